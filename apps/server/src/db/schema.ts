@@ -1,0 +1,7 @@
+// The one schema index drizzle-kit reads; each domain keeps its own tables.
+export * from '../modules/geo/geo.table.js';
+export * from '../modules/programs/programs.table.js';
+export * from '../modules/facilities/facilities.table.js';
+export * from '../modules/users/users.table.js';
+export * from '../modules/auth/auth.table.js';
+export * from '../modules/audit/audit.table.js';

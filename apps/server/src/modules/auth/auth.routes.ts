@@ -1,0 +1,25 @@
+import { detailReply, loginRequest, logoutRequest, refreshRequest, tokenPair } from '@nlims/contracts';
+import type { App } from '../../core/types.js';
+import { login, logout, refresh, type AuthDeps } from './auth.service.js';
+
+export function authRoutes(app: App, deps: AuthDeps): void {
+  app.post(
+    '/api/login/',
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Sign in', body: loginRequest, response: { 200: tokenPair } } },
+    (request) => login(deps, request.body, request.ip),
+  );
+  app.post(
+    '/api/token/refresh/',
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequest, response: { 200: tokenPair, 401: detailReply } } },
+    (request) => refresh(deps, request.body.refresh),
+  );
+  // The refresh token is the credential here, so signing out works after the access token expired.
+  app.post(
+    '/api/users/logout/',
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Revoke a refresh token', body: logoutRequest, response: { 200: detailReply } } },
+    async (request) => {
+      await logout(deps, request.body.refresh);
+      return { detail: 'Operation Successful' };
+    },
+  );
+}

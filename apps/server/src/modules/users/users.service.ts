@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { USER_LOCATIONS, type AuthUser, type ChangePasswordRequest, type FacilityType } from '@nlims/contracts';
+import type { Db } from '../../core/db.js';
+import { forbidden, notFound, ValidationError } from '../../core/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { revokeAllRefreshTokens } from '../auth/auth.service.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { facilities } from '../facilities/facilities.table.js';
+import { lgas, states } from '../geo/geo.table.js';
+import { isFacilityAdminPrincipal, type Principal } from './principal.js';
+import { users } from './users.table.js';
+
+const facilityState = alias(states, 'facility_state');
+const facilityLga = alias(lgas, 'facility_lga');
+
+/** The authenticated user of SPEC §3. */
+export async function getMe(db: Db, principal: Principal): Promise<AuthUser> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      is_superuser: users.isSuperuser,
+      facility: users.facilityId,
+      facility_name: facilities.facilityName,
+      facility_code: facilities.facilityCode,
+      facility_type: facilities.facilityType,
+      facility_address: facilities.address,
+      facility_lga: facilityLga.name,
+      facility_state: facilityState.name,
+      user_location: users.userLocation,
+      states: users.stateId,
+      state_name: states.name,
+      lga: users.lgaId,
+      lga_name: lgas.name,
+      department: users.department,
+    })
+    .from(users)
+    .leftJoin(facilities, eq(facilities.id, users.facilityId))
+    .leftJoin(facilityState, eq(facilityState.id, facilities.stateId))
+    .leftJoin(facilityLga, eq(facilityLga.id, facilities.lgaId))
+    .leftJoin(states, eq(states.id, users.stateId))
+    .leftJoin(lgas, eq(lgas.id, users.lgaId))
+    .where(eq(users.id, principal.id));
+  if (!row) throw notFound();
+  const location = row.user_location as keyof typeof USER_LOCATIONS | null;
+  return {
+    ...row,
+    facility_type: row.facility_type as FacilityType | null,
+    programs_roles: principal.roles.map((r) => ({ programs: r.program, roles: r.role })),
+    user_location_name: location ? USER_LOCATIONS[location] ?? null : null,
+  };
+}
+
+/**
+ * Change a password: users their own (proving the old one), a facility admin
+ * for users of their own facility, a super admin for anyone. A reset by
+ * someone else signs the user out everywhere.
+ */
+export async function changePassword(db: Db, principal: Principal, input: ChangePasswordRequest): Promise<void> {
+  const [target] = await db.select().from(users).where(eq(users.username, input.username));
+  const self = target?.id === principal.id;
+  const mayReset =
+    principal.isSuperuser || (isFacilityAdminPrincipal(principal) && target != null && target.facilityId === principal.facilityId && !target.isSuperuser);
+  if (!self && !mayReset) throw forbidden();
+  if (!target) throw notFound();
+  if (self) {
+    if (!input.old_password) throw ValidationError.field('old_password', 'This field is required.');
+    if (!(await verifyPassword(target.passwordHash, input.old_password))) throw ValidationError.field('old_password', 'Your old password was entered incorrectly.');
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
+    if (!self) await revokeAllRefreshTokens(tx, target.id);
+    await recordAudit(tx, principal, {
+      action: self ? 'password.changed' : 'password.reset',
+      entity: 'user',
+      entityId: String(target.id),
+      after: { username: target.username },
+    });
+  });
+}

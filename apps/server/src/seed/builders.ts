@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import type { FacilityTier, FacilityType, Role } from '@nlims/contracts';
+import type { Tx } from '../core/db.js';
+import { facilities, facilityPrograms } from '../modules/facilities/facilities.table.js';
+import { lgas, states } from '../modules/geo/geo.table.js';
+import { programs } from '../modules/programs/programs.table.js';
+import { userProgramRoles, users } from '../modules/users/users.table.js';
+
+/** Builders shared by the demo seed and the tests: each returns the existing row when already there. */
+
+export async function stateAndLga(tx: Tx, stateName: string, lgaName?: string): Promise<{ stateId: number; lgaId: number | null }> {
+  const [state] = await tx.select().from(states).where(eq(states.name, stateName));
+  if (!state) throw new Error(`Unknown state ${stateName}`);
+  if (!lgaName) return { stateId: state.id, lgaId: null };
+  const [lga] = await tx.select().from(lgas).where(and(eq(lgas.stateId, state.id), eq(lgas.name, lgaName)));
+  if (!lga) throw new Error(`Unknown LGA ${lgaName} in ${stateName}`);
+  return { stateId: state.id, lgaId: lga.id };
+}
+
+export async function programIds(tx: Tx): Promise<Map<string, number>> {
+  return new Map((await tx.select().from(programs)).map((p) => [p.name, p.id]));
+}
+
+export interface FacilitySeed {
+  name: string;
+  code: string;
+  type: FacilityType;
+  tier: FacilityTier;
+  state: string;
+  lga: string;
+  address?: string;
+  programs: string[];
+}
+
+export async function seedFacility(tx: Tx, f: FacilitySeed): Promise<number> {
+  const [existing] = await tx.select({ id: facilities.id }).from(facilities).where(eq(facilities.facilityCode, f.code));
+  if (existing) return existing.id;
+  const { stateId, lgaId } = await stateAndLga(tx, f.state, f.lga);
+  const [row] = await tx
+    .insert(facilities)
+    .values({
+      facilityName: f.name,
+      facilityCode: f.code,
+      facilityType: f.type,
+      tier: f.tier,
+      stateId,
+      lgaId: lgaId!,
+      address: f.address ?? `${f.lga}, ${f.state}`,
+    })
+    .returning({ id: facilities.id });
+  const ids = await programIds(tx);
+  if (f.programs.length) await tx.insert(facilityPrograms).values(f.programs.map((p) => ({ facilityId: row!.id, programId: ids.get(p)! })));
+  return row!.id;
+}
+
+export interface UserSeed {
+  username: string;
+  passwordHash: string;
+  firstName?: string;
+  lastName?: string;
+  isSuperuser?: boolean;
+  facilityId?: number | null;
+  userLocation?: number | null;
+  state?: string;
+  lga?: string;
+  department?: string;
+  roles?: [program: string, role: Role][];
+}
+
+export async function seedUser(tx: Tx, u: UserSeed): Promise<number> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, u.username));
+  if (existing) return existing.id;
+  const place = u.state ? await stateAndLga(tx, u.state, u.lga) : { stateId: null, lgaId: null };
+  const [row] = await tx
+    .insert(users)
+    .values({
+      username: u.username,
+      passwordHash: u.passwordHash,
+      firstName: u.firstName ?? '',
+      lastName: u.lastName ?? '',
+      isSuperuser: u.isSuperuser ?? false,
+      facilityId: u.facilityId ?? null,
+      userLocation: u.userLocation ?? null,
+      stateId: place.stateId,
+      lgaId: place.lgaId,
+      department: u.department ?? null,
+    })
+    .returning({ id: users.id });
+  const ids = await programIds(tx);
+  if (u.roles?.length) {
+    await tx.insert(userProgramRoles).values(u.roles.map(([program, role]) => ({ userId: row!.id, programId: ids.get(program)!, role })));
+  }
+  return row!.id;
+}

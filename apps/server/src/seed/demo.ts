@@ -1,0 +1,70 @@
+import type { Role } from '@nlims/contracts';
+import type { Tx } from '../core/db.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { seedFacility, seedUser, type FacilitySeed } from './builders.js';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+const PH_PROGRAMS = ['Tuberculosis', 'EID', 'Viral Load', 'Lassa Fever', 'COVID-19'];
+
+export const DEMO_FACILITIES = {
+  ikeja: { name: 'Ikeja Demo Clinical Laboratory', code: 'LA-IKJ-001', type: 'clinical', tier: 'Tertiary', state: 'Lagos', lga: 'Ikeja', programs: ['General'] },
+  yaba: { name: 'Yaba Demo Reference Laboratory', code: 'LA-LMD-001', type: 'public', tier: 'Reference', state: 'Lagos', lga: 'Lagos Mainland', programs: PH_PROGRAMS },
+  kano: { name: 'Kano Demo PCR Laboratory', code: 'KN-NSW-001', type: 'public', tier: 'Reference', state: 'Kano', lga: 'Nasarawa', programs: ['Tuberculosis', 'Viral Load'] },
+  mushin: { name: 'Mushin Demo Primary Health Centre', code: 'LA-MSH-001', type: 'public', tier: 'Primary', state: 'Lagos', lga: 'Mushin', programs: ['Tuberculosis'] },
+  abuja: { name: 'Abuja Demo Private Laboratory', code: 'FC-AMC-001', type: 'private', tier: 'Secondary', state: 'FCT', lga: 'Abuja Municipal Area Council', programs: ['General'] },
+} satisfies Record<string, FacilitySeed>;
+
+const CLINICAL_ROLES: [string, Role][] = [
+  ['clin_admin', 'Admin'],
+  ['clin_manager', 'Manager'],
+  ['clin_supervisor', 'Supervisor'],
+  ['clin_receptionist', 'Receptionist'],
+  ['clin_analyst', 'Analyst'],
+  ['clin_clerk', 'Data Clerk'],
+  ['clin_data_analyst', 'Data Analyst'],
+];
+const PH_ROLES: [string, Role][] = [
+  ['ph_admin', 'Admin'],
+  ['ph_supervisor', 'Supervisor'],
+  ['ph_receptionist', 'Receptionist'],
+  ['ph_analyst', 'Analyst'],
+  ['ph_clerk', 'Data Clerk'],
+  ['ph_data_analyst', 'Data Analyst'],
+];
+
+const nameOf = (username: string) => {
+  const [first, ...rest] = username.split('_');
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  return { firstName: cap(first ?? ''), lastName: rest.map(cap).join(' ') };
+};
+
+/** Demo facilities and one user per role (README lists them); idempotent. */
+export async function seedDemo(tx: Tx): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids: Record<keyof typeof DEMO_FACILITIES, number> = {} as never;
+  for (const [key, facility] of Object.entries(DEMO_FACILITIES)) ids[key as keyof typeof DEMO_FACILITIES] = await seedFacility(tx, facility);
+
+  await seedUser(tx, { username: 'superadmin', passwordHash, firstName: 'Super', lastName: 'Admin', isSuperuser: true });
+  await seedUser(tx, { username: 'fed_tier', passwordHash, ...nameOf('fed_tier'), userLocation: 1 });
+  await seedUser(tx, { username: 'lagos_tier', passwordHash, ...nameOf('lagos_tier'), userLocation: 2, state: 'Lagos' });
+  await seedUser(tx, { username: 'ikeja_tier', passwordHash, ...nameOf('ikeja_tier'), userLocation: 3, state: 'Lagos', lga: 'Ikeja' });
+  for (const [username, role] of CLINICAL_ROLES) {
+    await seedUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids.ikeja, department: 'Laboratory', roles: [['General', role]] });
+  }
+  for (const [username, role] of PH_ROLES) {
+    const roles = PH_PROGRAMS.map((p) => [p, role] as [string, Role]);
+    await seedUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids.yaba, department: 'Laboratory', roles });
+  }
+  await seedUser(tx, {
+    username: 'kano_supervisor',
+    passwordHash,
+    ...nameOf('kano_supervisor'),
+    facilityId: ids.kano,
+    department: 'Laboratory',
+    roles: [
+      ['Tuberculosis', 'Supervisor'],
+      ['Viral Load', 'Supervisor'],
+    ],
+  });
+}

@@ -1,0 +1,10 @@
+import "./zod-messages.js";
+export * from './access.js';
+export * from './auth.js';
+export * from './landing.js';
+export * from './lookups.js';
+export * from './nav.js';
+export * from './programs.js';
+export * from './roles.js';
+export * from './statuses.js';
+export * from './text.js';

@@ -1,0 +1,223 @@
+import type { AccessContext } from './access.js';
+import type { ProgramKind } from './programs.js';
+import type { Role } from './roles.js';
+
+/**
+ * Every page of the authenticated app, with who may open it and where it sits
+ * in the sidebar (SPEC §2 routes, SPEC §6 sidebar visibility). The web route
+ * table and the route guard both read this list, so a page is visible in the
+ * sidebar exactly when its route lets the user in.
+ */
+export type NavGroup =
+  | 'globalAdmin'
+  | 'facilityAdmin'
+  | 'inventory'
+  | 'consumables'
+  | 'analytics'
+  | 'samples'
+  | 'results'
+  | 'worksheets'
+  | 'billing'
+  | 'tierDashboards'
+  | 'files'
+  | 'nonConformity';
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  'globalAdmin',
+  'facilityAdmin',
+  'inventory',
+  'consumables',
+  'analytics',
+  'samples',
+  'results',
+  'worksheets',
+  'billing',
+  'tierDashboards',
+  'files',
+  'nonConformity',
+];
+
+export interface NavPage {
+  /** Route path (react-router pattern, absolute). */
+  path: string;
+  /** i18n key suffix: the title is `nav.<key>`. */
+  key: string;
+  /** Sidebar group; pages without one are reached from other pages. */
+  group?: NavGroup;
+  allow: (ctx: AccessContext) => boolean;
+}
+
+type Rule = (ctx: AccessContext) => boolean;
+
+const anyone: Rule = () => true;
+const superuser: Rule = (c) => c.superuser;
+const facilityAdmin: Rule = (c) => c.admin && !c.superuser;
+const labAdmin: Rule = (c) => facilityAdmin(c) && (c.facilityType === 'public' || c.facilityType === 'private');
+const anyTier: Rule = (c) => c.tier != null;
+const tierAt = (level: number): Rule => (c) => c.tier === level;
+/** Facility staff (not admin, super admin or tier user) working in one of `kinds`, holding one of `roles`. */
+const staff =
+  (kinds: readonly ProgramKind[], roles?: readonly Role[]): Rule =>
+  (c) =>
+    !c.superuser && c.tier == null && !c.admin && c.kind != null && kinds.includes(c.kind) && (!roles || (c.role != null && roles.includes(c.role)));
+
+const SUP: Role = 'Supervisor';
+const REC: Role = 'Receptionist';
+const CLERK: Role = 'Data Clerk';
+const ANALYST: Role = 'Analyst';
+const DATA_ANALYST: Role = 'Data Analyst';
+const MANAGER: Role = 'Manager';
+
+const ALL_PROGRAMS: readonly ProgramKind[] = ['general', 'tb', 'eid', 'vl', 'ph'];
+const NON_GENERAL: readonly ProgramKind[] = ['tb', 'eid', 'vl', 'ph'];
+
+function page(path: string, key: string, allow: Rule, group?: NavGroup): NavPage {
+  return { path, key, allow, group };
+}
+
+const globalAdmin: NavPage[] = [
+  page('/administrations/global/dashboard', 'globalDashboard', superuser, 'globalAdmin'),
+  page('/administrations/global/manageFacility', 'manageFacility', superuser, 'globalAdmin'),
+  page('/administrations/global/tierUsers', 'tierUsers', superuser, 'globalAdmin'),
+  page('/administrations/global/testResultConfiguration', 'testResultConfiguration', superuser, 'globalAdmin'),
+  page('/administrations/global/changePassword', 'changePassword', superuser, 'globalAdmin'),
+  page('/facility', 'facility', superuser),
+  page('/addfacility', 'addFacility', superuser),
+  page('/admin-user', 'adminUser', superuser),
+];
+
+const facilityAdministration: NavPage[] = [
+  page('/administrations/facility/facilityUsers', 'facilityUsers', facilityAdmin, 'facilityAdmin'),
+  page('/administrations/facility/testService', 'testService', facilityAdmin, 'facilityAdmin'),
+  page('/administrations/facility/tat', 'tat', facilityAdmin, 'facilityAdmin'),
+  page('/administrations/facility/testMeasures', 'testMeasures', facilityAdmin, 'facilityAdmin'),
+  page('/administrations/facility/machineSetting', 'machineSetting', labAdmin, 'facilityAdmin'),
+  page('/administrations/facility/manage-qc-test-config', 'qcTestConfig', labAdmin, 'facilityAdmin'),
+  page('/machine-setting', 'machineSetting', labAdmin),
+  page('/commodities/createAsset', 'createAsset', facilityAdmin, 'inventory'),
+  page('/commodities/asset', 'asset', facilityAdmin, 'inventory'),
+  page('/commodities/bulkCheckOutAsset', 'bulkCheckOutAsset', facilityAdmin, 'inventory'),
+  page('/commodities/createConsumable', 'createConsumable', facilityAdmin, 'consumables'),
+  page('/commodities/consumable', 'consumable', facilityAdmin, 'consumables'),
+];
+
+const G = ['general'] as const;
+const clinical: NavPage[] = [
+  page('/clinical/dashboard', 'clinicalDashboard', staff(G), 'analytics'),
+  page('/clinical/report', 'clinicalReport', staff(G), 'analytics'),
+  page('/dashboards/general_program', 'generalProgramDashboard', staff(G), 'analytics'),
+  page('/clinical/lab-order', 'labOrder', staff(G, [SUP, REC, CLERK]), 'samples'),
+  page('/clinical/complete-entry', 'completeEntry', staff(G, [SUP, REC, CLERK]), 'samples'),
+  page('/clinical/manage-sample', 'manageSample', staff(G, [SUP, REC, CLERK]), 'samples'),
+  page('/clinical/sample-reception', 'sampleReception', staff(G, [SUP, REC]), 'samples'),
+  page('/clinical/workplan', 'workplan', staff(G, [ANALYST, SUP]), 'samples'),
+  page('/clinical/enter-results', 'enterResults', staff(G, [CLERK, SUP, ANALYST]), 'results'),
+  page('/clinical/validate-results', 'validateResults', staff(G, [SUP]), 'results'),
+  page('/clinical/approve-results', 'approveResults', staff(G, [SUP]), 'results'),
+  page('/manage-result', 'manageResult', staff(G, [SUP, DATA_ANALYST]), 'results'),
+  page('/clinical/clinical', 'clinicalHome', staff(G)),
+];
+
+/** The TB, EID and Viral Load pages share one shape under /programs/. */
+function programPages(prefix: 'tb' | 'eid' | 'vl'): NavPage[] {
+  const K = [prefix] as const;
+  const key = (suffix: string) => `${prefix}${suffix}`;
+  return [
+    page(`/programs/${prefix}-dashboard`, key('Dashboard'), staff(K), 'analytics'),
+    page(`/programs/${prefix}-report`, key('Report'), staff(K), 'analytics'),
+    page(`/programs/${prefix}-manage-sample`, key('ManageSample'), staff(K, [REC, CLERK, SUP]), 'samples'),
+    page(`/programs/${prefix}-sample-reception`, key('SampleReception'), staff(K, [REC, CLERK, SUP]), 'samples'),
+    page(`/programs/${prefix}-workplan`, key('Workplan'), staff(K, [ANALYST, SUP]), 'samples'),
+    page(`/programs/${prefix}-manual-result`, key('ManualResult'), staff(K, [CLERK, ANALYST, SUP]), 'results'),
+    page(`/programs/${prefix}-validate-result`, key('ValidateResult'), staff(K, [SUP]), 'results'),
+    page(`/programs/${prefix}-approve-results`, key('ApproveResults'), staff(K, [SUP]), 'results'),
+  ];
+}
+
+const P = ['ph'] as const;
+const publicHealth: NavPage[] = [
+  // The public-health dashboard is also the Data Analyst's landing page for TB, EID and Viral Load (SPEC §4).
+  page('/programs/ph-dashboard', 'phDashboard', (c) => staff(P)(c) || staff(NON_GENERAL, [DATA_ANALYST])(c), 'analytics'),
+  page('/reports/ph-report', 'phReport', staff(P), 'analytics'),
+  page('/programs/ph-manage-sample', 'phManageSample', staff(P, [REC, CLERK, SUP]), 'samples'),
+  page('/programs/ph-sample-reception', 'phSampleReception', staff(P, [REC, CLERK, SUP]), 'samples'),
+  page('/programs/ph-rejected-sample', 'phRejectedSample', staff(P, [SUP, REC, CLERK]), 'samples'),
+  page('/programs/ph-workplan', 'phWorkplan', staff(P, [ANALYST, SUP]), 'samples'),
+  page('/programs/ph-worksheet', 'phWorksheet', staff(P, [ANALYST, SUP]), 'worksheets'),
+  page('/programs/ph-worksheet-archive', 'phWorksheetArchive', staff(P, [ANALYST, SUP]), 'worksheets'),
+  page('/programs/ph-manual-result', 'phManualResult', staff(P, [CLERK, ANALYST, SUP]), 'results'),
+  page('/programs/ph-retest', 'phRetest', staff(P, [CLERK, ANALYST, SUP]), 'results'),
+  page('/programs/ph-quality-control', 'phQualityControl', staff(P, [ANALYST, SUP]), 'results'),
+  page('/programs/ph-validate-result', 'phValidateResult', staff(P, [SUP]), 'results'),
+  page('/programs/ph-approve-results', 'phApproveResults', staff(P, [SUP]), 'results'),
+];
+
+const shared: NavPage[] = [
+  page('/dashboards/eid', 'eidDashboards', staff(['eid']), 'analytics'),
+  page('/dashboards/viral_load', 'viralLoadDashboards', staff(['vl']), 'analytics'),
+  page('/dashboards/facility', 'facilityDashboard', staff(ALL_PROGRAMS), 'analytics'),
+  page('/reports', 'reports', staff(ALL_PROGRAMS), 'analytics'),
+  page('/clients', 'clients', staff(ALL_PROGRAMS, [SUP, REC, CLERK]), 'samples'),
+  page('/dispatch', 'dispatch', staff(NON_GENERAL, [SUP]), 'samples'),
+  page('/billings', 'billings', staff(ALL_PROGRAMS, [MANAGER, SUP, REC, CLERK]), 'billing'),
+  page('/add-billing', 'addBilling', staff(ALL_PROGRAMS, [SUP, REC, CLERK]), 'billing'),
+  page('/payment-history', 'paymentHistory', staff(ALL_PROGRAMS, [MANAGER, SUP, REC, CLERK]), 'billing'),
+  page('/payment-details', 'paymentDetails', staff(ALL_PROGRAMS, [MANAGER, SUP, REC, CLERK])),
+  page('/manage-report', 'manageReport', staff(ALL_PROGRAMS, [MANAGER, SUP, DATA_ANALYST])),
+];
+
+const DISEASES = ['malaria', 'hiv', 'tb', 'covid', 'lassa'] as const;
+const TIER_LEVELS = [
+  ['federal', 1],
+  ['state', 2],
+  ['lga', 3],
+] as const;
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const tier: NavPage[] = [
+  page('/dashboards/public/priority_diseases', 'priorityDiseases', anyTier, 'tierDashboards'),
+  ...TIER_LEVELS.flatMap(([level, code]) =>
+    DISEASES.map((disease) => page(`/dashboards/${level}_${disease}`, `${level}${capital(disease)}`, tierAt(code), 'tierDashboards')),
+  ),
+];
+
+const everyone: NavPage[] = [
+  page('/file-management/documents', 'documents', anyone, 'files'),
+  page('/file-management/recent-folders', 'recentFolders', anyone, 'files'),
+  page('/file-management/recent-files', 'recentFiles', anyone, 'files'),
+  page('/file-management/upload-files', 'uploadFiles', anyone, 'files'),
+  page('/non-conformity', 'nonConformity', anyone, 'nonConformity'),
+  page('/profile', 'profile', anyone),
+  page('/user-profile/:name', 'userProfile', anyone),
+];
+
+export const NAV_PAGES: readonly NavPage[] = [
+  ...globalAdmin,
+  ...facilityAdministration,
+  ...clinical,
+  ...programPages('tb'),
+  ...programPages('eid'),
+  ...programPages('vl'),
+  ...publicHealth,
+  ...shared,
+  ...tier,
+  ...everyone,
+];
+
+/** Sidebar entries for this user, grouped in sidebar order; empty groups are left out. */
+export function sidebarFor(ctx: AccessContext): { group: NavGroup; pages: NavPage[] }[] {
+  return NAV_GROUPS.map((group) => ({
+    group,
+    pages: NAV_PAGES.filter((p) => p.group === group && p.allow(ctx)),
+  })).filter((g) => g.pages.length > 0);
+}
+
+/** Match a concrete path against a page pattern (`:param` segments match anything). */
+export function matchPath(pattern: string, path: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = path.split('?')[0]!.split('/').filter(Boolean);
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
+}
+
+export function findPage(path: string): NavPage | undefined {
+  return NAV_PAGES.find((p) => matchPath(p.path, path));
+}
