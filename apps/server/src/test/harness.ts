@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { openPglite, openPostgres, type Database } from '../core/db.js';
+import type { App } from '../core/types.js';
+import { DEMO_PASSWORD } from '../seed/demo.js';
+import { seed } from '../seed/index.js';
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=pg.
+ */
+async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'pg') return openPglite(null);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const name = `nlims_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  /** Sign in and return the access token. */
+  token(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await seed(database.db, { demo: options.demo ?? true });
+  const app = await buildApp({ database, jwtSecret: randomBytes(32) });
+  const tokens = new Map<string, string>();
+  return {
+    app,
+    database,
+    async token(username, password = DEMO_PASSWORD) {
+      const cached = tokens.get(username);
+      if (cached && password === DEMO_PASSWORD) return cached;
+      const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      const token = res.json().token as string;
+      if (password === DEMO_PASSWORD) tokens.set(username, token);
+      return token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
