@@ -39,6 +39,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (request.method !== 'GET' && (request.body === undefined || request.body === null)) request.body = {};
   });
 
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (or CHROME_PATH); no browser is downloaded. */
+export function chromePath(): string {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH');
+  return found;
+}
+
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS, headless: true });
+}
+
+/** A persistent profile, to test what survives a browser restart. */
+export function launchPersistent(userDataDir: string, baseURL: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: chromePath(), args: CHROME_ARGS, headless: true, baseURL });
+}
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+/** Sign in through the form and wait until the app has left /signin. */
+export async function signIn(page: Page, username: string, options: { remember?: boolean; password?: string } = {}): Promise<void> {
+  await page.goto('/signin');
+  await page.locator('#username, input[name="username"]').first().fill(username);
+  await page.locator('#password, input[name="password"]').first().fill(options.password ?? DEMO_PASSWORD);
+  if (options.remember) await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /login/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 20000 });
+}
