@@ -13,7 +13,9 @@ import { facilitiesRoutes } from './modules/facilities/facilities.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { programsRoutes } from './modules/programs/programs.routes.js';
+import { REFERENCE_DEFS } from './modules/reference/reference.resources.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { registerResource } from './core/resource.js';
 
 export interface AppOptions {
   database: Database;
@@ -57,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   geoRoutes(app, db);
   programsRoutes(app, db);
   facilitiesRoutes(app, db);
+  for (const def of REFERENCE_DEFS) registerResource(app, db, def);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

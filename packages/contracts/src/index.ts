@@ -8,3 +8,5 @@ export * from './programs.js';
 export * from './roles.js';
 export * from './statuses.js';
 export * from './text.js';
+export * from "./list.js";
+export * from "./reference.js";

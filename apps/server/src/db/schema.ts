@@ -5,3 +5,4 @@ export * from '../modules/facilities/facilities.table.js';
 export * from '../modules/users/users.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/audit/audit.table.js';
+export * from '../modules/reference/reference.table.js';

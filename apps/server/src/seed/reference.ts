@@ -3,6 +3,7 @@ import type { Tx } from '../core/db.js';
 import { lgas, states } from '../modules/geo/geo.table.js';
 import { programs } from '../modules/programs/programs.table.js';
 import { nigeriaStates } from './geo-data.js';
+import { seedReferenceLists } from './reference-lists.seed.js';
 
 /** Reference data every install needs; idempotent, so it runs at every start. */
 export async function seedReference(tx: Tx): Promise<void> {
@@ -16,6 +17,7 @@ export async function seedReference(tx: Tx): Promise<void> {
     .values(geo.map(({ name, code }) => ({ name, code })))
     .onConflictDoNothing()
     .returning();
+  await seedReferenceLists(tx);
   if (stateRows.length === 0) return; // already seeded
   const idByName = new Map(stateRows.map((s) => [s.name, s.id]));
   await tx

@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, FILTER_PREFIX, listQuery, paginated, type ListQuery, type Paginated } from '@nlims/contracts';
+import { recordAudit } from '../modules/audit/audit.service.js';
+import type { Principal } from '../modules/users/principal.js';
+import { principalOf } from './auth.js';
+import type { Db, Tx } from './db.js';
+import { uniqueViolationToValidation } from './db-errors.js';
+import { forbidden, notFound, ValidationError } from './errors.js';
+import type { App } from './types.js';
+
+export type Rule = (p: Principal) => boolean;
+export const signedIn: Rule = () => true;
+export const superuserOnly: Rule = (p) => p.isSuperuser;
+
+/**
+ * A plain resource declared once (DESIGN §1): table, wire fields, schemas,
+ * permissions, filters, search, ordering and data scope. `registerResource`
+ * turns it into list / detail / create / update / delete routes that follow
+ * the list and error conventions of DESIGN §2.
+ */
+export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
+  /** URL segment: `/api/<path>/`. */
+  path: string;
+  /** Audit entity name. */
+  entity: string;
+  table: PgTable;
+  id: PgColumn;
+  /** Wire field → column, as a list or detail returns it. */
+  fields: Record<string, PgColumn | SQL.Aliased>;
+  /** Joins needed by `fields`. */
+  join?: <Q>(query: Q) => Q;
+  item: z.ZodObject;
+  /** Body of create and full update; partial update takes `.partial()`. */
+  body?: TBody;
+  /** Body fields → insert/update values (defaults to the body itself). */
+  toValues?: (body: Partial<z.infer<TBody>>) => Record<string, unknown>;
+  /** Cross-field and reference checks; throw ValidationError. */
+  validate?: (db: Tx, body: Partial<z.infer<TBody>>, principal: Principal, existingId?: number) => Promise<void>;
+  search?: PgColumn[];
+  filters?: Record<string, PgColumn>;
+  ordering: Record<string, PgColumn>;
+  defaultOrdering: string;
+  access: { read?: Rule; write?: Rule; delete?: Rule | false };
+  /** Data scope: rows whose column equals the value; null means every row. */
+  scope?: { column: PgColumn; valueKey: string; of: (p: Principal) => number | null };
+  /** Return every row when the request gives no `page` (look-ups). */
+  allWithoutPage?: boolean;
+  tags?: string[];
+}
+
+function filterValue(column: PgColumn, raw: string, name: string): unknown {
+  if (column.dataType === 'boolean') {
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    throw ValidationError.field(`${FILTER_PREFIX}${name}`, 'Must be true or false.');
+  }
+  if (column.dataType === 'number') {
+    const n = Number(raw);
+    if (!Number.isFinite(n)) throw ValidationError.field(`${FILTER_PREFIX}${name}`, 'A valid number is required.');
+    return n;
+  }
+  return raw;
+}
+
+function orderBy(def: ResourceDef, ordering: string | undefined): SQL[] {
+  const parts = (ordering || def.defaultOrdering).split(',').map((s) => s.trim()).filter(Boolean);
+  const out = parts.map((part) => {
+    const field = part.replace(/^-/, '');
+    const column = def.ordering[field];
+    if (!column) throw ValidationError.field('ordering', `Cannot order by "${field}". Allowed: ${Object.keys(def.ordering).join(', ')}.`);
+    return part.startsWith('-') ? desc(column) : asc(column);
+  });
+  return [...out, asc(def.id)];
+}
+
+function conditions(def: ResourceDef, principal: Principal, query: ListQuery): SQL[] {
+  const where: SQL[] = [];
+  const scoped = def.scope?.of(principal);
+  if (def.scope && scoped != null) where.push(eq(def.scope.column, scoped));
+  for (const [key, raw] of Object.entries(query)) {
+    if (!key.startsWith(FILTER_PREFIX) || raw === '') continue;
+    const name = key.slice(FILTER_PREFIX.length);
+    const column = def.filters?.[name];
+    if (!column) throw ValidationError.field(key, `Unknown filter. Allowed: ${Object.keys(def.filters ?? {}).join(', ') || 'none'}.`);
+    where.push(eq(column, filterValue(column, String(raw), name)));
+  }
+  if (query.search && def.search?.length) {
+    const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(...def.search.map((c) => ilike(c, term)))!);
+  }
+  return where;
+}
+
+function pageUrl(path: string, query: Record<string, unknown>, page: number): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...query, page })) if (v !== undefined && String(v) !== '') params.set(k, String(v));
+  return `${path}?${params.toString()}`;
+}
+
+export async function listResource(db: Db, def: ResourceDef, principal: Principal, query: ListQuery): Promise<Paginated<unknown> | unknown[]> {
+  const where = and(...conditions(def, principal, query));
+  const order = orderBy(def, query.ordering);
+  const base = () => (def.join ? def.join(db.select(def.fields as never).from(def.table).$dynamic()) : db.select(def.fields as never).from(def.table).$dynamic());
+  if (query.page === undefined && def.allWithoutPage && query.page_size === undefined) {
+    return base().where(where).orderBy(...order);
+  }
+  const page = query.page ?? 1;
+  const size = query.page_size ?? DEFAULT_PAGE_SIZE;
+  const [total] = await (def.join ? def.join(db.select({ n: count() }).from(def.table).$dynamic()) : db.select({ n: count() }).from(def.table).$dynamic()).where(where);
+  const n = Number(total?.n ?? 0);
+  if (page > 1 && (page - 1) * size >= n) throw ValidationError.field('page', 'Invalid page.');
+  const results = await base().where(where).orderBy(...order).limit(size).offset((page - 1) * size);
+  const path = `/api/${def.path}/`;
+  return {
+    count: n,
+    next: page * size < n ? pageUrl(path, query, page + 1) : null,
+    previous: page > 1 ? pageUrl(path, query, page - 1) : null,
+    results,
+  };
+}
+
+async function findScoped(db: Tx, def: ResourceDef, principal: Principal, id: number): Promise<Record<string, unknown>> {
+  const where: SQL[] = [eq(def.id, id)];
+  const scoped = def.scope?.of(principal);
+  if (def.scope && scoped != null) where.push(eq(def.scope.column, scoped));
+  const q = db.select(def.fields as never).from(def.table).$dynamic();
+  const [row] = await (def.join ? def.join(q) : q).where(and(...where));
+  if (!row) throw notFound();
+  return row as Record<string, unknown>;
+}
+
+const allow = (rule: Rule | undefined | false, p: Principal, fallback: Rule) => (rule === false ? false : (rule ?? fallback)(p));
+
+export function registerResource(app: App, db: Db, def: ResourceDef): void {
+  const tags = def.tags ?? ['resources'];
+  const idParams = z.object({ id: z.coerce.number({ error: 'A valid integer is required.' }).int().positive() });
+  const read = (p: Principal) => {
+    if (!allow(def.access.read, p, signedIn)) throw forbidden();
+  };
+  const write = (p: Principal) => {
+    if (!allow(def.access.write, p, superuserOnly)) throw forbidden();
+  };
+  const fieldNames = Object.keys(def.fields);
+  const saveValues = (body: Record<string, unknown>, p: Principal) => {
+    const values = def.toValues ? def.toValues(body as never) : { ...body };
+    const scoped = def.scope?.of(p);
+    if (def.scope && scoped != null) values[def.scope.valueKey] = scoped;
+    return values;
+  };
+  const guardUnique = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      throw uniqueViolationToValidation(error, fieldNames) ?? error;
+    }
+  };
+
+  app.get(`/api/${def.path}/`, { schema: { tags, querystring: listQuery, response: { 200: def.allWithoutPage ? z.union([paginated(def.item), z.array(def.item)]) : paginated(def.item) } } }, (request) => {
+    const p = principalOf(request);
+    read(p);
+    return listResource(db, def, p, request.query) as never;
+  });
+  app.get(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, response: { 200: def.item } } }, async (request) => {
+    const p = principalOf(request);
+    read(p);
+    return findScoped(db, def, p, request.params.id) as never;
+  });
+  if (!def.body) return;
+  const body = def.body;
+
+  app.post(`/api/${def.path}/`, { schema: { tags, body, response: { 201: def.item } } }, async (request, reply) => {
+    const p = principalOf(request);
+    write(p);
+    const input = request.body as Record<string, unknown>;
+    const created = await guardUnique(() =>
+      db.transaction(async (tx) => {
+        await def.validate?.(tx, input as never, p);
+        const [row] = await tx.insert(def.table).values(saveValues(input, p) as never).returning({ id: def.id });
+        const after = await findScoped(tx, def, p, Number(row!.id));
+        await recordAudit(tx, p, { action: `${def.entity}.created`, entity: def.entity, entityId: String(row!.id), after });
+        return after;
+      }),
+    );
+    return reply.status(201).send(created as never);
+  });
+
+  const update = (partial: boolean) => async (request: { params: { id: number }; body: unknown }, p: Principal) => {
+    write(p);
+    const input = request.body as Record<string, unknown>;
+    return guardUnique(() =>
+      db.transaction(async (tx) => {
+        const before = await findScoped(tx, def, p, request.params.id);
+        await def.validate?.(tx, input as never, p, request.params.id);
+        const values = saveValues(input, p);
+        if (Object.keys(values).length) await tx.update(def.table).set(values as never).where(eq(def.id, request.params.id));
+        const after = await findScoped(tx, def, p, request.params.id);
+        await recordAudit(tx, p, { action: `${def.entity}.${partial ? 'patched' : 'updated'}`, entity: def.entity, entityId: String(request.params.id), before, after });
+        return after;
+      }),
+    );
+  };
+  app.put(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body, response: { 200: def.item } } }, (request) =>
+    update(false)(request, principalOf(request)) as never,
+  );
+  app.patch(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body: body.partial(), response: { 200: def.item } } }, (request) =>
+    update(true)(request, principalOf(request)) as never,
+  );
+
+  if (def.access.delete === false) return;
+  app.delete(`/api/${def.path}/:id/`, { schema: { tags, params: idParams } }, async (request, reply) => {
+    const p = principalOf(request);
+    if (!allow(def.access.delete, p, superuserOnly)) throw forbidden();
+    await db.transaction(async (tx) => {
+      const before = await findScoped(tx, def, p, request.params.id);
+      await tx.delete(def.table).where(eq(def.id, request.params.id));
+      await recordAudit(tx, p, { action: `${def.entity}.deleted`, entity: def.entity, entityId: String(request.params.id), before });
+    });
+    return reply.status(204).send();
+  });
+}
