@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { PageLoading } from './features/errors/PageLoading';
+import { SectionBoundary } from './features/errors/SectionBoundary';
+import Landing from './features/public/landing/Landing';
+
+// Public pages stay free of the component library; everything else loads on demand.
+const Terms = lazy(() => import('./features/public/Terms'));
+const Docs = lazy(() => import('./features/public/Docs'));
+const AppRoot = lazy(() => import('./features/app/AppRoot'));
+
+function TopRoutes() {
+  const location = useLocation();
+  return (
+    <SectionBoundary resetKey={location.pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<Landing />} />
+          <Route path="/terms" element={<Terms />} />
+          <Route path="/docs" element={<Docs />} />
+          <Route path="*" element={<AppRoot />} />
+        </Routes>
+      </Suspense>
+    </SectionBoundary>
+  );
+}
+
+export function Root() {
+  return (
+    <BrowserRouter>
+      <TopRoutes />
+    </BrowserRouter>
+  );
+}

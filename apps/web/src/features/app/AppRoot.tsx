@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { RequireAuth } from '../auth/RequireAuth';
+import { PageLoading } from '../errors/PageLoading';
+import { LazyErrorPage } from '../errors/lazyErrorPage';
+import { AntdProvider } from './AntdProvider';
+import { PwaNotices } from './PwaNotices';
+
+const SignIn = lazy(() => import('../auth/SignIn'));
+const SelectProgram = lazy(() => import('../programs/SelectProgram'));
+const AuthedApp = lazy(() => import('./AuthedApp'));
+
+/** Everything that uses the component library: sign-in, programme choice and the signed-in app. */
+export default function AppRoot() {
+  return (
+    <AntdProvider>
+      <PwaNotices />
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/signin" element={<SignIn />} />
+          <Route path="/500" element={<LazyErrorPage status="500" />} />
+          <Route
+            path="/select-program"
+            element={
+              <RequireAuth>
+                <SelectProgram />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <RequireAuth>
+                <AuthedApp />
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </Suspense>
+    </AntdProvider>
+  );
+}

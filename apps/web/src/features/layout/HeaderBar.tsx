@@ -1,0 +1,48 @@
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { truncate, TRUNCATE } from '@nlims/contracts';
+import { Button, Layout, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../auth/useSession';
+import { LanguageSelect } from '../language/LanguageSelect';
+import { ProgramSwitcher } from './ProgramSwitcher';
+import { placeName, roleText } from './roleText';
+import { UserMenu } from './UserMenu';
+
+interface Props {
+  mobile: boolean;
+  collapsed: boolean;
+  onToggle: () => void;
+}
+
+export function HeaderBar({ mobile, collapsed, onToggle }: Props) {
+  const { t } = useTranslation('app');
+  const { user, program } = useSession();
+  if (!user) return null;
+  const place = placeName(user) || t('layout.allFacilities');
+  const role = roleText(t, user, program);
+  const toggleLabel = mobile ? t('layout.openMenu') : collapsed ? t('layout.expand') : t('layout.collapse');
+  const toggleIcon = mobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
+
+  return (
+    <Layout.Header className="app-header">
+      <div className="app-header__row">
+        <Button type="text" className="app-header__toggle" icon={toggleIcon} aria-label={toggleLabel} onClick={onToggle} />
+        <span className="app-header__place" title={place}>
+          {truncate(place, TRUNCATE.facility)}
+        </span>
+        {!mobile && <ProgramSwitcher />}
+        <div className="app-header__end">
+          {!mobile && role && <Tag color="green">{role}</Tag>}
+          <LanguageSelect />
+          <UserMenu compact={mobile} />
+        </div>
+      </div>
+      {mobile && (
+        <div className="app-header__sub">
+          <ProgramSwitcher />
+          {role && <Tag color="green">{role}</Tag>}
+        </div>
+      )}
+    </Layout.Header>
+  );
+}

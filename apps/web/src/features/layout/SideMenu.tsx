@@ -1,0 +1,56 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { findPage, sidebarFor } from '@nlims/contracts';
+import { Menu, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useNotices } from '../app/notices';
+import { useAccess } from './useAccess';
+import { GROUP_ICONS } from './navIcons';
+
+const HELP_KEY = 'help-and-support';
+
+/** The sidebar: exactly the pages `sidebarFor` lets this user open, one submenu per group. */
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('app');
+  const { notification } = useNotices();
+  const ctx = useAccess();
+  const { pathname } = useLocation();
+  const groups = useMemo(() => sidebarFor(ctx), [ctx]);
+  const current = findPage(pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(current?.group ? [current.group] : []);
+
+  const items: MenuProps['items'] = [
+    ...groups.map(({ group, pages }) => ({
+      key: group,
+      icon: GROUP_ICONS[group],
+      label: t(`nav.group.${group}`),
+      children: pages.map((page) => ({
+        key: page.path,
+        label: (
+          <Link to={page.path} onClick={onNavigate}>
+            {t(`nav.${page.key}`)}
+          </Link>
+        ),
+      })),
+    })),
+    { type: 'divider' as const },
+    { key: HELP_KEY, icon: <QuestionCircleOutlined />, label: t('layout.helpSupport') },
+  ];
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={current ? [current.path] : []}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={({ key }) => {
+        if (key !== HELP_KEY) return;
+        notification.info({ title: t('layout.comingSoon'), description: t('layout.comingSoonText') });
+        onNavigate?.();
+      }}
+    />
+  );
+}
