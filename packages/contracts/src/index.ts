@@ -10,3 +10,4 @@ export * from './statuses.js';
 export * from './text.js';
 export * from "./list.js";
 export * from "./reference.js";
+export * from "./facilities.js";

@@ -32,3 +32,18 @@ export interface Paginated<T> {
   previous: string | null;
   results: T[];
 }
+
+/**
+ * The body of a partial update: every field optional and no defaults, so a
+ * field the client did not send is left as it is (`.partial()` alone would
+ * fill in the defaults and overwrite stored values).
+ */
+export function patchBody<T extends z.ZodRawShape>(body: z.ZodObject<T>): z.ZodObject {
+  const shape = Object.fromEntries(
+    Object.entries(body.shape).map(([key, field]) => {
+      const inner = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+      return [key, inner.optional()];
+    }),
+  );
+  return z.object(shape);
+}

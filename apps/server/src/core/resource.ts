@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, FILTER_PREFIX, listQuery, paginated, type ListQuery, type Paginated } from '@nlims/contracts';
+import { DEFAULT_PAGE_SIZE, FILTER_PREFIX, listQuery, paginated, patchBody, type ListQuery, type Paginated } from '@nlims/contracts';
 import { recordAudit } from '../modules/audit/audit.service.js';
 import type { Principal } from '../modules/users/principal.js';
 import { principalOf } from './auth.js';
@@ -35,7 +35,11 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   /** Body of create and full update; partial update takes `.partial()`. */
   body?: TBody;
   /** Body fields → insert/update values (defaults to the body itself). */
-  toValues?: (body: Partial<z.infer<TBody>>) => Record<string, unknown>;
+  toValues?: (body: Partial<z.infer<TBody>>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Write what the row's own columns cannot hold (links to other tables), in the same transaction. */
+  afterSave?: (tx: Tx, id: number, body: Partial<z.infer<TBody>>) => Promise<void>;
+  /** Add related data to rows (one query for the whole page, never one per row). */
+  expand?: (db: Tx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** Cross-field and reference checks; throw ValidationError. */
   validate?: (db: Tx, body: Partial<z.infer<TBody>>, principal: Principal, existingId?: number) => Promise<void>;
   search?: PgColumn[];
@@ -47,6 +51,8 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   scope?: { column: PgColumn; valueKey: string; of: (p: Principal) => number | null };
   /** Return every row when the request gives no `page` (look-ups). */
   allWithoutPage?: boolean;
+  /** The module registers its own list route (calling listResource). */
+  customList?: boolean;
   tags?: string[];
 }
 
@@ -103,8 +109,9 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
   const where = and(...conditions(def, principal, query));
   const order = orderBy(def, query.ordering);
   const base = () => (def.join ? def.join(db.select(def.fields as never).from(def.table).$dynamic()) : db.select(def.fields as never).from(def.table).$dynamic());
+  const expand = async (rows: unknown[]) => (def.expand ? def.expand(db, rows as Record<string, unknown>[]) : rows);
   if (query.page === undefined && def.allWithoutPage && query.page_size === undefined) {
-    return base().where(where).orderBy(...order);
+    return expand(await base().where(where).orderBy(...order));
   }
   const page = query.page ?? 1;
   const size = query.page_size ?? DEFAULT_PAGE_SIZE;
@@ -117,7 +124,7 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
     count: n,
     next: page * size < n ? pageUrl(path, query, page + 1) : null,
     previous: page > 1 ? pageUrl(path, query, page - 1) : null,
-    results,
+    results: await expand(results),
   };
 }
 
@@ -128,8 +135,11 @@ async function findScoped(db: Tx, def: ResourceDef, principal: Principal, id: nu
   const q = db.select(def.fields as never).from(def.table).$dynamic();
   const [row] = await (def.join ? def.join(q) : q).where(and(...where));
   if (!row) throw notFound();
-  return row as Record<string, unknown>;
+  return def.expand ? (await def.expand(db, [row as Record<string, unknown>]))[0]! : (row as Record<string, unknown>);
 }
+
+/** The reply schema of a list: a page, or every row for look-ups asked without a page. */
+export const listReply = (def: ResourceDef) => (def.allWithoutPage ? z.union([paginated(def.item), z.array(def.item)]) : paginated(def.item));
 
 const allow = (rule: Rule | undefined | false, p: Principal, fallback: Rule) => (rule === false ? false : (rule ?? fallback)(p));
 
@@ -143,8 +153,8 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
     if (!allow(def.access.write, p, superuserOnly)) throw forbidden();
   };
   const fieldNames = Object.keys(def.fields);
-  const saveValues = (body: Record<string, unknown>, p: Principal) => {
-    const values = def.toValues ? def.toValues(body as never) : { ...body };
+  const saveValues = async (body: Record<string, unknown>, p: Principal) => {
+    const values = def.toValues ? await def.toValues(body as never) : { ...body };
     const scoped = def.scope?.of(p);
     if (def.scope && scoped != null) values[def.scope.valueKey] = scoped;
     return values;
@@ -157,11 +167,13 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
     }
   };
 
-  app.get(`/api/${def.path}/`, { schema: { tags, querystring: listQuery, response: { 200: def.allWithoutPage ? z.union([paginated(def.item), z.array(def.item)]) : paginated(def.item) } } }, (request) => {
-    const p = principalOf(request);
-    read(p);
-    return listResource(db, def, p, request.query) as never;
-  });
+  if (!def.customList) {
+    app.get(`/api/${def.path}/`, { schema: { tags, querystring: listQuery, response: { 200: listReply(def) } } }, (request) => {
+      const p = principalOf(request);
+      read(p);
+      return listResource(db, def, p, request.query) as never;
+    });
+  }
   app.get(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, response: { 200: def.item } } }, async (request) => {
     const p = principalOf(request);
     read(p);
@@ -177,7 +189,8 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
     const created = await guardUnique(() =>
       db.transaction(async (tx) => {
         await def.validate?.(tx, input as never, p);
-        const [row] = await tx.insert(def.table).values(saveValues(input, p) as never).returning({ id: def.id });
+        const [row] = await tx.insert(def.table).values((await saveValues(input, p)) as never).returning({ id: def.id });
+        await def.afterSave?.(tx, Number(row!.id), input as never);
         const after = await findScoped(tx, def, p, Number(row!.id));
         await recordAudit(tx, p, { action: `${def.entity}.created`, entity: def.entity, entityId: String(row!.id), after });
         return after;
@@ -193,8 +206,9 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
       db.transaction(async (tx) => {
         const before = await findScoped(tx, def, p, request.params.id);
         await def.validate?.(tx, input as never, p, request.params.id);
-        const values = saveValues(input, p);
+        const values = await saveValues(input, p);
         if (Object.keys(values).length) await tx.update(def.table).set(values as never).where(eq(def.id, request.params.id));
+        await def.afterSave?.(tx, request.params.id, input as never);
         const after = await findScoped(tx, def, p, request.params.id);
         await recordAudit(tx, p, { action: `${def.entity}.${partial ? 'patched' : 'updated'}`, entity: def.entity, entityId: String(request.params.id), before, after });
         return after;
@@ -204,7 +218,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
   app.put(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body, response: { 200: def.item } } }, (request) =>
     update(false)(request, principalOf(request)) as never,
   );
-  app.patch(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body: body.partial(), response: { 200: def.item } } }, (request) =>
+  app.patch(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body: patchBody(body), response: { 200: def.item } } }, (request) =>
     update(true)(request, principalOf(request)) as never,
   );
 

@@ -1,6 +1,7 @@
 import { boolean, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { lgas, states } from '../geo/geo.table.js';
 import { programs } from '../programs/programs.table.js';
+import { labNetworks } from '../reference/reference.table.js';
 
 export const facilities = pgTable('facilities', {
   id: serial('id').primaryKey(),
@@ -36,4 +37,18 @@ export const facilityPrograms = pgTable(
       .references(() => programs.id),
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.programId] })],
+);
+
+/** The laboratory networks a facility belongs to. */
+export const facilityLabNetworks = pgTable(
+  'facility_lab_networks',
+  {
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    labNetworkId: integer('lab_network_id')
+      .notNull()
+      .references(() => labNetworks.id),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.labNetworkId] })],
 );
