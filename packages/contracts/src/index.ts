@@ -11,3 +11,4 @@ export * from './text.js';
 export * from "./list.js";
 export * from "./reference.js";
 export * from "./facilities.js";
+export * from "./users.js";

@@ -32,8 +32,10 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   /** Joins needed by `fields`. */
   join?: <Q>(query: Q) => Q;
   item: z.ZodObject;
-  /** Body of create and full update; partial update takes `.partial()`. */
+  /** Body of create and full update; partial update takes it without defaults. */
   body?: TBody;
+  /** A different body for updates (fields that only creation takes, such as a password). */
+  updateBody?: z.ZodObject;
   /** Body fields → insert/update values (defaults to the body itself). */
   toValues?: (body: Partial<z.infer<TBody>>) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Write what the row's own columns cannot hold (links to other tables), in the same transaction. */
@@ -215,10 +217,11 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
       }),
     );
   };
-  app.put(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body, response: { 200: def.item } } }, (request) =>
+  const updateBody = def.updateBody ?? body;
+  app.put(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body: updateBody, response: { 200: def.item } } }, (request) =>
     update(false)(request, principalOf(request)) as never,
   );
-  app.patch(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body: patchBody(body), response: { 200: def.item } } }, (request) =>
+  app.patch(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body: patchBody(updateBody), response: { 200: def.item } } }, (request) =>
     update(true)(request, principalOf(request)) as never,
   );
 

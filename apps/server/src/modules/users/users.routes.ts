@@ -2,7 +2,12 @@ import { authUser, changePasswordRequest, detailReply } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
-import { changePassword, getMe } from './users.service.js';
+import { z } from 'zod';
+import { forbidden } from '../../core/errors.js';
+import { registerResource } from '../../core/resource.js';
+import { isFacilityAdminPrincipal } from './principal.js';
+import { userResource } from './users.resource.js';
+import { changePassword, getMe, toggleUserActive } from './users.service.js';
 
 export function usersRoutes(app: App, db: Db): void {
   app.get('/api/users/me/', { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: authUser } } }, (request) =>
@@ -16,4 +21,22 @@ export function usersRoutes(app: App, db: Db): void {
       return { detail: 'Operation Successful' };
     },
   );
+  app.post(
+    '/api/users/:id/disable_enable/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Disable or re-enable a user',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ id: z.number(), is_active: z.boolean(), detail: z.string() }) },
+      },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      if (!p.isSuperuser && !isFacilityAdminPrincipal(p)) throw forbidden();
+      const isActive = await toggleUserActive(db, p, request.params.id);
+      return { id: request.params.id, is_active: isActive, detail: 'Operation successfully' };
+    },
+  );
+  registerResource(app, db, userResource);
 }

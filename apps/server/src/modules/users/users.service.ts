@@ -83,3 +83,24 @@ export async function changePassword(db: Db, principal: Principal, input: Change
     });
   });
 }
+
+/** Disable or re-enable a user (toggle); disabling signs them out everywhere. */
+export async function toggleUserActive(db: Db, principal: Principal, userId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, userId));
+    const inScope = target && (principal.isSuperuser || (isFacilityAdminPrincipal(principal) && target.facilityId === principal.facilityId && !target.isSuperuser));
+    if (!inScope) throw notFound();
+    if (target.id === principal.id) throw ValidationError.field('non_field_errors', 'You cannot disable your own account.');
+    const isActive = !target.isActive;
+    await tx.update(users).set({ isActive }).where(eq(users.id, userId));
+    if (!isActive) await revokeAllRefreshTokens(tx, userId);
+    await recordAudit(tx, principal, {
+      action: isActive ? 'user.enabled' : 'user.disabled',
+      entity: 'user',
+      entityId: String(userId),
+      before: { is_active: target.isActive },
+      after: { is_active: isActive },
+    });
+    return isActive;
+  });
+}
