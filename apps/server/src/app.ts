@@ -8,6 +8,7 @@ import { registerOpenApi } from './core/openapi.js';
 import type { App } from './core/types.js';
 import { registerWeb } from './core/web.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   programsRoutes(app, db);
   facilitiesRoutes(app, db);
   for (const def of REFERENCE_DEFS) registerResource(app, db, def);
+  catalogueRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

@@ -12,3 +12,4 @@ export * from "./list.js";
 export * from "./reference.js";
 export * from "./facilities.js";
 export * from "./users.js";
+export * from "./catalogue.js";

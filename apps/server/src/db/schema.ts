@@ -6,3 +6,4 @@ export * from '../modules/users/users.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/audit/audit.table.js';
 export * from '../modules/reference/reference.table.js';
+export * from '../modules/catalogue/catalogue.table.js';
