@@ -18,7 +18,7 @@ export function HeaderBar({ mobile, collapsed, onToggle }: Props) {
   const { t } = useTranslation('app');
   const { user, program } = useSession();
   if (!user) return null;
-  const place = placeName(user) || t('layout.allFacilities');
+  const place = placeName(t, user) || t('layout.allFacilities');
   const role = roleText(t, user, program);
   const toggleLabel = mobile ? t('layout.openMenu') : collapsed ? t('layout.expand') : t('layout.collapse');
   const toggleIcon = mobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;

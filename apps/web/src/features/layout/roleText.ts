@@ -13,24 +13,27 @@ const ROLE_KEYS: Record<string, string> = {
   'Data Analyst': 'role.dataAnalyst',
 };
 
-/** The header's role label (contracts `roleLabel`), in the interface language. */
-export function roleText(t: TFunction, user: AuthUser, program: string | null): string {
-  const label = roleLabel(user, program);
-  if (isTierUser(user)) return t('role.tierUser', { location: user.user_location_name ?? '' }).trim();
-  const key = ROLE_KEYS[label];
-  return key ? t(key) : label;
-}
-
-/** A role name held in a programme, translated when it is one of the known roles. */
+/** A role name, in the interface language when it is one of the known roles. */
 export function roleName(t: TFunction, role: string): string {
   const key = ROLE_KEYS[role];
   return key ? t(key) : role;
 }
 
-/** Where the user works: facility name, or the state / LGA for tier users. */
-export function placeName(user: AuthUser): string {
+/**
+ * The header's role label (contracts `roleLabel`) in the interface language.
+ * Tier labels ("State Tier User") are whole phrases per level, since word
+ * order differs between languages.
+ */
+export function roleText(t: TFunction, user: AuthUser, program: string | null): string {
+  if (isTierUser(user)) return t(`role.tier.${user.user_location}`);
+  return roleName(t, roleLabel(user, program));
+}
+
+/** Where the user works: the facility, or for tier users their state, LGA or the nation. */
+export function placeName(t: TFunction, user: AuthUser): string {
   if (!isTierUser(user)) return user.facility_name ?? '';
-  if (user.user_location === 3) return user.lga_name ?? user.state_name ?? user.user_location_name ?? '';
-  if (user.user_location === 2) return user.state_name ?? user.user_location_name ?? '';
+  if (user.user_location === 3) return [user.lga_name, user.state_name].filter(Boolean).join(', ');
+  if (user.user_location === 2) return user.state_name ?? '';
+  if (user.user_location === 1) return t('layout.nigeria');
   return user.user_location_name ?? '';
 }
