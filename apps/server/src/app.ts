@@ -9,6 +9,8 @@ import type { App } from './core/types.js';
 import { registerWeb } from './core/web.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { effectiveMeasureRoutes } from './modules/facility-settings/effective-measures.js';
+import { FACILITY_SETTING_DEFS } from './modules/facility-settings/facility-settings.resources.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
@@ -62,6 +64,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   facilitiesRoutes(app, db);
   for (const def of REFERENCE_DEFS) registerResource(app, db, def);
   catalogueRoutes(app, db);
+  effectiveMeasureRoutes(app, db);
+  for (const def of FACILITY_SETTING_DEFS) registerResource(app, db, def);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

@@ -13,3 +13,4 @@ export * from "./reference.js";
 export * from "./facilities.js";
 export * from "./users.js";
 export * from "./catalogue.js";
+export * from "./facility-settings.js";

@@ -22,8 +22,9 @@ export function pgError(error: unknown): PgErrorLike | null {
  */
 export function uniqueViolationToValidation(error: unknown, fields: string[]): ValidationError | null {
   const pg = pgError(error);
-  if (pg?.code !== '23505') return null;
+  if (pg?.code !== '23505' && pg?.code !== '23503') return null;
   const where = `${pg.constraint ?? ''} ${pg.detail ?? ''}`;
   const field = [...fields].sort((a, b) => b.length - a.length).find((f) => where.includes(f)) ?? 'non_field_errors';
+  if (pg.code === '23503') return ValidationError.field(field, 'Invalid pk - object does not exist.');
   return ValidationError.field(field, `A record with this ${field.replace(/_/g, ' ')} already exists.`);
 }

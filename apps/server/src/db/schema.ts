@@ -7,3 +7,4 @@ export * from '../modules/auth/auth.table.js';
 export * from '../modules/audit/audit.table.js';
 export * from '../modules/reference/reference.table.js';
 export * from '../modules/catalogue/catalogue.table.js';
+export * from '../modules/facility-settings/facility-settings.table.js';

@@ -1,0 +1,138 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  facilityTatBody,
+  facilityTatItem,
+  machineSettingBody,
+  machineSettingItem,
+  qcConfigBody,
+  qcConfigItem,
+  testMeasureBody,
+  testMeasureItem,
+  testServiceBody,
+  testServiceItem,
+} from '@nlims/contracts';
+import type { ResourceDef, Rule } from '../../core/resource.js';
+import { testTypes } from '../catalogue/catalogue.table.js';
+import { programs } from '../programs/programs.table.js';
+import { isFacilityAdminPrincipal } from '../users/principal.js';
+import * as t from './facility-settings.table.js';
+
+const facilityAdmin: Rule = (p) => isFacilityAdminPrincipal(p) && p.facilityId != null;
+const labAdmin: Rule = (p) => facilityAdmin(p) && (p.facilityType === 'public' || p.facilityType === 'private');
+/** Staff of a facility read its settings (result entry needs the ranges); the super admin reads all. */
+const facilityStaff: Rule = (p) => p.isSuperuser || p.facilityId != null;
+
+interface Options {
+  path: string;
+  entity: string;
+  table: PgTable & { id: PgColumn; facility: PgColumn };
+  body: z.ZodObject;
+  item: z.ZodObject;
+  /** Joins the test's name (and programme) when the table has a test_type column. */
+  withTest?: boolean;
+  write?: Rule;
+  read?: Rule;
+  search?: string[];
+  filters?: string[];
+  ordering: string[];
+  defaultOrdering: string;
+}
+
+/** A facility-owned setting: scoped to the caller's facility, written by its admin, never deleted but deactivated. */
+function facilitySetting(o: Options): ResourceDef {
+  const columns = getTableColumns(o.table) as Record<string, PgColumn>;
+  const testColumn = columns.test_type;
+  const fields: ResourceDef['fields'] = { ...columns };
+  if (o.withTest && testColumn) Object.assign(fields, { test_type_name: testTypes.name, program_name: programs.name, default_tat_hours: testTypes.default_tat_hours });
+  const pick = (names: string[]) => Object.fromEntries(names.map((n) => [n, (fields[n] as PgColumn | undefined) ?? columns[n]!]));
+  return {
+    path: o.path,
+    entity: o.entity,
+    table: o.table,
+    id: o.table.id,
+    fields,
+    join:
+      o.withTest && testColumn
+        ? (q) =>
+            (q as unknown as { leftJoin: (...a: unknown[]) => { leftJoin: (...a: unknown[]) => unknown } })
+              .leftJoin(testTypes, eq(testTypes.id, testColumn))
+              .leftJoin(programs, eq(programs.id, testTypes.program)) as typeof q
+        : undefined,
+    item: o.item,
+    body: o.body as never,
+    search: (o.search ?? []).map((n) => (fields[n] as PgColumn | undefined) ?? columns[n]!),
+    filters: pick(o.filters ?? []),
+    ordering: pick(o.ordering),
+    defaultOrdering: o.defaultOrdering,
+    access: { read: o.read ?? facilityStaff, write: o.write ?? facilityAdmin, delete: o.write ?? facilityAdmin },
+    scope: { column: o.table.facility, valueKey: 'facility', of: (p) => (p.isSuperuser ? null : (p.facilityId ?? -1)) },
+    tags: ['facility settings'],
+  };
+}
+
+export const FACILITY_SETTING_DEFS: ResourceDef[] = [
+  facilitySetting({
+    path: 'facility_test_service',
+    entity: 'test_service',
+    table: t.facilityTestServices,
+    body: testServiceBody,
+    item: testServiceItem,
+    withTest: true,
+    search: ['test_type_name'],
+    filters: ['test_type', 'is_active'],
+    ordering: ['test_type_name', 'price', 'program_name'],
+    defaultOrdering: 'test_type_name',
+  }),
+  facilitySetting({
+    path: 'facility_tat',
+    entity: 'tat',
+    table: t.facilityTats,
+    body: facilityTatBody,
+    item: facilityTatItem,
+    withTest: true,
+    search: ['test_type_name'],
+    filters: ['test_type'],
+    ordering: ['test_type_name', 'hours'],
+    defaultOrdering: 'test_type_name',
+  }),
+  facilitySetting({
+    path: 'facility_test_measure',
+    entity: 'test_measure',
+    table: t.facilityTestMeasures,
+    body: testMeasureBody,
+    item: testMeasureItem,
+    withTest: true,
+    search: ['test_type_name'],
+    filters: ['test_type', 'sex'],
+    ordering: ['test_type_name', 'sex', 'age_min_days'],
+    defaultOrdering: 'test_type_name',
+  }),
+  facilitySetting({
+    path: 'machine_setting',
+    entity: 'machine_setting',
+    table: t.machineSettings,
+    body: machineSettingBody,
+    item: machineSettingItem,
+    write: labAdmin,
+    read: (p) => p.isSuperuser || labAdmin(p),
+    search: ['name', 'model', 'serial_number'],
+    filters: ['instrument', 'is_active'],
+    ordering: ['name', 'model', 'serial_number'],
+    defaultOrdering: 'name',
+  }),
+  facilitySetting({
+    path: 'qc_test_config',
+    entity: 'qc_material',
+    table: t.qcMaterials,
+    body: qcConfigBody,
+    item: qcConfigItem,
+    withTest: true,
+    write: labAdmin,
+    search: ['name', 'lot_number', 'test_type_name'],
+    filters: ['test_type', 'level', 'is_active'],
+    ordering: ['name', 'lot_number', 'expiry_date', 'test_type_name'],
+    defaultOrdering: 'test_type_name',
+  }),
+];
