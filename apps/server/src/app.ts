@@ -15,6 +15,7 @@ import { createTokenSigner } from './modules/auth/tokens.js';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { programsRoutes } from './modules/programs/programs.routes.js';
 import { REFERENCE_DEFS } from './modules/reference/reference.resources.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   for (const def of REFERENCE_DEFS) registerResource(app, db, def);
   catalogueRoutes(app, db);
   effectiveMeasureRoutes(app, db);
+  lookupsRoutes(app, db);
   for (const def of FACILITY_SETTING_DEFS) registerResource(app, db, def);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');

@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../core/db.js';
+import { ValidationError } from '../../core/errors.js';
+import { testTypes, testTypeSampleTypes } from '../catalogue/catalogue.table.js';
+import { facilityTestServices } from '../facility-settings/facility-settings.table.js';
+import { facilities } from '../facilities/facilities.table.js';
+import { lgas, states } from '../geo/geo.table.js';
+import { programs } from '../programs/programs.table.js';
+import { clientIdentifierTypes, occupations, rejectionReasons, resultRejectionReasons, sampleTypes } from '../reference/reference.table.js';
+import type { Principal } from '../users/principal.js';
+
+export const TB_TEST_STATUSES = ['Initial', 'Follow-Up', 'Repeat'] as const;
+export const PRIORITIES = ['routine', 'urgent'] as const;
+
+const activeSampleTypes = (db: Db) => db.select({ id: sampleTypes.id, name: sampleTypes.name, code: sampleTypes.code }).from(sampleTypes).where(eq(sampleTypes.is_active, true)).orderBy(asc(sampleTypes.name));
+const activeIdentifierTypes = (db: Db) =>
+  db.select({ id: clientIdentifierTypes.id, name: clientIdentifierTypes.name, code: clientIdentifierTypes.code }).from(clientIdentifierTypes).where(eq(clientIdentifierTypes.is_active, true)).orderBy(asc(clientIdentifierTypes.id));
+
+/** Active catalogue tests, optionally of one programme, with the sample types each accepts. */
+export async function catalogueTests(db: Db, programName?: string) {
+  const where: SQL[] = [eq(testTypes.is_active, true)];
+  if (programName) {
+    const [program] = await db.select().from(programs).where(eq(programs.name, programName));
+    if (!program) throw ValidationError.field('program__name', `Unknown programme "${programName}".`);
+    where.push(eq(testTypes.program, program.id));
+  }
+  const tests = await db
+    .select({
+      id: testTypes.id,
+      name: testTypes.name,
+      code: testTypes.code,
+      program: testTypes.program,
+      program_name: programs.name,
+      result_type: testTypes.result_type,
+      unit: testTypes.unit,
+      codes: testTypes.codes,
+      is_culture: testTypes.is_culture,
+      is_panel: testTypes.is_panel,
+      panel: testTypes.panel,
+    })
+    .from(testTypes)
+    .innerJoin(programs, eq(programs.id, testTypes.program))
+    .where(and(...where))
+    .orderBy(asc(testTypes.name));
+  const links = tests.length ? await db.select().from(testTypeSampleTypes).where(inArray(testTypeSampleTypes.testTypeId, tests.map((t) => t.id))) : [];
+  return tests.map((t) => ({ ...t, sample_types: links.filter((l) => l.testTypeId === t.id).map((l) => l.sampleTypeId) }));
+}
+
+export async function tbFormLookup(db: Db) {
+  return {
+    tests: await catalogueTests(db, 'Tuberculosis'),
+    test_statuses: [...TB_TEST_STATUSES],
+    identifier_types: await activeIdentifierTypes(db),
+    sample_types: await activeSampleTypes(db),
+  };
+}
+
+export async function collectionLookup(db: Db) {
+  return {
+    sample_types: await activeSampleTypes(db),
+    identifier_types: await activeIdentifierTypes(db),
+    occupations: await db.select({ id: occupations.id, name: occupations.name }).from(occupations).where(eq(occupations.is_active, true)).orderBy(asc(occupations.name)),
+    rejection_reasons: await db.select({ id: rejectionReasons.id, reason: rejectionReasons.reason }).from(rejectionReasons).where(eq(rejectionReasons.is_active, true)),
+    result_rejection_reasons: await db
+      .select({ id: resultRejectionReasons.id, reason: resultRejectionReasons.reason })
+      .from(resultRejectionReasons)
+      .where(eq(resultRejectionReasons.is_active, true)),
+  };
+}
+
+/** What the lab-order page offers: the facility's active test services (tests and panels) with prices. */
+export async function generalOrderLookup(db: Db, principal: Principal) {
+  const tests = await catalogueTests(db, 'General');
+  const services = principal.facilityId
+    ? await db.select().from(facilityTestServices).where(and(eq(facilityTestServices.facility, principal.facilityId), eq(facilityTestServices.is_active, true)))
+    : [];
+  const price = new Map(services.map((s) => [s.test_type, s.price]));
+  return {
+    tests: tests.filter((t) => price.has(t.id) || (t.panel != null && price.has(t.panel))).map((t) => ({ ...t, price: price.get(t.id) ?? null })),
+    priorities: [...PRIORITIES],
+    identifier_types: await activeIdentifierTypes(db),
+  };
+}
+
+/** Facilities a user may pick: the tier user's jurisdiction, everything for others. */
+export async function facilityLookup(db: Db, principal: Principal) {
+  const where: SQL[] = [eq(facilities.isActive, true)];
+  if (principal.userLocation === 2 && principal.stateId) where.push(eq(facilities.stateId, principal.stateId));
+  if (principal.userLocation === 3 && principal.lgaId) where.push(eq(facilities.lgaId, principal.lgaId));
+  return db
+    .select({
+      id: facilities.id,
+      facility_name: facilities.facilityName,
+      facility_code: facilities.facilityCode,
+      facility_type: facilities.facilityType,
+      tier: facilities.tier,
+      state: facilities.stateId,
+      lga: facilities.lgaId,
+      is_testing_lab: facilities.isTestingLab,
+    })
+    .from(facilities)
+    .where(and(...where))
+    .orderBy(asc(facilities.facilityName));
+}
+
+/** The places a user may filter by, at one scope level; nothing without a scope (SPEC §5). */
+export async function userLocationLookup(db: Db, principal: Principal, scope: 'state' | 'lga' | 'facility' | undefined) {
+  if (!scope) return [];
+  if (scope === 'state') {
+    const q = db.select({ id: states.id, name: states.name }).from(states);
+    return principal.userLocation && principal.userLocation > 1 && principal.stateId ? q.where(eq(states.id, principal.stateId)) : q.orderBy(asc(states.name));
+  }
+  if (scope === 'lga') {
+    const q = db.select({ id: lgas.id, name: lgas.name, state: lgas.stateId }).from(lgas);
+    if (principal.userLocation === 3 && principal.lgaId) return q.where(eq(lgas.id, principal.lgaId));
+    if (principal.userLocation === 2 && principal.stateId) return q.where(eq(lgas.stateId, principal.stateId)).orderBy(asc(lgas.name));
+    return q.orderBy(asc(lgas.name));
+  }
+  return (await facilityLookup(db, principal)).map(({ id, facility_name, state, lga }) => ({ id, name: facility_name, state, lga }));
+}
+
+export async function dashboardFilter(db: Db, principal: Principal) {
+  return {
+    programs: await db.select().from(programs).orderBy(asc(programs.id)),
+    test_types: (await catalogueTests(db)).filter((t) => !t.is_panel).map(({ id, name, program }) => ({ id, name, program })),
+    states: await userLocationLookup(db, principal, 'state'),
+    lgas: await userLocationLookup(db, principal, 'lga'),
+    facilities: await userLocationLookup(db, principal, 'facility'),
+    periodicity: ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'],
+  };
+}
