@@ -1,9 +1,8 @@
 import { Drawer, Layout, Spin } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { isRtl } from '../../i18n/languages';
-import { useHomePath } from '../auth/useHomePath';
 import { SectionBoundary } from '../errors/SectionBoundary';
 import { BrandMark } from '../public/Brand';
 import { HeaderBar } from './HeaderBar';
@@ -16,12 +15,11 @@ const SIDER_COLLAPSED = 80;
 
 function Logo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation('public');
-  const home = useHomePath();
   return (
-    <Link to={home} className="app-logo" aria-label={t('app.fullName')}>
+    <div className="app-logo" title={t('app.fullName')}>
       <BrandMark size={32} />
       {!collapsed && <span>{t('app.name')}</span>}
-    </Link>
+    </div>
   );
 }
 

@@ -27,7 +27,7 @@ export function HeaderBar({ mobile, collapsed, onToggle }: Props) {
     <Layout.Header className="app-header">
       <div className="app-header__row">
         <Button type="text" className="app-header__toggle" icon={toggleIcon} aria-label={toggleLabel} onClick={onToggle} />
-        <span className="app-header__place" title={place}>
+        <span className="app-header__place" title={place} dir="auto">
           {truncate(place, TRUNCATE.facility)}
         </span>
         {!mobile && <ProgramSwitcher />}

@@ -18,7 +18,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const groups = useMemo(() => sidebarFor(ctx), [ctx]);
   const current = findPage(pathname);
-  const [openKeys, setOpenKeys] = useState<string[]>(current?.group ? [current.group] : []);
+  // Every group starts open: each page is one click away and every link is in the page.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => groups.map((g) => g.group));
 
   const items: MenuProps['items'] = [
     ...groups.map(({ group, pages }) => ({

@@ -24,7 +24,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         <Avatar size={32} style={{ background: '#0b6e4f' }}>
           {user.username.charAt(0).toUpperCase()}
         </Avatar>
-        {!compact && <span className="app-user__name">{name}</span>}
+        {!compact && (
+          <span className="app-user__name" dir="auto">
+            {name}
+          </span>
+        )}
       </button>
     </Dropdown>
   );
