@@ -44,6 +44,19 @@ export const METHODS: [name: string, code: string][] = [
   ['ELISA', 'ELISA'],
   ['Dipstick', 'DIPSTICK'],
   ['Glucose oxidase', 'GOD'],
+  ['Gram staining', 'GRAM'],
+  ['Latex agglutination', 'LATEX'],
+  ['Agglutination (slide/tube)', 'AGGL'],
+  ['Immunoturbidimetry', 'ITURB'],
+  ['Chemiluminescence immunoassay', 'CLIA'],
+  ['Westergren', 'WESTERGREN'],
+  ['Clot-based coagulation assay', 'COAG'],
+  ['Haemoglobin electrophoresis', 'HB-ELECTRO'],
+  ['Flow cytometry', 'FLOW'],
+  ['Loop-mediated isothermal amplification (LAMP)', 'LAMP'],
+  ['Liquid culture (MGIT)', 'MGIT'],
+  ['Phenotypic drug susceptibility testing', 'PDST'],
+  ['Calculated', 'CALC'],
 ];
 
 export const INSTRUMENTS: [name: string, manufacturer: string, model: string][] = [
@@ -56,6 +69,10 @@ export const INSTRUMENTS: [name: string, manufacturer: string, model: string][] 
   ['BACTEC MGIT 960', 'BD', 'MGIT 960'],
   ['Olympus CX23 microscope', 'Olympus', 'CX23'],
   ['Urine analyser Urit-500B', 'URIT', '500B'],
+  ['Cobas e 411', 'Roche', 'e 411'],
+  ['BD FACSPresto', 'BD', 'FACSPresto'],
+  ['GT-Blot 48', 'Hain Lifescience', 'GT-Blot 48'],
+  ['Applied Biosystems 7500', 'Thermo Fisher Scientific', '7500'],
 ];
 
 export const SAMPLE_TYPES: [name: string, code: string][] = [
@@ -73,6 +90,8 @@ export const SAMPLE_TYPES: [name: string, code: string][] = [
   ['High vaginal swab', 'HVS'],
   ['Blood culture bottle', 'BCB'],
   ['Capillary blood', 'CAP'],
+  ['Citrated plasma', 'CIT'],
+  ['Lesion swab', 'LSW'],
 ];
 
 export const REJECTION_REASONS: [reason: string, code: string][] = [
@@ -168,6 +187,13 @@ export const MEASURE_UNITS: [name: string, symbol: string][] = [
   ['Each', 'each'],
   ['Box', 'box'],
   ['Pack', 'pack'],
+  ['Cells per microlitre', 'cells/µL'],
+  ['Parasites per microlitre', 'parasites/µL'],
+  ['Milligrams per litre', 'mg/L'],
+  ['Nanograms per millilitre', 'ng/mL'],
+  ['Picomoles per litre', 'pmol/L'],
+  ['Milli-international units per litre', 'mIU/L'],
+  ['Log10 copies per millilitre', 'log10 copies/mL'],
 ];
 
 export const OCCUPATIONS = ['Health worker', 'Trader', 'Farmer', 'Civil servant', 'Student', 'Artisan', 'Driver', 'Teacher', 'Unemployed', 'Retired', 'Other'];
