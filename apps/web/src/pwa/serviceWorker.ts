@@ -37,14 +37,22 @@ function offer(worker: ServiceWorker): void {
   set({ updateReady: true });
 }
 
-function watch(registration: ServiceWorkerRegistration): void {
-  if (registration.waiting) offer(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const worker = registration.installing;
-    worker?.addEventListener('statechange', () => {
-      if (worker.state === 'installed') offer(worker);
-    });
+/** Offer a worker once it has installed; it may be mid-install when the page registers. */
+function track(worker: ServiceWorker | null): void {
+  if (!worker) return;
+  if (worker.state === 'installed') {
+    offer(worker);
+    return;
+  }
+  worker.addEventListener('statechange', () => {
+    if (worker.state === 'installed') offer(worker);
   });
+}
+
+function watch(registration: ServiceWorkerRegistration): void {
+  track(registration.waiting);
+  track(registration.installing);
+  registration.addEventListener('updatefound', () => track(registration.installing));
   setInterval(() => registration.update().catch(() => undefined), UPDATE_CHECK_MS);
 }
 
