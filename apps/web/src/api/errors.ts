@@ -22,10 +22,14 @@ export class ApiError extends Error {
   get fieldErrors(): FieldErrors | undefined {
     if (this.status !== 400 || !this.body || typeof this.body !== 'object' || Array.isArray(this.body)) return undefined;
     const entries = Object.entries(this.body as Record<string, unknown>).map(
-      ([field, value]) => [field, Array.isArray(value) ? value.map(String) : [String(value)]] as const,
+      ([field, value]) => [field, (Array.isArray(value) ? value : [value]).map(message)] as const,
     );
     return Object.fromEntries(entries);
   }
+}
+
+function message(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** A request that got no reply at all: offline, DNS, or the 60 s timeout. */

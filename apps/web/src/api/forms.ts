@@ -9,7 +9,8 @@ import { ApiError } from './errors';
 export function applyFieldErrors<T>(form: FormInstance<T>, error: unknown): Record<string, string[]> {
   const leftover: Record<string, string[]> = {};
   if (!(error instanceof ApiError) || !error.fieldErrors) return leftover;
-  const known = new Set(Object.keys(form.getFieldsValue(true) as object));
+  // Without arguments this lists every registered field, filled in or not.
+  const known = new Set(Object.keys(form.getFieldsValue() as object));
   const fields: { name: string; errors: string[] }[] = [];
   for (const [name, errors] of Object.entries(error.fieldErrors)) {
     if (known.has(name)) fields.push({ name, errors });

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../test-support/memoryStorage';
+
+vi.stubGlobal('localStorage', new MemoryStorage());
+vi.stubGlobal('sessionStorage', new MemoryStorage());
+
+const { api, REQUEST_TIMEOUT_MS } = await import('./client');
+const { ApiError, NetworkError } = await import('./errors');
+const { setNotifier } = await import('./notifier');
+const session = await import('../features/auth/session');
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const fetchMock = vi.fn<typeof fetch>();
+const shown: string[][] = [];
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  setNotifier({ apiError: (lines) => shown.push(lines), appError: (kind) => shown.push([kind]) });
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  shown.length = 0;
+  session.clearSession();
+  vi.useRealTimers();
+});
+
+const authHeader = (call: number) => (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>).Authorization;
+
+describe('api client', () => {
+  it('sends the stored token as a Bearer header', async () => {
+    session.startSession({ token: 't1', refresh: 'r1' }, false);
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(api('/api/x/')).resolves.toEqual({ ok: true });
+    expect(authHeader(0)).toBe('Bearer t1');
+  });
+
+  it('refreshes once on 401, keeps the rotated pair where the session lives, and retries', async () => {
+    session.startSession({ token: 'old', refresh: 'r1' }, true);
+    fetchMock
+      .mockResolvedValueOnce(json(401, { detail: 'expired' }))
+      .mockResolvedValueOnce(json(200, { token: 'new', refresh: 'r2' }))
+      .mockResolvedValueOnce(json(200, { ok: 1 }));
+    await expect(api('/api/x/')).resolves.toEqual({ ok: 1 });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/token/refresh/');
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ refresh: 'r1' });
+    expect(authHeader(2)).toBe('Bearer new');
+    expect(localStorage.getItem('refresh')).toBe('r2');
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('ends the session when the refresh is refused', async () => {
+    session.startSession({ token: 'old', refresh: 'bad' }, false);
+    session.setProgram('General');
+    fetchMock.mockResolvedValueOnce(json(401, { detail: 'expired' })).mockResolvedValueOnce(json(401, { detail: 'invalid' }));
+    await expect(api('/api/x/', { notify: false })).rejects.toBeInstanceOf(ApiError);
+    expect(session.getSession()).toEqual({ token: null, refresh: null, program: null, user: null });
+  });
+
+  it('turns a 400 body into the error notice: UPPERCASE field, messages joined by commas', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { username: ['Required.', 'Too short.'], password: ['Required.'] }));
+    const error = await api('/api/x/', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as InstanceType<typeof ApiError>).fieldErrors).toEqual({ username: ['Required.', 'Too short.'], password: ['Required.'] });
+    expect(shown).toEqual([['USERNAME: Required., Too short.', 'PASSWORD: Required.']]);
+  });
+
+  it('shows the detail of other failures, and nothing when asked not to', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { detail: 'Not allowed.' })).mockResolvedValueOnce(json(404, { detail: 'Nope.' }));
+    await api('/api/x/').catch(() => undefined);
+    await api('/api/y/', { notify: false }).catch(() => undefined);
+    expect(shown).toEqual([['Not allowed.']]);
+  });
+
+  it('gives up after 60 seconds', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const pending = api('/api/slow/').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    const error = await pending;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as InstanceType<typeof NetworkError>).timedOut).toBe(true);
+    expect(shown).toEqual([['timeout']]);
+  });
+});
