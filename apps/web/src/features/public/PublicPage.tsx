@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 import { PwaBanner } from './PwaBanner';
 import './public.css';
 
 export function PublicPage({ children, landing = false }: { children: ReactNode; landing?: boolean }) {
+  const { t } = useTranslation('public');
+  useEffect(() => {
+    document.title = t('app.title');
+  }, [t]);
   return (
     <div className="pub">
       <PublicHeader sections={landing} />
