@@ -29,7 +29,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       children: pages.map((page) => ({
         key: page.path,
         label: (
-          <Link to={page.path} onClick={onNavigate}>
+          <Link to={page.path} onClick={onNavigate} title={t(`nav.${page.key}`)}>
             {t(`nav.${page.key}`)}
           </Link>
         ),
