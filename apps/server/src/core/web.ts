@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serviceWorkerSource } from './service-worker.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,10 +33,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
     },
   });
 
+  const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  // The shell itself: `/` would otherwise be a directory listing request to the static plugin.
+  app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => sendShell(reply));
+  app.get('/index.html', { config: { public: true }, schema: { hide: true } }, (_request, reply) => sendShell(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
     if (!wantsPage) return reply.status(404).send({ detail: 'Not found.' });
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return sendShell(reply);
   });
   return true;
 }
