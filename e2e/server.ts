@@ -17,6 +17,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Servers still running when the test process ends (a timed-out test skips its finally). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -32,6 +38,8 @@ export async function startServer(options: { port?: number; dataDir?: string; en
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO: '1', LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60000;
   for (;;) {

@@ -1,0 +1,80 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, launch, launchPersistent, signIn } from './browser.js';
+import { removeDir } from './server.js';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  page = await (await browser.newContext({ baseURL })).newPage();
+});
+
+describe('sign-in form', () => {
+  it('names both fields on an empty submit', async () => {
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByText('The input is not valid username!').count()).toBe(1);
+    expect(await page.getByText('Please input your Password!').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/signin');
+  });
+
+  it("shows the server's detail on a wrong password and stays", async () => {
+    await page.goto('/signin');
+    await page.getByLabel('Username').fill('clin_analyst');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByText('No active account found with the given credentials').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/signin');
+  });
+
+  it('shows "Logging in / Please wait..." while the server answers', async () => {
+    await page.route('**/api/login/', async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.goto('/signin');
+    await page.getByLabel('Username').fill('clin_analyst');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toMatch(/Logging in[\s\S]*Please wait\.\.\./);
+    await page.waitForURL('**/select-program');
+  });
+});
+
+describe('remember me', () => {
+  async function restartKeepsSession(remember: boolean): Promise<string> {
+    const profile = mkdtempSync(path.join(tmpdir(), 'nlims-profile-'));
+    try {
+      let context = await launchPersistent(profile, baseURL);
+      await signIn(context.pages()[0] ?? (await context.newPage()), 'clin_manager', { remember });
+      await context.close();
+      context = await launchPersistent(profile, baseURL);
+      const again = context.pages()[0] ?? (await context.newPage());
+      await again.goto('/select-program');
+      await again.waitForLoadState('networkidle');
+      await again.waitForTimeout(500);
+      const where = new URL(again.url()).pathname;
+      await context.close();
+      return where;
+    } finally {
+      removeDir(profile);
+    }
+  }
+
+  it('keeps the session across a browser restart when ticked', async () => {
+    expect(await restartKeepsSession(true)).toBe('/select-program');
+  });
+
+  it('ends the session with the browser when not ticked', async () => {
+    expect(await restartKeepsSession(false)).toBe('/signin');
+  });
+});
