@@ -20,6 +20,7 @@ describe('sidebar visibility (SPEC §6)', () => {
         '/administrations/global/manageFacility',
         '/administrations/global/tierUsers',
         '/administrations/global/testResultConfiguration',
+        '/administrations/global/referenceData',
         '/administrations/global/changePassword',
         ...ALWAYS,
       ].sort(),

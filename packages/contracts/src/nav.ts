@@ -80,6 +80,8 @@ const globalAdmin: NavPage[] = [
   page('/administrations/global/manageFacility', 'manageFacility', superuser, 'globalAdmin'),
   page('/administrations/global/tierUsers', 'tierUsers', superuser, 'globalAdmin'),
   page('/administrations/global/testResultConfiguration', 'testResultConfiguration', superuser, 'globalAdmin'),
+  // The plain reference lists (methods, sections, organisms, suppliers, …), one page with a list per resource.
+  page('/administrations/global/referenceData', 'referenceData', superuser, 'globalAdmin'),
   page('/administrations/global/changePassword', 'changePassword', superuser, 'globalAdmin'),
   page('/facility', 'facility', superuser),
   page('/addfacility', 'addFacility', superuser),
