@@ -37,6 +37,6 @@ export async function signIn(page: Page, username: string, options: { remember?:
   await page.locator('#username, input[name="username"]').first().fill(username);
   await page.locator('#password, input[name="password"]').first().fill(options.password ?? DEMO_PASSWORD);
   if (options.remember) await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: /login/i }).click();
+  await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 20000 });
 }
