@@ -13,7 +13,9 @@ const Placeholder: LazyPage = lazy(() => import('./features/pages/PagePlaceholde
  * `'/clinical/lab-order': lazy(() => import('./features/samples/LabOrderPage'))`;
  * every other page shows the placeholder.
  */
-const BUILT: Partial<Record<string, LazyPage>> = {};
+const BUILT: Partial<Record<string, LazyPage>> = {
+  '/administrations/global/referenceData': lazy(() => import('./features/admin-global/reference/ReferenceDataPage')),
+};
 
 export interface AppRoute {
   page: NavPage;

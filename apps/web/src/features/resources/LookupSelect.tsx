@@ -1,0 +1,25 @@
+import { Select, type SelectProps } from 'antd';
+import { useMemo } from 'react';
+import { useLookupRows } from './queries';
+import type { LookupSpec } from './types';
+
+type Props = Omit<SelectProps, 'options' | 'loading'> & { spec: LookupSpec; dependency?: unknown };
+
+/** A select whose options come from a look-up endpoint (every row, searched on the client). */
+export function LookupSelect({ spec, dependency, ...props }: Props) {
+  const { data, isFetching } = useLookupRows(spec, dependency);
+  const label = spec.label ?? 'name';
+  const options = useMemo(
+    () => (data ?? []).map((row) => ({ value: row.id, label: String(row[label] ?? row.id) })),
+    [data, label],
+  );
+  return (
+    <Select
+      showSearch={{ optionFilterProp: 'label' }}
+      {...props}
+      options={options}
+      loading={isFetching}
+      disabled={props.disabled || (spec.dependsOn != null && dependency == null)}
+    />
+  );
+}

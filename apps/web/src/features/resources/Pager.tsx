@@ -1,0 +1,36 @@
+import { PAGE_SIZES } from '@nlims/contracts';
+import { Pagination } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { pageLabel } from './format';
+
+interface Props {
+  pageIndex: number;
+  pageSize: number;
+  total: number;
+  compact: boolean;
+  onPage: (index: number) => void;
+  onPageSize: (size: number) => void;
+}
+
+/** The zero-based "Page 00" label next to Ant Design's pagination with the SPEC's page sizes. */
+export function Pager({ pageIndex, pageSize, total, compact, onPage, onPageSize }: Props) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="res-pager">
+      <span className="res-pager__label" aria-live="polite">
+        {t('list.page', { index: pageLabel(pageIndex) })}
+        <span className="res-pager__total">{t('list.total', { count: total })}</span>
+      </span>
+      <Pagination
+        size={compact ? 'small' : undefined}
+        simple={compact}
+        current={pageIndex + 1}
+        pageSize={pageSize}
+        total={total}
+        showSizeChanger
+        pageSizeOptions={PAGE_SIZES.map(String)}
+        onChange={(page, size) => (size !== pageSize ? onPageSize(size) : onPage(page - 1))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/errors';
+import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { FormDrawer } from './FormDrawer';
+import { ListToolbar, type ViewMode } from './ListToolbar';
+import { Pager } from './Pager';
+import { usePage } from './queries';
+import { ResourceCards } from './ResourceCards';
+import { ResourceTable } from './ResourceTable';
+import type { ResourceConfig, Row } from './types';
+import { useListState } from './useListState';
+import './resources.css';
+
+interface Props {
+  config: ResourceConfig;
+  /** The add button (default shown). */
+  canCreate?: boolean;
+}
+
+/**
+ * A whole resource on one panel: toolbar, table or cards, pager, and the
+ * create / edit drawer. Phones start in the grid view; the switch keeps the
+ * choice for this panel.
+ */
+export function ResourcePanel({ config, canCreate = true }: Props) {
+  const list = useListState(config.initialFilters);
+  const { data, isFetching, error } = usePage(config.path, list.params);
+  const phone = !useMediaQuery(TABLET_UP);
+  const [chosenView, setView] = useState<ViewMode | null>(null);
+  const view = chosenView ?? (phone ? 'grid' : 'table');
+  const [drawer, setDrawer] = useState<{ open: boolean; editing: Row | null }>({ open: false, editing: null });
+  const edit = (row: Row) => setDrawer({ open: true, editing: row });
+
+  // A page that no longer exists (rows went away under a filter) starts over at page 0.
+  const { setPageIndex } = list;
+  useEffect(() => {
+    if (error instanceof ApiError && error.fieldErrors?.page) setPageIndex(0);
+  }, [error, setPageIndex]);
+
+  const rows = data?.results ?? [];
+  return (
+    <div className="res-panel">
+      <ListToolbar
+        list={list}
+        filters={config.filters ?? []}
+        searchable={config.searchable !== false}
+        view={view}
+        onView={setView}
+        onAdd={canCreate ? () => setDrawer({ open: true, editing: null }) : undefined}
+      />
+      {view === 'table' ? (
+        <ResourceTable config={config} rows={rows} loading={isFetching} ordering={list.params.ordering} onOrdering={list.setOrdering} onEdit={edit} />
+      ) : (
+        <ResourceCards config={config} rows={rows} loading={isFetching} onEdit={edit} />
+      )}
+      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={data?.count ?? 0} compact={phone} onPage={setPageIndex} onPageSize={list.setPageSize} />
+      <FormDrawer config={config} open={drawer.open} editing={drawer.editing} onClose={() => setDrawer((d) => ({ ...d, open: false }))} />
+    </div>
+  );
+}
