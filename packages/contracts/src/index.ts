@@ -14,3 +14,5 @@ export * from "./facilities.js";
 export * from "./users.js";
 export * from "./catalogue.js";
 export * from "./facility-settings.js";
+export * from "./samples.js";
+export * from "./orders.js";

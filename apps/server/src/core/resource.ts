@@ -45,6 +45,10 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   /** Cross-field and reference checks; throw ValidationError. */
   validate?: (db: Tx, body: Partial<z.infer<TBody>>, principal: Principal, existingId?: number) => Promise<void>;
   search?: PgColumn[];
+  /** Search beyond plain columns (e.g. through a child table); OR-ed with `search`. */
+  searchWhere?: (term: string) => SQL;
+  /** Conditions from query parameters other than `Filters.*` (date ranges). */
+  extraWhere?: (query: ListQuery) => SQL[];
   filters?: Record<string, PgColumn>;
   ordering: Record<string, PgColumn>;
   defaultOrdering: string;
@@ -55,6 +59,8 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   allWithoutPage?: boolean;
   /** The module registers its own list route (calling listResource). */
   customList?: boolean;
+  /** The module registers its own detail route (a richer read model). */
+  customDetail?: boolean;
   tags?: string[];
 }
 
@@ -94,10 +100,11 @@ function conditions(def: ResourceDef, principal: Principal, query: ListQuery): S
     if (!column) throw ValidationError.field(key, `Unknown filter. Allowed: ${Object.keys(def.filters ?? {}).join(', ') || 'none'}.`);
     where.push(eq(column, filterValue(column, String(raw), name)));
   }
-  if (query.search && def.search?.length) {
+  if (query.search && (def.search?.length || def.searchWhere)) {
     const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(...def.search.map((c) => ilike(c, term)))!);
+    where.push(or(...(def.search ?? []).map((c) => ilike(c, term)), ...(def.searchWhere ? [def.searchWhere(term)] : []))!);
   }
+  if (def.extraWhere) where.push(...def.extraWhere(query));
   return where;
 }
 
@@ -176,11 +183,13 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
       return listResource(db, def, p, request.query) as never;
     });
   }
-  app.get(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, response: { 200: def.item } } }, async (request) => {
-    const p = principalOf(request);
-    read(p);
-    return findScoped(db, def, p, request.params.id) as never;
-  });
+  if (!def.customDetail) {
+    app.get(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, response: { 200: def.item } } }, async (request) => {
+      const p = principalOf(request);
+      read(p);
+      return findScoped(db, def, p, request.params.id) as never;
+    });
+  }
   if (!def.body) return;
   const body = def.body;
 

@@ -8,3 +8,6 @@ export * from '../modules/audit/audit.table.js';
 export * from '../modules/reference/reference.table.js';
 export * from '../modules/catalogue/catalogue.table.js';
 export * from '../modules/facility-settings/facility-settings.table.js';
+export * from '../modules/clients/clients.table.js';
+export * from '../modules/samples/samples.table.js';
+export * from '../modules/results/results.table.js';

@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FacilityTier, FacilityType, Role } from '@nlims/contracts';
 import type { Tx } from '../core/db.js';
 import { facilities, facilityPrograms } from '../modules/facilities/facilities.table.js';
 import { lgas, states } from '../modules/geo/geo.table.js';
 import { programs } from '../modules/programs/programs.table.js';
 import { userProgramRoles, users } from '../modules/users/users.table.js';
+import { testTypes } from '../modules/catalogue/catalogue.table.js';
+import { facilityTestServices } from '../modules/facility-settings/facility-settings.table.js';
 
 /** Builders shared by the demo seed and the tests: each returns the existing row when already there. */
 
@@ -91,4 +93,18 @@ export async function seedUser(tx: Tx, u: UserSeed): Promise<number> {
     await tx.insert(userProgramRoles).values(u.roles.map(([program, role]) => ({ userId: row!.id, programId: ids.get(program)!, role })));
   }
   return row!.id;
+}
+
+/** Offer every orderable test of a programme (panels and stand-alone tests) at a facility, with a plausible price. */
+export async function seedTestServices(tx: Tx, facilityId: number, program: string): Promise<void> {
+  const ids = await programIds(tx);
+  const tests = await tx
+    .select({ id: testTypes.id, isPanel: testTypes.is_panel })
+    .from(testTypes)
+    .where(and(eq(testTypes.program, ids.get(program)!), isNull(testTypes.panel)));
+  if (!tests.length) return;
+  await tx
+    .insert(facilityTestServices)
+    .values(tests.map((t) => ({ facility: facilityId, test_type: t.id, price: t.isPanel ? 6500 : 1500 + ((t.id * 700) % 6000) })))
+    .onConflictDoNothing();
 }

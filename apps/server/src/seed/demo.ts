@@ -1,7 +1,7 @@
 import type { Role } from '@nlims/contracts';
 import type { Tx } from '../core/db.js';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { seedFacility, seedUser, type FacilitySeed } from './builders.js';
+import { seedFacility, seedTestServices, seedUser, type FacilitySeed } from './builders.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -44,6 +44,10 @@ export async function seedDemo(tx: Tx): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ids: Record<keyof typeof DEMO_FACILITIES, number> = {} as never;
   for (const [key, facility] of Object.entries(DEMO_FACILITIES)) ids[key as keyof typeof DEMO_FACILITIES] = await seedFacility(tx, facility);
+
+  // The clinical laboratories offer the whole General catalogue.
+  await seedTestServices(tx, ids.ikeja, 'General');
+  await seedTestServices(tx, ids.abuja, 'General');
 
   await seedUser(tx, { username: 'superadmin', passwordHash, firstName: 'Super', lastName: 'Admin', isSuperuser: true });
   await seedUser(tx, { username: 'fed_tier', passwordHash, ...nameOf('fed_tier'), userLocation: 1 });

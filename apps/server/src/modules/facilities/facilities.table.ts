@@ -22,6 +22,8 @@ export const facilities = pgTable('facilities', {
   email: text('email').notNull().default(''),
   isTestingLab: boolean('is_testing_lab').notNull().default(true),
   isActive: boolean('is_active').notNull().default(true),
+  /** Whether the person who verified a result may also approve it (DESIGN §3; one-supervisor labs). */
+  verifierMayApprove: boolean('verifier_may_approve').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

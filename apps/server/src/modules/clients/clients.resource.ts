@@ -1,0 +1,130 @@
+import { and, eq, exists, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { clientBody, clientItem, type ClientBody } from '@nlims/contracts';
+import { facilityScope, mayGeneral } from '../../core/access.js';
+import type { Tx } from '../../core/db.js';
+import { ValidationError } from '../../core/errors.js';
+import type { ResourceDef } from '../../core/resource.js';
+import type { Principal } from '../users/principal.js';
+import { lgas } from '../geo/geo.table.js';
+import { clientIdentifierTypes } from '../reference/reference.table.js';
+import { clientIdentifiers, clients } from './clients.table.js';
+
+type Body = Partial<ClientBody>;
+
+const RENAME: Record<string, string> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  other_names: 'otherNames',
+  sex: 'sex',
+  date_of_birth: 'dateOfBirth',
+  phone: 'phone',
+  address: 'address',
+  state: 'stateId',
+  lga: 'lgaId',
+};
+
+/** An estimated age becomes a date of birth on today's day and month, marked as estimated. */
+export function estimatedBirthDate(years: number, today = new Date()): string {
+  const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+  return d.toISOString().slice(0, 10);
+}
+
+function toValues(body: Body) {
+  const values: Record<string, unknown> = Object.fromEntries(Object.entries(body).filter(([k, v]) => RENAME[k] && v !== undefined).map(([k, v]) => [RENAME[k]!, v]));
+  if (body.date_of_birth) values.dobEstimated = false;
+  else if (body.estimated_age_years != null) {
+    values.dateOfBirth = estimatedBirthDate(body.estimated_age_years);
+    values.dobEstimated = true;
+  }
+  return values;
+}
+
+async function validate(tx: Tx, body: Body, p: Principal, existingId?: number) {
+  if (body.date_of_birth && body.date_of_birth > new Date().toISOString().slice(0, 10)) throw ValidationError.field('date_of_birth', 'The date of birth is in the future.');
+  if (body.lga != null) {
+    const [lga] = await tx.select({ stateId: lgas.stateId }).from(lgas).where(eq(lgas.id, body.lga));
+    if (!lga) throw ValidationError.field('lga', `Invalid pk "${body.lga}" - object does not exist.`);
+    if (body.state != null && lga.stateId !== body.state) throw ValidationError.field('lga', 'The LGA is not in the chosen state.');
+  }
+  const ids = body.identifiers ?? [];
+  if (!ids.length) return;
+  const types = await tx.select().from(clientIdentifierTypes).where(inArray(clientIdentifierTypes.id, ids.map((i) => i.identifier_type)));
+  for (const id of ids) {
+    const type = types.find((t) => t.id === id.identifier_type);
+    if (!type) throw ValidationError.field('identifiers', `Invalid identifier type "${id.identifier_type}".`);
+    const clash = await tx
+      .select({ clientId: clientIdentifiers.clientId })
+      .from(clientIdentifiers)
+      .where(
+        and(
+          eq(clientIdentifiers.facilityId, p.facilityId ?? -1),
+          eq(clientIdentifiers.identifierTypeId, id.identifier_type),
+          eq(clientIdentifiers.identifier, id.identifier),
+          ...(existingId ? [ne(clientIdentifiers.clientId, existingId)] : []),
+        ),
+      );
+    if (clash.length) throw ValidationError.field('identifiers', `Another client at this facility already has ${type.name} ${id.identifier}.`);
+  }
+}
+
+async function afterSave(tx: Tx, id: number, body: Body) {
+  if (!body.identifiers) return;
+  const [client] = await tx.select({ facilityId: clients.facilityId }).from(clients).where(eq(clients.id, id));
+  await tx.delete(clientIdentifiers).where(eq(clientIdentifiers.clientId, id));
+  if (body.identifiers.length) {
+    await tx.insert(clientIdentifiers).values(body.identifiers.map((i) => ({ clientId: id, facilityId: client!.facilityId, identifierTypeId: i.identifier_type, identifier: i.identifier })));
+  }
+}
+
+/** Identifiers of a page of clients, in one query. */
+export async function clientIdentifiersOf(tx: Tx, clientIds: number[]) {
+  if (!clientIds.length) return [];
+  return tx
+    .select({ clientId: clientIdentifiers.clientId, identifier_type: clientIdentifiers.identifierTypeId, identifier_type_name: clientIdentifierTypes.name, identifier: clientIdentifiers.identifier })
+    .from(clientIdentifiers)
+    .innerJoin(clientIdentifierTypes, eq(clientIdentifierTypes.id, clientIdentifiers.identifierTypeId))
+    .where(inArray(clientIdentifiers.clientId, clientIds))
+    .orderBy(clientIdentifiers.identifierTypeId);
+}
+
+async function expand(tx: Tx, rows: Record<string, unknown>[]) {
+  const ids = await clientIdentifiersOf(tx, rows.map((r) => r.id as number));
+  return rows.map((r) => ({ ...r, identifiers: ids.filter((i) => i.clientId === r.id).map(({ clientId: _c, ...rest }) => rest) }));
+}
+
+export const clientResource: ResourceDef = {
+  path: 'clients',
+  entity: 'client',
+  table: clients,
+  id: clients.id,
+  fields: {
+    id: clients.id,
+    facility: clients.facilityId,
+    first_name: clients.firstName,
+    last_name: clients.lastName,
+    other_names: clients.otherNames,
+    sex: clients.sex,
+    date_of_birth: clients.dateOfBirth,
+    dob_estimated: clients.dobEstimated,
+    phone: clients.phone,
+    address: clients.address,
+    state: clients.stateId,
+    lga: clients.lgaId,
+    created_at: clients.createdAt,
+  },
+  item: clientItem,
+  body: clientBody as never,
+  toValues,
+  validate,
+  afterSave,
+  expand,
+  search: [clients.firstName, clients.lastName, clients.otherNames, clients.phone],
+  searchWhere: (term) =>
+    exists(sql`(select 1 from ${clientIdentifiers} where ${clientIdentifiers.clientId} = ${clients.id} and ${ilike(clientIdentifiers.identifier, term)})`),
+  filters: { sex: clients.sex },
+  ordering: { last_name: clients.lastName, first_name: clients.firstName, created_at: clients.createdAt, date_of_birth: clients.dateOfBirth },
+  defaultOrdering: '-created_at',
+  access: { read: (p) => mayGeneral(p, 'read'), write: (p) => mayGeneral(p, 'order'), delete: false },
+  scope: { column: clients.facilityId, valueKey: 'facilityId', of: facilityScope },
+  tags: ['clients'],
+};

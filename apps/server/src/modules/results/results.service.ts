@@ -1,0 +1,188 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ENTERABLE_TEST_STATUSES, RESULT_MOVES, RESULT_STATUS as R, SAMPLE_STATUS as S, statusName, type ResultAction, type ResultBody } from '@nlims/contracts';
+import { facilityScope, requireGeneral } from '../../core/access.js';
+import type { Db, Tx } from '../../core/db.js';
+import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
+import { auditEvents } from '../audit/audit.table.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { testTypes } from '../catalogue/catalogue.table.js';
+import { clients } from '../clients/clients.table.js';
+import { effectiveMeasures } from '../facility-settings/effective-measures.js';
+import { facilities } from '../facilities/facilities.table.js';
+import { antibiotics, instruments, methods, organisms, resultRejectionReasons } from '../reference/reference.table.js';
+import { generalOrders, testOrders } from '../samples/samples.table.js';
+import type { Principal } from '../users/principal.js';
+import { users } from '../users/users.table.js';
+import { ageInDays, flagFor, pickRange } from './flags.js';
+import { results } from './results.table.js';
+
+const ACCEPTED_SAMPLE = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
+export const SIGNATURE_MEANING = 'Approved: I have reviewed this result and release it for reporting.';
+
+async function assertExists(tx: Tx, table: typeof methods | typeof instruments | typeof organisms | typeof antibiotics, id: number | null | undefined, field: string) {
+  if (id == null) return;
+  if (!(await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length) throw ValidationError.field(field, `Invalid pk "${id}" - object does not exist.`);
+}
+
+/**
+ * Enter a result for a test: checks the value against the test's
+ * configuration, flags it against the facility's effective range, and keeps
+ * any earlier run as history (a new version becomes current).
+ */
+export async function enterResult(db: Db, p: Principal, body: ResultBody) {
+  requireGeneral(p, 'entry');
+  return db.transaction(async (tx) => {
+    const scope = facilityScope(p);
+    const [row] = await tx
+      .select({ t: testOrders, o: generalOrders, test: testTypes, c: clients })
+      .from(testOrders)
+      .innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId))
+      .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+      .innerJoin(clients, eq(clients.id, generalOrders.clientId))
+      .where(and(eq(testOrders.id, body.test_order), ...(scope == null ? [] : [eq(testOrders.facilityId, scope)])))
+      .for('update', { of: testOrders });
+    if (!row) throw ValidationError.field('test_order', `Invalid pk "${body.test_order}" - object does not exist.`);
+    const { t, o, test, c } = row;
+    if (!ACCEPTED_SAMPLE.includes(o.status as never)) throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, o.status)}.`);
+    if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
+    await assertExists(tx, methods, body.method, 'method');
+    await assertExists(tx, instruments, body.instrument, 'instrument');
+
+    let valueNumeric: number | null = null;
+    let valueText: string | null = null;
+    let flag: string | null = null;
+    let range = null;
+    if (test.result_type === 'numeric') {
+      const value = typeof body.value === 'number' ? body.value : Number(body.value);
+      if (!Number.isFinite(value)) throw ValidationError.field('value', 'A number is required for this test.');
+      if ((test.reporting_low != null && value < test.reporting_low) || (test.reporting_high != null && value > test.reporting_high)) {
+        throw ValidationError.field('value', `Outside the reportable range ${test.reporting_low ?? '…'}–${test.reporting_high ?? '…'} ${test.unit}.`);
+      }
+      valueNumeric = Number(value.toFixed(test.decimals));
+      const [measure] = await effectiveMeasures(tx as unknown as Db, o.facilityId, [test.id]);
+      range = pickRange(measure?.ranges ?? [], c.sex, ageInDays(c.dateOfBirth));
+      flag = flagFor(valueNumeric, range);
+    } else {
+      valueText = String(body.value).trim();
+      if (!test.is_panel && test.codes.length && !test.codes.includes(valueText)) throw ValidationError.field('value', `Choose one of: ${test.codes.join(', ')}.`);
+    }
+    if (body.isolates.length && !test.is_culture) throw ValidationError.field('isolates', 'Only culture (M/C/S) tests take organisms.');
+    for (const isolate of body.isolates) {
+      await assertExists(tx, organisms, isolate.organism, 'isolates');
+      for (const a of isolate.antibiogram) await assertExists(tx, antibiotics, a.antibiotic, 'isolates');
+    }
+
+    const [{ version }] = (await tx
+      .select({ version: sql<number>`coalesce(max(${results.version}), 0)::int` })
+      .from(results)
+      .where(eq(results.testOrderId, t.id))) as [{ version: number }];
+    await tx.update(results).set({ current: false }).where(and(eq(results.testOrderId, t.id), eq(results.current, true)));
+    const [created] = await tx
+      .insert(results)
+      .values({
+        testOrderId: t.id,
+        facilityId: t.facilityId,
+        version: version + 1,
+        status: R.ENTERED,
+        valueNumeric,
+        valueText,
+        unit: range?.unit || test.unit,
+        flag,
+        refLow: range?.low ?? null,
+        refHigh: range?.high ?? null,
+        isolates: body.isolates,
+        comment: body.comment,
+        methodId: body.method,
+        instrumentId: body.instrument,
+        enteredBy: p.id,
+      })
+      .returning();
+    await tx.update(testOrders).set({ status: R.ENTERED }).where(eq(testOrders.id, t.id));
+    if (o.status === S.APPROVED || o.status === S.WORKSHEET) await tx.update(generalOrders).set({ status: S.ONGOING, updatedAt: new Date() }).where(eq(generalOrders.id, o.id));
+    await recordAudit(tx, p, {
+      action: 'result.entered',
+      entity: 'general_order',
+      entityId: String(o.id),
+      fromStatus: t.status,
+      toStatus: R.ENTERED,
+      after: { result: created!.id, test_order: t.id, test: test.name, value: valueNumeric ?? valueText, flag, version: created!.version },
+    });
+    return created!;
+  });
+}
+
+const TARGET: Record<ResultAction, number> = { verify: R.VERIFIED, approve: R.APPROVAL, reject: R.REJECTED, retest: R.RETEST };
+const PAST: Record<ResultAction, string> = { verify: 'verified', approve: 'approved', reject: 'rejected', retest: 'sent_for_retest' };
+
+export interface ReviewInput {
+  password?: string;
+  reason?: number;
+  comment?: string;
+  retestReason?: string;
+}
+
+/**
+ * Move results, one or many, all or nothing: one conditional UPDATE per step
+ * (set-based, never a loop of requests), so two reviewers acting at once get
+ * one success and one 409. The person who entered a result may not verify
+ * it; whether the verifier may approve is the facility's setting.
+ */
+export async function reviewResults(db: Db, p: Principal, ids: number[], action: ResultAction, input: ReviewInput) {
+  requireGeneral(p, 'review');
+  if (action === 'approve') {
+    const [me] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, p.id));
+    if (!input.password || !me || !(await verifyPassword(me.hash, input.password))) throw ValidationError.field('password', 'Your password is not correct; the result was not approved.');
+  }
+  let reason: string | null = input.retestReason ?? null;
+  if (action === 'reject') {
+    const [why] = await db.select().from(resultRejectionReasons).where(eq(resultRejectionReasons.id, input.reason ?? -1));
+    if (!why) throw ValidationError.field('reason', `Invalid pk "${input.reason}" - object does not exist.`);
+    reason = [why.reason, input.comment].filter(Boolean).join(': ');
+  }
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const scope = facilityScope(p);
+    const found = await tx
+      .select({ id: results.id, status: results.status, enteredBy: results.enteredBy, verifiedBy: results.verifiedBy, testOrderId: results.testOrderId, orderId: testOrders.orderId, verifierMayApprove: facilities.verifierMayApprove })
+      .from(results)
+      .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
+      .innerJoin(facilities, eq(facilities.id, results.facilityId))
+      .where(and(inArray(results.id, unique), eq(results.current, true), ...(scope == null ? [] : [eq(results.facilityId, scope)])));
+    if (found.length !== unique.length) throw notFound(unique.length === 1 ? 'Not found.' : 'Some of these results were not found.');
+    if (action === 'verify' && found.some((r) => r.enteredBy === p.id)) throw forbidden('You entered this result; another person must verify it.');
+    if (action === 'approve' && found.some((r) => r.verifiedBy === p.id && !r.verifierMayApprove)) throw forbidden('You verified this result; at this facility another person must approve it.');
+    const from = RESULT_MOVES[action] as readonly number[];
+    const stamp = new Date();
+    const set: Partial<typeof results.$inferInsert> = { status: TARGET[action], statusReason: reason };
+    if (action === 'verify') Object.assign(set, { verifiedBy: p.id, verifiedAt: stamp });
+    if (action === 'approve') Object.assign(set, { approvedBy: p.id, approvedAt: stamp, signatureMeaning: SIGNATURE_MEANING });
+    if (action === 'reject') set.rejectionReasonId = input.reason!;
+    const moved = await tx
+      .update(results)
+      .set(set)
+      .where(and(inArray(results.id, unique), eq(results.current, true), inArray(results.status, [...from]), ...(action === 'verify' ? [ne(results.enteredBy, p.id)] : [])))
+      .returning({ id: results.id, testOrderId: results.testOrderId });
+    if (moved.length !== unique.length) {
+      const stale = found.find((r) => !moved.some((m) => m.id === r.id))!;
+      throw conflict(`Cannot ${action} a result that is ${statusName(R, stale.status)}${unique.length > 1 ? '; nothing was changed' : ''}.`);
+    }
+    await tx.update(testOrders).set({ status: TARGET[action] }).where(inArray(testOrders.id, moved.map((m) => m.testOrderId)));
+    // One audit row per result, in one statement; an approval records the signature's meaning.
+    await tx.insert(auditEvents).values(
+      found.map((r) => ({
+        userId: p.id,
+        username: p.username,
+        facilityId: p.facilityId,
+        action: `result.${PAST[action]}`,
+        entity: 'general_order',
+        entityId: String(r.orderId),
+        fromStatus: r.status,
+        toStatus: TARGET[action],
+        reason: action === 'approve' ? SIGNATURE_MEANING : reason,
+        after: { result: r.id, test_order: r.testOrderId },
+      })),
+    );
+    return moved.map((m) => m.id);
+  });
+}

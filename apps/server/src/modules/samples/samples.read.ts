@@ -1,0 +1,181 @@
+import { and, asc, eq, exists, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { generalOrderListItem, RESULT_STATUS as R, type ListQuery } from '@nlims/contracts';
+import { facilityScope, mayGeneral, requireGeneral } from '../../core/access.js';
+import type { Db, Tx } from '../../core/db.js';
+import { notFound, ValidationError } from '../../core/errors.js';
+import type { ResourceDef } from '../../core/resource.js';
+import { auditEvents } from '../audit/audit.table.js';
+import { testTypes } from '../catalogue/catalogue.table.js';
+import { clientIdentifiersOf } from '../clients/clients.resource.js';
+import { clientIdentifiers, clients } from '../clients/clients.table.js';
+import { results } from '../results/results.table.js';
+import type { Principal } from '../users/principal.js';
+import { users } from '../users/users.table.js';
+import { generalOrders, testOrders } from './samples.table.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_MESSAGE = "Invalid date format, Accepted format 'YYYY-MM-DD'";
+
+/** `start_date` / `end_date` (inclusive, YYYY-MM-DD) on a timestamp column. */
+export function dateRange(column: typeof generalOrders.createdAt, query: Record<string, unknown>): SQL[] {
+  const out: SQL[] = [];
+  for (const key of ['start_date', 'end_date'] as const) {
+    const value = query[key];
+    if (value === undefined || value === '') continue;
+    if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw ValidationError.field(key, DATE_MESSAGE);
+    const day = new Date(`${value}T00:00:00+01:00`); // Africa/Lagos
+    out.push(key === 'start_date' ? gte(column, day) : lt(column, new Date(day.getTime() + 86_400_000)));
+  }
+  return out;
+}
+
+/** Tests of a page of orders, in one query. */
+async function expandTests(tx: Tx, rows: Record<string, unknown>[]) {
+  const ids = rows.map((r) => r.id as number);
+  if (!ids.length) return rows;
+  const tests = await tx
+    .select({ id: testOrders.id, orderId: testOrders.orderId, test_type: testOrders.testTypeId, test_type_name: testTypes.name, status: testOrders.status, due_at: testOrders.dueAt })
+    .from(testOrders)
+    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+    .where(inArray(testOrders.orderId, ids))
+    .orderBy(asc(testOrders.id));
+  return rows.map((r) => ({ ...r, tests: tests.filter((t) => t.orderId === r.id).map(({ orderId: _o, ...t }) => t) }));
+}
+
+export const generalOrderResource: ResourceDef = {
+  path: 'general_order',
+  entity: 'general_order',
+  table: generalOrders,
+  id: generalOrders.id,
+  fields: {
+    id: generalOrders.id,
+    lab_number: generalOrders.labNumber,
+    status: generalOrders.status,
+    priority: generalOrders.priority,
+    client: generalOrders.clientId,
+    client_name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`.as('client_name'),
+    sex: clients.sex,
+    date_of_birth: clients.dateOfBirth,
+    sample_type: generalOrders.sampleTypeId,
+    created_at: generalOrders.createdAt,
+    collected_at: generalOrders.collectedAt,
+    received_at: generalOrders.receivedAt,
+  },
+  join: (q) => (q as unknown as { innerJoin: (...a: unknown[]) => unknown }).innerJoin(clients, eq(clients.id, generalOrders.clientId)) as typeof q,
+  item: generalOrderListItem,
+  expand: expandTests,
+  search: [generalOrders.labNumber, clients.firstName, clients.lastName, clients.phone],
+  searchWhere: (term) => exists(sql`(select 1 from ${clientIdentifiers} where ${clientIdentifiers.clientId} = ${clients.id} and ${ilike(clientIdentifiers.identifier, term)})`),
+  extraWhere: (query: ListQuery) => dateRange(generalOrders.createdAt, query),
+  filters: { status: generalOrders.status, priority: generalOrders.priority, client: generalOrders.clientId },
+  ordering: { created_at: generalOrders.createdAt, lab_number: generalOrders.labNumber, status: generalOrders.status, collected_at: generalOrders.collectedAt },
+  defaultOrdering: '-created_at',
+  access: { read: (p) => mayGeneral(p, 'read') },
+  scope: { column: generalOrders.facilityId, valueKey: 'facilityId', of: facilityScope },
+  customDetail: true,
+  tags: ['samples'],
+};
+
+const enteredBy = alias(users, 'entered_by');
+const verifiedBy = alias(users, 'verified_by');
+const approvedBy = alias(users, 'approved_by');
+
+/** The current result of each test order, with who entered, verified and approved it. */
+export async function currentResults(tx: Tx, testOrderIds: number[]) {
+  if (!testOrderIds.length) return [];
+  const rows = await tx
+    .select({ r: results, entered: enteredBy.username, verified: verifiedBy.username, approved: approvedBy.username })
+    .from(results)
+    .leftJoin(enteredBy, eq(enteredBy.id, results.enteredBy))
+    .leftJoin(verifiedBy, eq(verifiedBy.id, results.verifiedBy))
+    .leftJoin(approvedBy, eq(approvedBy.id, results.approvedBy))
+    .where(and(inArray(results.testOrderId, testOrderIds), eq(results.current, true)));
+  return rows.map(({ r, entered, verified, approved }) => ({
+    testOrderId: r.testOrderId,
+    id: r.id,
+    version: r.version,
+    status: r.status,
+    value: r.valueNumeric ?? r.valueText,
+    unit: r.unit,
+    flag: r.flag,
+    ref_low: r.refLow,
+    ref_high: r.refHigh,
+    isolates: r.isolates,
+    comment: r.comment,
+    method: r.methodId,
+    instrument: r.instrumentId,
+    entered_by: entered,
+    entered_at: r.enteredAt,
+    verified_by: verified,
+    verified_at: r.verifiedAt,
+    approved_by: approved,
+    approved_at: r.approvedAt,
+    amendment_reason: r.amendmentReason,
+    amends: r.amendsId,
+  }));
+}
+
+export async function getOrder(db: Db, p: Principal, id: number) {
+  requireGeneral(p, 'read');
+  const scope = facilityScope(p);
+  const q = db.select({ o: generalOrders, c: clients }).from(generalOrders).innerJoin(clients, eq(clients.id, generalOrders.clientId));
+  const [row] = await q.where(and(eq(generalOrders.id, id), ...(scope == null ? [] : [eq(generalOrders.facilityId, scope)])));
+  if (!row) throw notFound();
+  const { o, c } = row;
+  const tests = await db
+    .select({ id: testOrders.id, test_type: testOrders.testTypeId, test_type_name: testTypes.name, status: testOrders.status, due_at: testOrders.dueAt, result_type: testTypes.result_type, unit: testTypes.unit, codes: testTypes.codes, is_culture: testTypes.is_culture })
+    .from(testOrders)
+    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+    .where(eq(testOrders.orderId, id))
+    .orderBy(asc(testOrders.id));
+  const current = await currentResults(db, tests.map((t) => t.id));
+  return {
+    id: o.id,
+    lab_number: o.labNumber,
+    status: o.status,
+    held_from: o.heldFrom,
+    priority: o.priority,
+    requesting_clinician: o.requestingClinician,
+    clinical_notes: o.clinicalNotes,
+    client: c.id,
+    client_name: `${c.firstName} ${c.lastName}`,
+    sex: c.sex,
+    date_of_birth: c.dateOfBirth,
+    client_identifiers: (await clientIdentifiersOf(db, [c.id])).map(({ clientId: _c, ...rest }) => rest),
+    sample_type: o.sampleTypeId,
+    created_at: o.createdAt,
+    collected_at: o.collectedAt,
+    received_at: o.receivedAt,
+    tests: tests.map((t) => {
+      const r = current.find((x) => x.testOrderId === t.id);
+      return { ...t, result: r ? (({ testOrderId: _t, ...rest }) => rest)(r) : null };
+    }),
+  };
+}
+
+/** The audit trail of one sample and its results, oldest first. */
+export async function orderHistory(db: Db, p: Principal, id: number) {
+  await getOrder(db, p, id); // scope and role
+  return db
+    .select({ at: auditEvents.at, user: auditEvents.username, action: auditEvents.action, from_status: auditEvents.fromStatus, to_status: auditEvents.toStatus, reason: auditEvents.reason })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entity, 'general_order'), eq(auditEvents.entityId, String(id))))
+    .orderBy(asc(auditEvents.id));
+}
+
+/**
+ * Counts for the sidebar badges and the dashboard: samples by sample status
+ * and tests by result status (the current result's), in one round trip.
+ */
+export async function statusCounts(db: Db, p: Principal) {
+  requireGeneral(p, 'read');
+  const facility = p.facilityId ?? -1;
+  const rows = await db.execute(sql`
+    select status as test_order_status, count(*)::int as count from ${generalOrders} where facility_id = ${facility} group by status
+    union all
+    select status, count(*)::int from ${testOrders} where facility_id = ${facility} and status between ${R.ENTERED} and ${R.RETEST} group by status
+    order by 1`);
+  return (rows as unknown as { rows: { test_order_status: number; count: number }[] }).rows;
+}
+

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import {
+  collectBody,
+  emptyBody,
+  generalOrderBody,
+  generalOrderDetail,
+  historyItem,
+  orderCreated,
+  reasonBody,
+  rejectSampleBody,
+  statusCount,
+  type SampleAction,
+} from '@nlims/contracts';
+import { principalOf } from '../../core/auth.js';
+import type { Db } from '../../core/db.js';
+import { registerResource } from '../../core/resource.js';
+import type { App } from '../../core/types.js';
+import { generalOrderResource, getOrder, orderHistory, statusCounts } from './samples.read.js';
+import { createOrder, moveSample } from './samples.service.js';
+
+const idParams = z.object({ id: z.coerce.number({ error: 'A valid integer is required.' }).int().positive() });
+const tags = ['samples'];
+
+const ACTIONS: [SampleAction, z.ZodObject][] = [
+  ['collect', collectBody],
+  ['accept', emptyBody],
+  ['reject', rejectSampleBody],
+  ['hold', reasonBody],
+  ['release', emptyBody],
+  ['cancel', emptyBody],
+];
+
+export function samplesRoutes(app: App, db: Db): void {
+  registerResource(app, db, generalOrderResource);
+  app.post('/api/general_order/', { schema: { tags, summary: 'Order tests for a client', body: generalOrderBody, response: { 201: orderCreated } } }, async (request, reply) => {
+    const id = await createOrder(db, principalOf(request), request.body);
+    const order = await getOrder(db, principalOf(request), id);
+    return reply.status(201).send({ id, lab_number: order.lab_number, status: order.status, tests: order.tests.map((t) => ({ id: t.id, test_type: t.test_type, status: t.status })) });
+  });
+  // The detail carries the client and each test's current result.
+  app.get('/api/general_order/:id/', { schema: { tags, params: idParams, response: { 200: generalOrderDetail } } }, (request) =>
+    getOrder(db, principalOf(request), request.params.id) as never,
+  );
+  for (const [action, body] of ACTIONS) {
+    app.post(`/api/general_order/:id/${action}/`, { schema: { tags, summary: `Sample move: ${action}`, params: idParams, body, response: { 200: generalOrderDetail } } }, async (request) => {
+      const p = principalOf(request);
+      await moveSample(db, p, request.params.id, action, request.body as never);
+      return getOrder(db, p, request.params.id) as never;
+    });
+  }
+  app.get('/api/general_order/:id/history/', { schema: { tags, params: idParams, response: { 200: z.array(historyItem) } } }, (request) =>
+    orderHistory(db, principalOf(request), request.params.id),
+  );
+  app.get('/api/general_order_count/', { schema: { tags, summary: 'Samples and results by status', response: { 200: z.array(statusCount) } } }, (request) =>
+    statusCounts(db, principalOf(request)),
+  );
+}

@@ -1,0 +1,65 @@
+import { serial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { testTypes } from '../catalogue/catalogue.table.js';
+import { clients } from '../clients/clients.table.js';
+import { facilities } from '../facilities/facilities.table.js';
+import { programs } from '../programs/programs.table.js';
+import { sampleTypes } from '../reference/reference.table.js';
+
+/** A laboratory order and its sample (general_order/): one lab number, one status. */
+export const generalOrders = pgTable(
+  'general_orders',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    labNumber: text('lab_number').notNull().unique(),
+    status: integer('status').notNull(),
+    /** The status before a hold, restored on release. */
+    heldFrom: integer('held_from'),
+    priority: text('priority').notNull().default('routine'),
+    requestingClinician: text('requesting_clinician').notNull().default(''),
+    clinicalNotes: text('clinical_notes').notNull().default(''),
+    sampleTypeId: integer('sample_type_id').references(() => sampleTypes.id),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    /** Entered from a paper record (retrospective data entry). */
+    retrospective: boolean('retrospective').notNull().default(false),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('general_orders_facility_status_idx').on(t.facilityId, t.status, t.createdAt), index('general_orders_facility_created_idx').on(t.facilityId, t.createdAt), index('general_orders_client_idx').on(t.clientId)],
+);
+
+/** One test of an order; its status is the sample's (1, 3, 4) until a result moves it (5–9). */
+export const testOrders = pgTable(
+  'test_orders',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => generalOrders.id),
+    facilityId: integer('facility_id').notNull(),
+    testTypeId: integer('test_type_id')
+      .notNull()
+      .references(() => testTypes.id),
+    status: integer('status').notNull(),
+    rejectionReasonId: integer('rejection_reason_id'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('test_orders_order_idx').on(t.orderId), index('test_orders_facility_status_idx').on(t.facilityId, t.status)],
+);
+
+/** Per-facility, per-year counters behind the laboratory numbers. */
+export const labNumberCounters = pgTable('lab_number_counters', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull(),
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+const date = z.date().or(z.string());
+const when = date.nullable();
+
+export const orderTestItem = z.object({
+  id: z.number(),
+  test_type: z.number(),
+  test_type_name: z.string(),
+  status: z.number(),
+  due_at: when,
+});
+
+/** A row of `GET general_order/`. */
+export const generalOrderListItem = z.object({
+  id: z.number(),
+  lab_number: z.string(),
+  status: z.number(),
+  priority: z.string(),
+  client: z.number(),
+  client_name: z.string(),
+  sex: z.string(),
+  date_of_birth: z.string().nullable(),
+  sample_type: z.number().nullable(),
+  created_at: date,
+  collected_at: when,
+  received_at: when,
+  tests: z.array(orderTestItem),
+});
+
+export const resultItem = z.object({
+  id: z.number(),
+  version: z.number(),
+  status: z.number(),
+  value: z.union([z.number(), z.string()]).nullable(),
+  unit: z.string(),
+  flag: z.string().nullable(),
+  ref_low: z.number().nullable(),
+  ref_high: z.number().nullable(),
+  isolates: z.array(z.object({ organism: z.number(), antibiogram: z.array(z.object({ antibiotic: z.number(), interpretation: z.string() })) })),
+  comment: z.string(),
+  method: z.number().nullable(),
+  instrument: z.number().nullable(),
+  entered_by: z.string().nullable(),
+  entered_at: date,
+  verified_by: z.string().nullable(),
+  verified_at: when,
+  approved_by: z.string().nullable(),
+  approved_at: when,
+  amendment_reason: z.string().nullable(),
+  amends: z.number().nullable(),
+});
+export type ResultItem = z.infer<typeof resultItem>;
+
+/** `GET general_order/{id}/`: the order, its client and every test with its current result. */
+export const generalOrderDetail = generalOrderListItem.extend({
+  requesting_clinician: z.string(),
+  clinical_notes: z.string(),
+  held_from: z.number().nullable(),
+  client_identifiers: z.array(z.object({ identifier_type: z.number(), identifier_type_name: z.string(), identifier: z.string() })),
+  tests: z.array(orderTestItem.extend({ result_type: z.string(), unit: z.string(), codes: z.array(z.string()), is_culture: z.boolean(), result: resultItem.nullable() })),
+});
+
+export const orderCreated = z.object({ id: z.number(), lab_number: z.string(), status: z.number(), tests: z.array(z.object({ id: z.number(), test_type: z.number(), status: z.number() })) });
+
+export const historyItem = z.object({
+  at: date,
+  user: z.string().nullable(),
+  action: z.string(),
+  from_status: z.number().nullable(),
+  to_status: z.number().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const statusCount = z.object({ test_order_status: z.number(), count: z.number() });

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { Role } from './roles.js';
+import { RESULT_STATUS, SAMPLE_STATUS } from './statuses.js';
+
+/** A cancelled order (before collection); not in SPEC §4's list, so it takes the next free code. */
+export const CANCELLED_STATUS = 16;
+
+const S = SAMPLE_STATUS;
+/** Open statuses a sample can be put on hold from. */
+const HOLDABLE = [S.ORDERED, S.COLLECTED, S.APPROVED, S.RECEIVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
+
+/** The sample moves of DESIGN §3: action → statuses it may start from. */
+export const SAMPLE_MOVES = {
+  collect: [S.ORDERED],
+  accept: [S.COLLECTED, S.RECEIVED, S.PARTIALLY_REJECTED],
+  reject: [S.COLLECTED, S.RECEIVED, S.PARTIALLY_REJECTED],
+  hold: HOLDABLE,
+  release: [S.ON_HOLD],
+  cancel: [S.ORDERED],
+} as const satisfies Record<string, readonly number[]>;
+export type SampleAction = keyof typeof SAMPLE_MOVES;
+
+export function canMove(action: SampleAction, from: number): boolean {
+  return (SAMPLE_MOVES[action] as readonly number[]).includes(from);
+}
+
+const R = RESULT_STATUS;
+/** Result moves: action → result statuses it may start from. */
+export const RESULT_MOVES = {
+  verify: [R.ENTERED],
+  approve: [R.VERIFIED],
+  reject: [R.ENTERED, R.VERIFIED],
+  retest: [R.ENTERED, R.VERIFIED],
+} as const satisfies Record<string, readonly number[]>;
+export type ResultAction = keyof typeof RESULT_MOVES;
+
+/** Test-order statuses from which a result may be entered (a first run, or a new run after rejection / retest). */
+export const ENTERABLE_TEST_STATUSES: readonly number[] = [S.APPROVED, R.REJECTED, R.RETEST];
+
+export const PRIORITIES = ['routine', 'urgent'] as const;
+export const SEXES_CLIENT = ['male', 'female'] as const;
+export const FLAGS = ['L', 'H', 'LL', 'HH'] as const;
+export type Flag = (typeof FLAGS)[number];
+
+const isoDate = z.iso.date("Invalid date format, Accepted format 'YYYY-MM-DD'");
+const text = (max: number) => z.string().trim().max(max).default('');
+
+export const clientIdentifierInput = z.object({
+  identifier_type: z.number({ error: 'This field is required.' }).int().positive(),
+  identifier: z.string().trim().min(1, 'This field may not be blank.').max(100),
+});
+
+export const clientBody = z
+  .object({
+    first_name: z.string().trim().min(1, 'This field may not be blank.').max(100),
+    last_name: z.string().trim().min(1, 'This field may not be blank.').max(100),
+    other_names: text(100),
+    sex: z.enum(SEXES_CLIENT, { error: 'Choose male or female.' }),
+    date_of_birth: isoDate.nullable().default(null),
+    /** When the date of birth is unknown: the estimated age in years. */
+    estimated_age_years: z.number().int().min(0).max(130).nullable().default(null),
+    phone: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^[+0-9 ()-]*$/, 'Enter a valid phone number.')
+      .default(''),
+    address: text(300),
+    state: z.number().int().positive().nullable().default(null),
+    lga: z.number().int().positive().nullable().default(null),
+    identifiers: z.array(clientIdentifierInput).default([]),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.date_of_birth && b.estimated_age_years == null) ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'Give the date of birth or an estimated age.' });
+  });
+export type ClientBody = z.infer<typeof clientBody>;
+
+export const clientItem = z.object({
+  id: z.number(),
+  facility: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  other_names: z.string(),
+  sex: z.string(),
+  date_of_birth: z.string().nullable(),
+  dob_estimated: z.boolean(),
+  phone: z.string(),
+  address: z.string(),
+  state: z.number().nullable(),
+  lga: z.number().nullable(),
+  identifiers: z.array(z.object({ identifier_type: z.number(), identifier_type_name: z.string(), identifier: z.string() })),
+  created_at: z.date().or(z.string()),
+});
+
+export const generalOrderBody = z.object({
+  client: z.number({ error: 'This field is required.' }).int().positive(),
+  test_types: z.array(z.number().int().positive()).min(1, 'Choose at least one test.').max(50),
+  priority: z.enum(PRIORITIES).default('routine'),
+  requesting_clinician: text(150),
+  clinical_notes: text(2000),
+});
+export type GeneralOrderBody = z.infer<typeof generalOrderBody>;
+
+export const collectBody = z.object({
+  collected_at: z.iso.datetime({ offset: true, error: 'Enter a date and time such as 2026-11-22T09:30:00+01:00.' }),
+  sample_type: z.number({ error: 'This field is required.' }).int().positive(),
+});
+export const rejectSampleBody = z.object({
+  rejection_reason: z.number({ error: 'This field is required.' }).int().positive(),
+  test_orders: z.array(z.number().int().positive()).optional(),
+  comment: text(1000),
+});
+export const reasonBody = z.object({ reason: z.string().trim().min(1, 'This field may not be blank.').max(1000) });
+export const emptyBody = z.object({}).passthrough();
+
+export const antibiogramEntry = z.object({ antibiotic: z.number().int().positive(), interpretation: z.enum(['S', 'I', 'R']) });
+export const cultureIsolate = z.object({ organism: z.number().int().positive(), antibiogram: z.array(antibiogramEntry).default([]) });
+
+export const resultBody = z.object({
+  test_order: z.number({ error: 'This field is required.' }).int().positive(),
+  /** A number for numeric tests, one of the test's codes for coded ones. */
+  value: z.union([z.number().finite(), z.string().trim().min(1).max(200)], { error: 'This field is required.' }),
+  comment: text(2000),
+  method: z.number().int().positive().nullable().default(null),
+  instrument: z.number().int().positive().nullable().default(null),
+  /** Culture (M/C/S) tests: isolates with their antibiograms. */
+  isolates: z.array(cultureIsolate).default([]),
+});
+export type ResultBody = z.infer<typeof resultBody>;
+
+export const approveBody = z.object({ password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.') });
+export const bulkBody = z.object({ ids: z.array(z.number().int().positive()).min(1, 'Choose at least one result.').max(1000) });
+export const bulkApproveBody = bulkBody.extend({ password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.') });
+export const resultRejectBody = z.object({ reason: z.number({ error: 'This field is required.' }).int().positive(), comment: text(1000) });
+export const amendBody = z.object({ value: resultBody.shape.value, reason: z.string().trim().min(1, 'An amendment needs a reason.').max(1000), comment: text(2000) });
+
+/** Who may do what with General-programme samples and results (SPEC §6); the server enforces it, the web hides buttons. */
+export const GENERAL_ROLES = {
+  read: ['Manager', 'Supervisor', 'Analyst', 'Data Clerk', 'Receptionist', 'Data Analyst'],
+  order: ['Supervisor', 'Receptionist', 'Data Clerk'],
+  reception: ['Supervisor', 'Receptionist'],
+  entry: ['Data Clerk', 'Supervisor', 'Analyst'],
+  review: ['Supervisor'],
+} as const satisfies Record<string, readonly Role[]>;
+export type GeneralPermission = keyof typeof GENERAL_ROLES;
