@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let catalogue: { id: number; name: string; code: string; result_type: string; codes: string[]; is_panel: boolean; panel: number | null }[];
+let sampleType: number;
+let reasonId: number;
+let resultReason: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = bearer(await t.token('superadmin'));
+  catalogue = (await t.app.inject({ url: '/api/test_configuration/?program__name=General', headers: admin })).json();
+  sampleType = (await t.app.inject({ url: '/api/sample_type/', headers: admin })).json()[0].id;
+  reasonId = (await t.app.inject({ url: '/api/rejection_reason/', headers: admin })).json()[0].id;
+  resultReason = (await t.app.inject({ url: '/api/result_rejection_reason/', headers: admin })).json()[0].id;
+});
+afterAll(() => t.close());
+
+const as = async (user: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(await t.token(user)), ...(payload ? { payload } : {}) });
+const test = (code: string) => catalogue.find((c) => c.code === code)!;
+const numericTest = () => catalogue.find((c) => c.result_type === 'numeric' && !c.panel && !c.is_panel)!;
+
+async function newClient(user = 'clin_receptionist', hospitalNumber = `H-${Math.random().toString(36).slice(2, 8)}`) {
+  const res = await as(user, 'POST', '/api/clients/', {
+    first_name: 'Amaka',
+    last_name: 'Eze',
+    sex: 'female',
+    date_of_birth: '1990-04-12',
+    phone: '08030000000',
+    identifiers: [{ identifier_type: 1, identifier: hospitalNumber }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function newOrder(testIds: number[], user = 'clin_receptionist') {
+  const client = await newClient();
+  const res = await as(user, 'POST', '/api/general_order/', { client: client.id, test_types: testIds, priority: 'urgent', requesting_clinician: 'Dr Bello' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function acceptedOrder(testIds: number[]) {
+  const order = await newOrder(testIds);
+  await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType });
+  await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});
+  return order;
+}
+
+describe('one order through every status', () => {
+  it('walks from order to approved result, with the audit trail', async () => {
+    // the receptionist registers the client and orders a test
+    const numeric = numericTest();
+    const order = await newOrder([numeric.id]);
+    expect(order).toMatchObject({ status: S.ORDERED, lab_number: expect.stringMatching(/^LA-IKJ-001-\d{2}-\d{6}$/) });
+    expect(order.tests).toEqual([{ id: expect.any(Number), test_type: numeric.id, status: S.ORDERED }]);
+
+    // collection, then reception
+    const collected = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType });
+    expect(collected.json().status).toBe(S.COLLECTED);
+    const accepted = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});
+    expect(accepted.json().status).toBe(S.APPROVED);
+    expect(accepted.json().tests[0].due_at).not.toBeNull();
+
+    // the analyst enters a result; the sample is now ongoing
+    const entered = await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 12.5, comment: 'Run 1' });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const resultId = entered.json().id;
+    expect((await as('clin_analyst', 'GET', `/api/general_order/${order.id}/`)).json()).toMatchObject({ status: S.ONGOING, tests: [{ status: R.ENTERED, result: { value: 12.5 } }] });
+
+    // the supervisor verifies and approves with their password
+    expect((await as('clin_supervisor', 'POST', `/api/results/${resultId}/verify/`)).statusCode).toBe(200);
+    const wrong = await as('clin_supervisor', 'POST', `/api/results/${resultId}/approve/`, { password: 'nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toHaveProperty('password');
+    expect((await as('clin_supervisor', 'POST', `/api/results/${resultId}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
+    const done = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/`)).json();
+    expect(done.tests[0]).toMatchObject({ status: R.APPROVAL, result: { status: R.APPROVAL, entered_by: 'clin_analyst', verified_by: 'clin_supervisor', approved_by: 'clin_supervisor' } });
+
+    const history = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/history/`)).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['order.created', 'order.collect', 'order.accept', 'result.entered', 'result.verified', 'result.approved']);
+    expect(history.at(-1)).toMatchObject({ user: 'clin_supervisor', from_status: R.VERIFIED, to_status: R.APPROVAL, reason: expect.stringMatching(/^Approved/) });
+  });
+
+  it('expands a panel into its member tests and flags numeric values', async () => {
+    const panel = catalogue.find((c) => c.is_panel && catalogue.some((m) => m.panel === c.id && m.result_type === 'numeric'))!;
+    const order = await acceptedOrder([panel.id]);
+    const members = catalogue.filter((m) => m.panel === panel.id);
+    expect(order.tests.map((x: { test_type: number }) => x.test_type).sort()).toEqual(members.map((m) => m.id).sort());
+    const detail = (await as('clin_analyst', 'GET', `/api/general_order/${order.id}/`)).json();
+    const member = detail.tests.find((x: { result_type: string }) => x.result_type === 'numeric');
+    const cfg = (await as('clin_analyst', 'GET', `/api/test_type/${member.test_type}/`)).json();
+    if (cfg.ref_high != null) {
+      const high = Math.min(cfg.ref_high * 1.2 + 1, cfg.reporting_high ?? Infinity);
+      const res = await as('clin_analyst', 'POST', '/api/results/', { test_order: member.id, value: high });
+      expect(['H', 'HH']).toContain(res.json().flag);
+    }
+  });
+});
+
+describe('refusals', () => {
+  it('refuses moves that the status does not allow with 409', async () => {
+    const order = await newOrder([numericTest().id]);
+    const accept = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().detail).toMatch(/Cannot accept a sample that is ORDERED/);
+    expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/release/`, {})).statusCode).toBe(409);
+    const result = await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 1 });
+    expect(result.statusCode).toBe(409);
+    expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/cancel/`, {})).json().status).toBe(16);
+    expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType })).statusCode).toBe(409);
+  });
+
+  it('holds and releases to the previous status, and rejects some tests as a partial rejection', async () => {
+    const tests = catalogue.filter((c) => !c.is_panel && !c.panel).slice(0, 2);
+    const order = await newOrder(tests.map((x) => x.id));
+    await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType });
+    expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/hold/`, {})).json()).toEqual({ reason: ['This field is required.'] });
+    expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/hold/`, { reason: 'Awaiting payment' })).json().status).toBe(S.ON_HOLD);
+    expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/release/`, {})).json().status).toBe(S.COLLECTED);
+    const partial = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/reject/`, { rejection_reason: reasonId, test_orders: [order.tests[0].id], comment: 'tube 1' });
+    expect(partial.json()).toMatchObject({ status: S.PARTIALLY_REJECTED, tests: [{ status: S.REJECTED }, { status: S.ORDERED }] });
+    expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {})).json().tests[1].status).toBe(S.APPROVED);
+  });
+
+  it('refuses a bad collection and a bad result value naming the field', async () => {
+    const order = await newOrder([numericTest().id]);
+    const future = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: '2099-01-01T10:00:00Z', sample_type: sampleType });
+    expect(future.json()).toHaveProperty('collected_at');
+    const badType = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 99999 });
+    expect(badType.json()).toHaveProperty('sample_type');
+    const coded = catalogue.find((c) => c.result_type === 'coded' && !c.is_panel && c.codes.length)!;
+    const o2 = await acceptedOrder([coded.id]);
+    const notACode = await as('clin_analyst', 'POST', '/api/results/', { test_order: o2.tests[0].id, value: 'MAYBE' });
+    expect(notACode.statusCode).toBe(400);
+    expect(notACode.json().value[0]).toMatch(/Choose one of/);
+  });
+
+  it('keeps separation of duties: who entered may not verify', async () => {
+    const order = await acceptedOrder([numericTest().id]);
+    const r = (await as('clin_supervisor', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 10 })).json();
+    const own = await as('clin_supervisor', 'POST', `/api/results/${r.id}/verify/`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().detail).toMatch(/another person must verify/);
+  });
+
+  it('rejects a result back to entry and keeps the old value as history; retest likewise', async () => {
+    const order = await acceptedOrder([numericTest().id]);
+    const first = (await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 10 })).json();
+    expect((await as('clin_supervisor', 'POST', `/api/results/${first.id}/reject/`, { reason: resultReason, comment: 'QC failed' })).statusCode).toBe(200);
+    const second = (await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 11 })).json();
+    expect(second.version).toBe(2);
+    expect((await as('clin_supervisor', 'POST', `/api/results/${second.id}/retest/`, { reason: 'Repeat on new sample' })).statusCode).toBe(200);
+    const third = (await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 12 })).json();
+    expect(third.version).toBe(3);
+    const actions = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/history/`)).json().map((h: { action: string }) => h.action);
+    expect(actions.filter((a: string) => a.startsWith('result.'))).toEqual(['result.entered', 'result.rejected', 'result.entered', 'result.sent_for_retest', 'result.entered']);
+  });
+
+  it('verifies and approves many at once, all or nothing', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const order = await acceptedOrder([numericTest().id]);
+      ids.push((await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 10 + i })).json().id);
+    }
+    expect((await as('clin_supervisor', 'POST', '/api/results/verify/', { ids })).json().ids.sort()).toEqual([...ids].sort());
+    // one of them already approved: the bulk approval changes nothing and answers 409
+    await as('clin_supervisor', 'POST', `/api/results/${ids[0]}/approve/`, { password: 'Demo@12345' });
+    const mixed = await as('clin_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
+    expect(mixed.statusCode).toBe(409);
+    const counts = Object.fromEntries((await as('clin_supervisor', 'GET', '/api/general_order_count/')).json().map((c: { test_order_status: number; count: number }) => [c.test_order_status, c.count]));
+    expect(counts[R.VERIFIED]).toBeGreaterThanOrEqual(2);
+    expect((await as('clin_supervisor', 'POST', '/api/results/approve/', { ids: ids.slice(1), password: 'Demo@12345' })).statusCode).toBe(200);
+  });
+
+  it('serialises two approvals of one result: one succeeds, one gets 409', async () => {
+    const order = await acceptedOrder([numericTest().id]);
+    const r = (await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 10 })).json();
+    await as('clin_supervisor', 'POST', `/api/results/${r.id}/verify/`);
+    const token = await t.token('clin_supervisor');
+    const both = await Promise.all(
+      [0, 1].map(() => t.app.inject({ method: 'POST', url: `/api/results/${r.id}/approve/`, headers: bearer(token), payload: { password: 'Demo@12345' } })),
+    );
+    expect(both.map((b) => b.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('refuses roles that may not act, and hides another facility’s samples', async () => {
+    const order = await acceptedOrder([numericTest().id]);
+    expect((await as('clin_analyst', 'POST', `/api/general_order/${order.id}/hold/`, { reason: 'x' })).statusCode).toBe(403);
+    expect((await as('clin_receptionist', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 1 })).statusCode).toBe(403);
+    expect((await as('clin_data_analyst', 'POST', '/api/general_order/', { client: 1, test_types: [1] })).statusCode).toBe(403);
+    expect((await as('clin_admin', 'GET', `/api/general_order/${order.id}/`)).statusCode).toBe(403);
+    expect((await as('fed_tier', 'GET', '/api/general_order/?page=1')).statusCode).toBe(403);
+    const r = (await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 10 })).json();
+    expect((await as('clin_analyst', 'POST', `/api/results/${r.id}/verify/`)).statusCode).toBe(403);
+    expect((await as('clin_manager', 'GET', `/api/general_order/${order.id}/`)).statusCode).toBe(200);
+    // a supervisor of another facility (General at Abuja is not theirs): ph users hold no General role
+    expect((await as('ph_supervisor', 'GET', `/api/general_order/${order.id}/`)).statusCode).toBe(403);
+  });
+
+  it('finds samples by lab number, client name or identifier, and filters by status and date', async () => {
+    const client = await newClient('clin_receptionist', 'HOSP-FIND-1');
+    const order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: client.id, test_types: [numericTest().id] })).json();
+    for (const term of [order.lab_number, 'HOSP-FIND-1', 'Amaka']) {
+      const found = (await as('clin_supervisor', 'GET', `/api/general_order/?page=1&search=${encodeURIComponent(term)}`)).json();
+      expect(found.results.some((r: { id: number }) => r.id === order.id), term).toBe(true);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const filtered = (await as('clin_supervisor', 'GET', `/api/general_order/?page=1&page_size=100&Filters.status=1&start_date=${today}&end_date=${today}`)).json();
+    expect(filtered.results.every((r: { status: number }) => r.status === 1)).toBe(true);
+    const bad = await as('clin_supervisor', 'GET', '/api/general_order/?page=1&start_date=22/11/2026');
+    expect(bad.json()).toEqual({ start_date: ["Invalid date format, Accepted format 'YYYY-MM-DD'"] });
+    const dup = await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'X', last_name: 'Y', sex: 'male', estimated_age_years: 30, identifiers: [{ identifier_type: 1, identifier: 'HOSP-FIND-1' }] });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json()).toHaveProperty('identifiers');
+  });
+});
