@@ -132,7 +132,12 @@ export const approveBody = z.object({ password: z.string({ error: 'This field is
 export const bulkBody = z.object({ ids: z.array(z.number().int().positive()).min(1, 'Choose at least one result.').max(1000) });
 export const bulkApproveBody = bulkBody.extend({ password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.') });
 export const resultRejectBody = z.object({ reason: z.number({ error: 'This field is required.' }).int().positive(), comment: text(1000) });
-export const amendBody = z.object({ value: resultBody.shape.value, reason: z.string().trim().min(1, 'An amendment needs a reason.').max(1000), comment: text(2000) });
+export const amendBody = z.object({
+  value: resultBody.shape.value,
+  reason: z.string({ error: 'An amendment needs a reason.' }).trim().min(1, 'An amendment needs a reason.').max(1000),
+  comment: text(2000),
+  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.'),
+});
 
 /** Who may do what with General-programme samples and results (SPEC §6); the server enforces it, the web hides buttons. */
 export const GENERAL_ROLES = {

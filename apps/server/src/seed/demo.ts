@@ -8,11 +8,11 @@ export const DEMO_PASSWORD = 'Demo@12345';
 const PH_PROGRAMS = ['Tuberculosis', 'EID', 'Viral Load', 'Lassa Fever', 'COVID-19'];
 
 export const DEMO_FACILITIES = {
-  ikeja: { name: 'Ikeja Demo Clinical Laboratory', code: 'LA-IKJ-001', type: 'clinical', tier: 'Tertiary', state: 'Lagos', lga: 'Ikeja', programs: ['General'] },
-  yaba: { name: 'Yaba Demo Reference Laboratory', code: 'LA-LMD-001', type: 'public', tier: 'Reference', state: 'Lagos', lga: 'Lagos Mainland', programs: PH_PROGRAMS },
-  kano: { name: 'Kano Demo PCR Laboratory', code: 'KN-NSW-001', type: 'public', tier: 'Reference', state: 'Kano', lga: 'Nasarawa', programs: ['Tuberculosis', 'Viral Load'] },
-  mushin: { name: 'Mushin Demo Primary Health Centre', code: 'LA-MSH-001', type: 'public', tier: 'Primary', state: 'Lagos', lga: 'Mushin', programs: ['Tuberculosis'] },
-  abuja: { name: 'Abuja Demo Private Laboratory', code: 'FC-AMC-001', type: 'private', tier: 'Secondary', state: 'FCT', lga: 'Abuja Municipal Area Council', programs: ['General'] },
+  ikeja: { name: 'Ikeja Demo Clinical Laboratory', code: 'LA-IKJ-001', type: 'clinical', tier: 'Tertiary', state: 'Lagos', lga: 'Ikeja', address: '12 Oba Akran Avenue, Ikeja', programs: ['General'] },
+  yaba: { name: 'Yaba Demo Reference Laboratory', code: 'LA-LMD-001', type: 'public', tier: 'Reference', state: 'Lagos', lga: 'Lagos Mainland', address: '6 Herbert Macaulay Way, Yaba', programs: PH_PROGRAMS },
+  kano: { name: 'Kano Demo PCR Laboratory', code: 'KN-NSW-001', type: 'public', tier: 'Reference', state: 'Kano', lga: 'Nasarawa', address: '21 Club Road, Nassarawa GRA', programs: ['Tuberculosis', 'Viral Load'] },
+  mushin: { name: 'Mushin Demo Primary Health Centre', code: 'LA-MSH-001', type: 'public', tier: 'Primary', state: 'Lagos', lga: 'Mushin', address: '4 Ladipo Street, Mushin', programs: ['Tuberculosis'] },
+  abuja: { name: 'Abuja Demo Private Laboratory', code: 'FC-AMC-001', type: 'private', tier: 'Secondary', state: 'FCT', lga: 'Abuja Municipal Area Council', address: '15 Aminu Kano Crescent, Wuse II', programs: ['General'] },
 } satisfies Record<string, FacilitySeed>;
 
 const CLINICAL_ROLES: [string, Role][] = [

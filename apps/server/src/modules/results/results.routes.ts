@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { approveBody, bulkApproveBody, bulkBody, reasonBody, resultBody, resultRejectBody } from '@nlims/contracts';
+import { amendBody, approveBody, bulkApproveBody, bulkBody, reasonBody, resultBody, resultRejectBody } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
+import { amendResult } from './amend.js';
 import { enterResult, reviewResults } from './results.service.js';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'A valid integer is required.' }).int().positive() });
@@ -34,4 +35,8 @@ export function resultsRoutes(app: App, db: Db): void {
   app.post('/api/results/:id/retest/', { schema: { tags, params: idParams, body: reasonBody, response: { 200: moved } } }, async (request) =>
     ok(await reviewResults(db, principalOf(request), [request.params.id], 'retest', { retestReason: request.body.reason })),
   );
+  app.post('/api/results/:id/amend/', { schema: { tags, summary: 'Amend a released result (new version, signed)', params: idParams, body: amendBody, response: { 201: z.object({ id: z.number(), version: z.number(), flag: z.string().nullable() }) } } }, async (request, reply) => {
+    const r = await amendResult(db, principalOf(request), request.params.id, request.body);
+    return reply.status(201).send({ id: r.id, version: r.version, flag: r.flag });
+  });
 }

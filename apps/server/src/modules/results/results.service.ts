@@ -20,9 +20,45 @@ import { results } from './results.table.js';
 const ACCEPTED_SAMPLE = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 export const SIGNATURE_MEANING = 'Approved: I have reviewed this result and release it for reporting.';
 
-async function assertExists(tx: Tx, table: typeof methods | typeof instruments | typeof organisms | typeof antibiotics, id: number | null | undefined, field: string) {
+export async function assertExists(tx: Tx, table: typeof methods | typeof instruments | typeof organisms | typeof antibiotics, id: number | null | undefined, field: string) {
   if (id == null) return;
   if (!(await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length) throw ValidationError.field(field, `Invalid pk "${id}" - object does not exist.`);
+}
+
+type TestRow = typeof testTypes.$inferSelect;
+type ClientRow = typeof clients.$inferSelect;
+
+/**
+ * Check a value against the test's configuration and flag it against the
+ * facility's effective range for this client's sex and age.
+ */
+export async function checkValue(tx: Tx, test: TestRow, c: ClientRow, facilityId: number, body: Pick<ResultBody, 'value' | 'isolates' | 'method' | 'instrument'>) {
+  await assertExists(tx, methods, body.method, 'method');
+  await assertExists(tx, instruments, body.instrument, 'instrument');
+  let valueNumeric: number | null = null;
+  let valueText: string | null = null;
+  let flag: string | null = null;
+  let range = null;
+  if (test.result_type === 'numeric') {
+    const value = typeof body.value === 'number' ? body.value : Number(body.value);
+    if (!Number.isFinite(value)) throw ValidationError.field('value', 'A number is required for this test.');
+    if ((test.reporting_low != null && value < test.reporting_low) || (test.reporting_high != null && value > test.reporting_high)) {
+      throw ValidationError.field('value', `Outside the reportable range ${test.reporting_low ?? '…'}–${test.reporting_high ?? '…'} ${test.unit}.`);
+    }
+    valueNumeric = Number(value.toFixed(test.decimals));
+    const [measure] = await effectiveMeasures(tx as unknown as Db, facilityId, [test.id]);
+    range = pickRange(measure?.ranges ?? [], c.sex, ageInDays(c.dateOfBirth));
+    flag = flagFor(valueNumeric, range);
+  } else {
+    valueText = String(body.value).trim();
+    if (!test.is_panel && test.codes.length && !test.codes.includes(valueText)) throw ValidationError.field('value', `Choose one of: ${test.codes.join(', ')}.`);
+  }
+  if (body.isolates.length && !test.is_culture) throw ValidationError.field('isolates', 'Only culture (M/C/S) tests take organisms.');
+  for (const isolate of body.isolates) {
+    await assertExists(tx, organisms, isolate.organism, 'isolates');
+    for (const a of isolate.antibiogram) await assertExists(tx, antibiotics, a.antibiotic, 'isolates');
+  }
+  return { valueNumeric, valueText, flag, range };
 }
 
 /**
@@ -46,33 +82,8 @@ export async function enterResult(db: Db, p: Principal, body: ResultBody) {
     const { t, o, test, c } = row;
     if (!ACCEPTED_SAMPLE.includes(o.status as never)) throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, o.status)}.`);
     if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
-    await assertExists(tx, methods, body.method, 'method');
-    await assertExists(tx, instruments, body.instrument, 'instrument');
-
-    let valueNumeric: number | null = null;
-    let valueText: string | null = null;
-    let flag: string | null = null;
-    let range = null;
-    if (test.result_type === 'numeric') {
-      const value = typeof body.value === 'number' ? body.value : Number(body.value);
-      if (!Number.isFinite(value)) throw ValidationError.field('value', 'A number is required for this test.');
-      if ((test.reporting_low != null && value < test.reporting_low) || (test.reporting_high != null && value > test.reporting_high)) {
-        throw ValidationError.field('value', `Outside the reportable range ${test.reporting_low ?? '…'}–${test.reporting_high ?? '…'} ${test.unit}.`);
-      }
-      valueNumeric = Number(value.toFixed(test.decimals));
-      const [measure] = await effectiveMeasures(tx as unknown as Db, o.facilityId, [test.id]);
-      range = pickRange(measure?.ranges ?? [], c.sex, ageInDays(c.dateOfBirth));
-      flag = flagFor(valueNumeric, range);
-    } else {
-      valueText = String(body.value).trim();
-      if (!test.is_panel && test.codes.length && !test.codes.includes(valueText)) throw ValidationError.field('value', `Choose one of: ${test.codes.join(', ')}.`);
-    }
-    if (body.isolates.length && !test.is_culture) throw ValidationError.field('isolates', 'Only culture (M/C/S) tests take organisms.');
-    for (const isolate of body.isolates) {
-      await assertExists(tx, organisms, isolate.organism, 'isolates');
-      for (const a of isolate.antibiogram) await assertExists(tx, antibiotics, a.antibiotic, 'isolates');
-    }
-
+    const checked = await checkValue(tx, test, c, o.facilityId, body);
+    const { valueNumeric, valueText, flag, range } = checked;
     const [{ version }] = (await tx
       .select({ version: sql<number>`coalesce(max(${results.version}), 0)::int` })
       .from(results)

@@ -218,3 +218,33 @@ describe('refusals', () => {
     expect(dup.json()).toHaveProperty('identifiers');
   });
 });
+
+describe('printing and amendment', () => {
+  it('prints the report and the label as PDF, and amends a released result as a new version', async () => {
+    const order = await acceptedOrder([numericTest().id]);
+    const r = (await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 10, comment: 'Haemolysed slightly' })).json();
+    await as('clin_supervisor', 'POST', `/api/results/${r.id}/verify/`);
+    // amending before release is refused
+    expect((await as('clin_supervisor', 'POST', `/api/results/${r.id}/amend/`, { value: 11, reason: 'x', password: 'Demo@12345' })).statusCode).toBe(409);
+    await as('clin_supervisor', 'POST', `/api/results/${r.id}/approve/`, { password: 'Demo@12345' });
+
+    const report = await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/report/`);
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toBe('application/pdf');
+    expect(report.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const label = await as('clin_receptionist', 'GET', `/api/general_order/${order.id}/label/?download=1`);
+    expect(label.headers['content-disposition']).toMatch(/^attachment; filename="label-LA-IKJ-001-/);
+
+    const noReason = await as('clin_supervisor', 'POST', `/api/results/${r.id}/amend/`, { value: 11, password: 'Demo@12345' });
+    expect(noReason.json()).toHaveProperty('reason');
+    const amended = await as('clin_supervisor', 'POST', `/api/results/${r.id}/amend/`, { value: 11, reason: 'Transcription error corrected', password: 'Demo@12345' });
+    expect(amended.statusCode).toBe(201);
+    expect(amended.json().version).toBe(2);
+    const detail = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/`)).json();
+    expect(detail.tests[0].result).toMatchObject({ value: 11, amends: r.id, amendment_reason: 'Transcription error corrected', status: 7 });
+    expect((await as('clin_analyst', 'POST', `/api/results/${amended.json().id}/amend/`, { value: 12, reason: 'x', password: 'Demo@12345' })).statusCode).toBe(403);
+    expect((await as('ph_supervisor', 'GET', `/api/general_order/${order.id}/report/`)).statusCode).toBe(403);
+    const history = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/history/`)).json();
+    expect(history.at(-1)).toMatchObject({ action: 'result.amended', reason: 'Transcription error corrected' });
+  });
+});

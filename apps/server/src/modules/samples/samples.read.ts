@@ -132,6 +132,7 @@ export async function getOrder(db: Db, p: Principal, id: number) {
   const current = await currentResults(db, tests.map((t) => t.id));
   return {
     id: o.id,
+    facility: o.facilityId,
     lab_number: o.labNumber,
     status: o.status,
     held_from: o.heldFrom,

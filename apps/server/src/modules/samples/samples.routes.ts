@@ -17,6 +17,9 @@ import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
 import { generalOrderResource, getOrder, orderHistory, statusCounts } from './samples.read.js';
 import { createOrder, moveSample } from './samples.service.js';
+import { renderLabel } from '../reports/label.js';
+import { reportData } from '../reports/report-data.js';
+import { renderReport } from '../reports/report.js';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'A valid integer is required.' }).int().positive() });
 const tags = ['samples'];
@@ -54,4 +57,20 @@ export function samplesRoutes(app: App, db: Db): void {
   app.get('/api/general_order_count/', { schema: { tags, summary: 'Samples and results by status', response: { 200: z.array(statusCount) } } }, (request) =>
     statusCounts(db, principalOf(request)),
   );
+  const pdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
+  for (const [kind, render] of [
+    ['report', renderReport],
+    ['label', renderLabel],
+  ] as const) {
+    app.get(`/api/general_order/:id/${kind}/`, { schema: { tags, summary: `The ${kind} as PDF`, params: idParams, querystring: pdfQuery } }, async (request, reply) => {
+      const data = await reportData(db, principalOf(request), request.params.id);
+      const pdf = await render(data);
+      const name = `${kind}-${data.order.lab_number}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `${request.query.download === '1' ? 'attachment' : 'inline'}; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    });
+  }
 }

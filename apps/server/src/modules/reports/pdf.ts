@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { code128Widths } from './code128.js';
+
+export type Doc = PDFKit.PDFDocument;
+
+// DejaVu Sans covers Yoruba, Igbo and Hausa letters (ẹ, ọ, ṣ, ƙ, ɗ…) and unit superscripts (×10⁹/L),
+// which the PDF standard fonts cannot show. Only the glyphs used are embedded.
+const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+export const FONT = { regular: 'Body', bold: 'Bold' } as const;
+
+/** Render a PDF into a buffer. */
+export function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Doc) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ ...options, info: { Producer: 'NLIMS', Creator: 'NLIMS', ...options.info } });
+    doc.registerFont(FONT.regular, path.join(fontDir, 'DejaVuSans.ttf'));
+    doc.registerFont(FONT.bold, path.join(fontDir, 'DejaVuSans-Bold.ttf'));
+    doc.font(FONT.regular);
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      draw(doc);
+      doc.end();
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
+
+/** Draw a Code 128 barcode of `text` at (x, y), `width` points wide and `height` tall. */
+export function drawBarcode(doc: Doc, text: string, x: number, y: number, width: number, height: number): void {
+  const widths = code128Widths(text);
+  const modules = widths.reduce((a, b) => a + b, 0) + 20; // 10-module quiet zone each side
+  const unit = width / modules;
+  let cursor = x + 10 * unit;
+  widths.forEach((w, i) => {
+    if (i % 2 === 0) doc.rect(cursor, y, w * unit, height).fill('#000');
+    cursor += w * unit;
+  });
+}
+
+/** Dates in Africa/Lagos, as laboratories write them: 22/11/2026 09:30. */
+export function formatDateTime(value: Date | string | null | undefined): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(d);
+  return parts.replace(',', '');
+}
+
+/** Age as SPEC §9 shows it: days under a month, months under a year, otherwise years. */
+export function formatAge(dateOfBirth: string | null, at = new Date()): string {
+  if (!dateOfBirth) return '—';
+  const dob = new Date(`${dateOfBirth}T00:00:00Z`);
+  let months = (at.getUTCFullYear() - dob.getUTCFullYear()) * 12 + (at.getUTCMonth() - dob.getUTCMonth());
+  if (at.getUTCDate() < dob.getUTCDate()) months -= 1;
+  if (months >= 12) return `${Math.floor(months / 12)} years`;
+  if (months > 0) return `${months} months`;
+  return `${Math.max(0, Math.floor((at.getTime() - dob.getTime()) / 86_400_000))} days`;
+}

@@ -1,0 +1,131 @@
+import { RESULT_STATUS as R } from '@nlims/contracts';
+import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Doc } from './pdf.js';
+import type { ReportData } from './report-data.js';
+
+const MARGIN = 40;
+const GREEN = '#0b6e4f';
+const GREY = '#555';
+const COLUMNS = [
+  { title: 'Test', x: 0, w: 145 },
+  { title: 'Result', x: 145, w: 85 },
+  { title: 'Unit', x: 230, w: 55 },
+  { title: 'Flag', x: 285, w: 65 },
+  { title: 'Reference', x: 350, w: 70 },
+  { title: 'Method', x: 420, w: 95 },
+];
+const FLAG_WORDS: Record<string, string> = { L: 'L', H: 'H', LL: 'LL (critical)', HH: 'HH (critical)' };
+
+function header(doc: Doc, d: ReportData) {
+  const f = d.facility;
+  doc.fillColor(GREEN).font(FONT.bold).fontSize(15).text(f.facilityName, MARGIN, MARGIN);
+  doc.fillColor(GREY).font(FONT.regular).fontSize(8.5).text([f.address, `${f.lga}, ${f.state}`, [f.phone, f.email].filter(Boolean).join(' · ')].filter(Boolean).join('\n'));
+  drawBarcode(doc, d.order.lab_number, 395, MARGIN, 160, 28);
+  doc.fillColor('#000').font(FONT.bold).fontSize(9).text(d.order.lab_number, 395, MARGIN + 31, { width: 160, align: 'center' });
+  doc.moveTo(MARGIN, 100).lineTo(555, 100).strokeColor(GREEN).lineWidth(1.5).stroke();
+  doc.fillColor('#000').font(FONT.bold).fontSize(12).text('LABORATORY REPORT', MARGIN, 108, { width: 515, align: 'center' });
+}
+
+function details(doc: Doc, d: ReportData) {
+  const o = d.order;
+  const hospital = o.client_identifiers.find((i) => /hospital/i.test(i.identifier_type_name))?.identifier ?? 'N/A';
+  const left: [string, string][] = [
+    ['Client', o.client_name],
+    ['Sex / Age', `${o.sex === 'female' ? 'Female' : 'Male'} / ${formatAge(o.date_of_birth)}`],
+    ['Hospital number', hospital],
+    ['Requesting clinician', o.requesting_clinician || '—'],
+  ];
+  const right: [string, string][] = [
+    ['Laboratory number', o.lab_number],
+    ['Sample', d.sampleType],
+    ['Collected', formatDateTime(o.collected_at)],
+    ['Received', formatDateTime(o.received_at)],
+  ];
+  const top = 130;
+  const row = (pairs: [string, string][], x: number) =>
+    pairs.forEach(([k, v], i) => {
+      doc.font(FONT.regular).fontSize(8.5).fillColor(GREY).text(k, x, top + i * 14, { width: 95 });
+      doc.font(FONT.bold).fillColor('#000').text(v, x + 95, top + i * 14, { width: 160 });
+    });
+  row(left, MARGIN);
+  row(right, 300);
+  doc.y = top + 4 * 14 + 10;
+}
+
+function resultsTable(doc: Doc, d: ReportData) {
+  let y = doc.y + 4;
+  doc.rect(MARGIN, y, 515, 16).fill('#eef5f1');
+  doc.fillColor('#000').font(FONT.bold).fontSize(8.5);
+  COLUMNS.forEach((c) => doc.text(c.title, MARGIN + c.x + 3, y + 4, { width: c.w - 6 }));
+  y += 20;
+  for (const test of d.order.tests) {
+    const r = test.result;
+    const released = r?.status === R.APPROVAL;
+    const value = released ? String(r!.value ?? '') : test.status === 4 ? 'Rejected' : 'Pending';
+    const range = released && (r!.ref_low != null || r!.ref_high != null) ? `${r!.ref_low ?? ''} – ${r!.ref_high ?? ''}` : '';
+    const cells = [test.test_type_name, value, released ? r!.unit : '', released && r!.flag ? FLAG_WORDS[r!.flag] ?? r!.flag : '', range, released ? d.method(r!.method) : ''];
+    if (y > 720) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.font(FONT.regular).fontSize(8.5);
+    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: COLUMNS[i]!.w - 6 })));
+    cells.forEach((text, i) => {
+      const bold = i === 1 && released && r!.flag;
+      doc.font(bold ? FONT.bold : FONT.regular).fillColor(bold ? '#b00020' : '#000').text(text, MARGIN + COLUMNS[i]!.x + 3, y, { width: COLUMNS[i]!.w - 6 });
+    });
+    y += height + 4;
+    if (released) y = resultNotes(doc, d, r!, y);
+    doc.moveTo(MARGIN, y).lineTo(555, y).strokeColor('#ddd').lineWidth(0.5).stroke();
+    y += 5;
+  }
+  doc.y = y;
+}
+
+type Result = NonNullable<ReportData['order']['tests'][number]['result']>;
+
+function resultNotes(doc: Doc, d: ReportData, r: Result, y: number): number {
+  doc.font(FONT.regular).fontSize(7).fillColor(GREY);
+  const lines: string[] = [];
+  for (const isolate of r.isolates) {
+    lines.push(`Organism: ${d.organism(isolate.organism)}`);
+    if (isolate.antibiogram.length) lines.push(`Antibiogram: ${isolate.antibiogram.map((a) => `${d.antibiotic(a.antibiotic)} ${a.interpretation}`).join(', ')}`);
+  }
+  if (r.comment) lines.push(`Comment: ${r.comment}`);
+  lines.push(
+    `Entered: ${d.person(r.entered_by)} ${formatDateTime(r.entered_at)} · Verified: ${d.person(r.verified_by)} ${formatDateTime(r.verified_at)} · Approved: ${d.person(r.approved_by)} ${formatDateTime(r.approved_at)}`,
+  );
+  if (r.amends != null) lines.push(`AMENDED (version ${r.version}): ${r.amendment_reason ?? ''}`);
+  for (const line of lines) {
+    const amended = line.startsWith('AMENDED');
+    doc.font(amended ? FONT.bold : FONT.regular).fillColor(amended ? '#b00020' : GREY).text(line, MARGIN + 3, y, { width: 509 });
+    y = doc.y + 1;
+  }
+  return y + 2;
+}
+
+function footer(doc: Doc, d: ReportData) {
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    doc.page.margins.bottom = 0; // the footer sits in the bottom margin
+    doc.font(FONT.regular).fontSize(7).fillColor(GREY);
+    doc.text(
+      `Electronically signed: approval records the approver's name, time and the meaning "reviewed and released for reporting". Printed ${formatDateTime(new Date())}. ${d.order.lab_number} · page ${i + 1} of ${range.count}`,
+      MARGIN,
+      805,
+      { width: 515, align: 'center' },
+    );
+  }
+}
+
+/** The result report (A4): facility header, client, laboratory number, each test with its signatures. */
+export function renderReport(d: ReportData): Promise<Buffer> {
+  const amended = d.order.tests.some((t) => t.result?.amends != null && t.result.status === R.APPROVAL);
+  return renderPdf({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `Laboratory report ${d.order.lab_number}` } }, (doc) => {
+    header(doc, d);
+    details(doc, d);
+    if (amended) doc.font(FONT.bold).fontSize(10).fillColor('#b00020').text('AMENDED REPORT', MARGIN, doc.y, { width: 515, align: 'center' });
+    resultsTable(doc, d);
+    footer(doc, d);
+  });
+}
