@@ -17,6 +17,8 @@ import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
 import { generalOrderResource, getOrder, orderHistory, statusCounts } from './samples.read.js';
 import { createOrder, moveSample } from './samples.service.js';
+import { clinicalDashboard } from './dashboard.js';
+import { generalOrderReport, toCsv } from './general-report.js';
 import { renderLabel } from '../reports/label.js';
 import { reportData } from '../reports/report-data.js';
 import { renderReport } from '../reports/report.js';
@@ -73,4 +75,25 @@ export function samplesRoutes(app: App, db: Db): void {
         .send(pdf);
     });
   }
+  const reportQuery = z.object({
+    test_type: z.coerce.number().int().positive().optional(),
+    test_order_status: z.coerce.number().int().min(1).max(16).optional(),
+    start_date: z.string().optional(),
+    end_date: z.string().optional(),
+    page: z.coerce.number().int().min(1).optional(),
+    page_size: z.coerce.number().int().optional(),
+    format: z.enum(['json', 'csv']).optional(),
+  });
+  app.get('/api/general_order_report/', { schema: { tags: ['reports'], summary: 'General order report (JSON or CSV)', querystring: reportQuery } }, async (request, reply) => {
+    const csv = request.query.format === 'csv';
+    const data = await generalOrderReport(db, principalOf(request), request.query, csv);
+    if (!csv) return data;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="general-order-report-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .send(toCsv(data.rows as Record<string, unknown>[]));
+  });
+  app.get('/api/facility_general_order_dashboard/', { schema: { tags: ['dashboards'], summary: "The clinical laboratory's dashboard" } }, (request) =>
+    clinicalDashboard(db, principalOf(request)),
+  );
 }
