@@ -1,5 +1,6 @@
 import { NAV_PAGES, type NavPage } from '@nlims/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ResourceConfig } from './features/resources/types';
 
 export interface PageProps {
   page: NavPage;
@@ -13,8 +14,32 @@ const Placeholder: LazyPage = lazy(() => import('./features/pages/PagePlaceholde
  * `'/clinical/lab-order': lazy(() => import('./features/samples/LabOrderPage'))`;
  * every other page shows the placeholder.
  */
+/** A page that is one resource of the generic list-and-form mechanism, described by a config module. */
+function resourcePage(load: () => Promise<{ default: ResourceConfig }>): LazyPage {
+  return lazy(async () => {
+    const [{ default: config }, { ResourcePage }] = await Promise.all([load(), import('./features/resources/ResourcePage')]);
+    return { default: ({ page }: PageProps) => <ResourcePage page={page} config={config} /> };
+  });
+}
+
+const facilities = resourcePage(() => import('./features/admin-global/facilities/facilityConfig'));
+const machineSetting = resourcePage(() => import('./features/admin-facility/settings/machineSettingConfig'));
+
 const BUILT: Partial<Record<string, LazyPage>> = {
+  '/administrations/global/dashboard': lazy(() => import('./features/admin-global/dashboard/AdminDashboardPage')),
+  '/administrations/global/manageFacility': facilities,
+  '/facility': facilities,
+  '/administrations/global/tierUsers': resourcePage(() => import('./features/admin-global/tier-users/tierUserConfig')),
+  '/administrations/global/testResultConfiguration': resourcePage(() => import('./features/admin-global/catalogue/testTypeConfig')),
   '/administrations/global/referenceData': lazy(() => import('./features/admin-global/reference/ReferenceDataPage')),
+  '/administrations/global/changePassword': lazy(() => import('./features/users/ChangePasswordPage')),
+  '/administrations/facility/facilityUsers': resourcePage(() => import('./features/admin-facility/users/facilityUserConfig')),
+  '/administrations/facility/testService': resourcePage(() => import('./features/admin-facility/settings/testServiceConfig')),
+  '/administrations/facility/tat': resourcePage(() => import('./features/admin-facility/settings/tatConfig')),
+  '/administrations/facility/testMeasures': resourcePage(() => import('./features/admin-facility/settings/testMeasureConfig')),
+  '/administrations/facility/machineSetting': machineSetting,
+  '/machine-setting': machineSetting,
+  '/administrations/facility/manage-qc-test-config': resourcePage(() => import('./features/admin-facility/settings/qcConfig')),
 };
 
 export interface AppRoute {

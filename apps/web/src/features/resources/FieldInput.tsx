@@ -43,7 +43,7 @@ export function FieldInput({ field, values, editing, value, onChange, id }: Prop
     case 'date':
       return <Input {...common} type="date" onChange={(e) => onChange?.(e.target.value || undefined)} />;
     case 'custom':
-      return <>{field.render?.({ value, onChange, editing })}</>;
+      return <>{field.render?.({ id, value, onChange, editing })}</>;
     default:
       return <Input {...common} onChange={(e) => onChange?.(e.target.value)} />;
   }

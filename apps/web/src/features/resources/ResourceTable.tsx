@@ -25,7 +25,7 @@ export function ResourceTable({ config, rows, loading, ordering, onOrdering, onE
       sortOrder: column.sort && ordering.replace(/^-/, '') === column.sort ? (ordering.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null,
       render: (_: unknown, row: Row) => cellOf(column, row, t),
     })),
-    { key: 'actions', title: t('list.actions'), render: (_: unknown, row: Row) => <RowActions config={config} row={row} onEdit={onEdit} /> },
+    { key: 'actions', title: t('list.actions'), fixed: 'end' as const, render: (_: unknown, row: Row) => <RowActions config={config} row={row} onEdit={onEdit} /> },
   ];
 
   const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {

@@ -46,7 +46,7 @@ export interface FieldSpec {
   /** Shown only while this holds for the current values. */
   visible?: (values: Values) => boolean;
   /** The widget for `custom` fields. */
-  render?: (props: { value?: unknown; onChange?: (value: unknown) => void; editing: Row | null }) => ReactNode;
+  render?: (props: { id?: string; value?: unknown; onChange?: (value: unknown) => void; editing: Row | null }) => ReactNode;
   /** A hint under the field, which may depend on the form's values. */
   extra?: (values: Values) => ReactNode;
 }

@@ -1,0 +1,25 @@
+import { testServiceBody } from '@nlims/contracts';
+import { activeColumn } from '../../resources/cells';
+import { activeFilter, toggle } from '../../resources/common';
+import { formatNaira } from '../../resources/format';
+import { NairaInput } from '../../resources/NairaInput';
+import type { ResourceConfig } from '../../resources/types';
+import { TEST_COLUMN, TEST_FIELD } from './testField';
+
+/** The catalogue tests the facility offers, with their price in naira (`facility_test_service/`). */
+const config: ResourceConfig = {
+  path: 'facility_test_service',
+  title: 'resource.testService',
+  columns: [
+    TEST_COLUMN,
+    { key: 'program_name', label: 'field.program', sort: 'program_name' },
+    { key: 'price', label: 'field.price', sort: 'price', render: (row) => <span className="res-money">{formatNaira(row.price as number)}</span> },
+    activeColumn,
+  ],
+  filters: [activeFilter],
+  fields: [TEST_FIELD, { name: 'price', label: 'field.price', kind: 'custom', required: true, render: (props) => <NairaInput {...props} /> }, toggle('is_active')],
+  schema: testServiceBody,
+  defaults: { is_active: true },
+  nameOf: (row) => String(row.test_type_name),
+};
+export default config;

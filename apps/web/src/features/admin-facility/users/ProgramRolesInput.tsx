@@ -1,0 +1,65 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ROLES, userPrograms, type ProgramRole } from '@nlims/contracts';
+import { Button, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/useSession';
+import { roleName } from '../../layout/roleText';
+import { useLookupRows } from '../../resources/queries';
+
+interface Props {
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}
+
+/**
+ * One role per programme, as rows of (programme, role). The programmes this
+ * administrator runs come first; the server refuses a programme the
+ * facility does not run, and the form shows its message.
+ */
+export function ProgramRolesInput({ id, value, onChange }: Props) {
+  const { t } = useTranslation('admin');
+  const { t: tApp } = useTranslation('app');
+  const { user } = useSession();
+  const { data: programs } = useLookupRows({ path: 'program' });
+  const rows = (Array.isArray(value) ? value : []) as Partial<ProgramRole>[];
+  const mine = user ? userPrograms(user) : [];
+  const others = (programs ?? []).map((p) => String(p.name)).filter((name) => !mine.includes(name));
+  const taken = new Set(rows.map((r) => r.programs));
+  const option = (name: string) => ({ value: name, label: name, disabled: taken.has(name) });
+  const programOptions = [
+    { label: t('users.facilityPrograms'), options: mine.map(option) },
+    { label: t('users.otherPrograms'), options: others.map(option) },
+  ];
+  const roleOptions = ROLES.map((role) => ({ value: role, label: roleName(tApp, role) }));
+  const update = (next: Partial<ProgramRole>[]) => onChange?.(next);
+
+  return (
+    <div className="roles-input" id={id}>
+      {rows.map((row, index) => (
+        <div className="roles-input__row" key={index}>
+          <Select
+            className="roles-input__program"
+            aria-label={t('field.program')}
+            placeholder={t('field.program')}
+            value={row.programs}
+            options={programOptions}
+            onChange={(programs: string) => update(rows.map((r, i) => (i === index ? { ...r, programs } : r)))}
+          />
+          <Select
+            className="roles-input__role"
+            aria-label={t('field.role')}
+            placeholder={t('field.role')}
+            value={row.roles}
+            options={roleOptions}
+            onChange={(roles: ProgramRole['roles']) => update(rows.map((r, i) => (i === index ? { ...r, roles } : r)))}
+          />
+          <Button aria-label={t('users.removeRole')} icon={<DeleteOutlined />} onClick={() => update(rows.filter((_, i) => i !== index))} />
+        </div>
+      ))}
+      <Button type="dashed" icon={<PlusOutlined />} onClick={() => update([...rows, {}])}>
+        {t('users.addRole')}
+      </Button>
+    </div>
+  );
+}

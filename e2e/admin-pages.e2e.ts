@@ -1,0 +1,158 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, signIn } from './browser.js';
+
+const baseURL = inject('baseURL');
+const stamp = Date.now().toString(36);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+async function newPage(width = 1366): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, serviceWorkers: 'block' });
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  return context.newPage();
+}
+
+/** The open create / edit drawer. */
+const drawer = (page: Page) => page.locator('.res-drawer');
+
+async function fill(page: Page, field: string, value: string) {
+  await drawer(page).locator(`#${field}`).fill(value);
+}
+
+/** Open a select (by its field id, or any locator) and click the option with this label, typing it first to filter. */
+async function choose(page: Page, select: string | ReturnType<Page['locator']>, label: string, type = false) {
+  const input = typeof select === 'string' ? drawer(page).locator(`#${select}`) : select;
+  await input.click();
+  if (type) await input.pressSequentially(label.slice(0, 6));
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
+}
+
+/** Save the drawer and wait for the SPEC's success message. */
+async function save(page: Page) {
+  await drawer(page).getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Operation successfully').first().waitFor();
+  await drawer(page).waitFor({ state: 'hidden' });
+}
+
+async function openAdd(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await drawer(page).locator('form').waitFor();
+}
+
+describe('global administration through the pages (super admin)', () => {
+  it('creates a facility, with its LGA chosen after the state', async () => {
+    const page = await newPage();
+    await signIn(page, 'superadmin');
+    await openAdd(page, '/administrations/global/manageFacility');
+    const name = `E2E Laboratory ${stamp}`;
+    await fill(page, 'facility_name', name);
+    await fill(page, 'facility_code', `E2E-${stamp}`);
+    await choose(page, 'facility_type', 'Public');
+    await choose(page, 'tier', 'Primary');
+    await choose(page, 'state', 'Lagos', true);
+    await choose(page, 'lga', 'Ikeja', true);
+    await choose(page, 'programs', 'Tuberculosis', true);
+    await page.keyboard.press('Escape');
+    await save(page);
+
+    await page.getByPlaceholder('Search').fill(name);
+    const row = page.locator('.res-table tbody tr', { hasText: name });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toMatch(/Ikeja[\s\S]*Tuberculosis/);
+  });
+
+  it('shows the server refusing a duplicate facility code on the field and in the notice', async () => {
+    const page = await newPage();
+    await signIn(page, 'superadmin');
+    await openAdd(page, '/administrations/global/manageFacility');
+    await fill(page, 'facility_name', 'Duplicate code');
+    await fill(page, 'facility_code', `E2E-${stamp}`);
+    await choose(page, 'facility_type', 'Private');
+    await choose(page, 'tier', 'Secondary');
+    await choose(page, 'state', 'Lagos', true);
+    await choose(page, 'lga', 'Ikeja', true);
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await page.locator('.ant-notification-notice', { hasText: 'FACILITY_CODE' }).waitFor();
+    expect(await page.getByText('Error Occurred...').count()).toBeGreaterThan(0);
+    await drawer(page).locator('.ant-form-item-has-error #facility_code').waitFor();
+  });
+
+  it('creates a state tier user', async () => {
+    const page = await newPage();
+    await signIn(page, 'superadmin');
+    await openAdd(page, '/administrations/global/tierUsers');
+    const username = `e2e_tier_${stamp}`;
+    await fill(page, 'username', username);
+    await fill(page, 'password', 'Tier12345');
+    await fill(page, 'first_name', 'Ada');
+    await fill(page, 'last_name', 'Obi');
+    await choose(page, 'user_location', 'State');
+    await choose(page, 'states', 'Kano', true);
+    await save(page);
+
+    // The list shows one level at a time: switch to State.
+    await choose(page, page.locator('.res-toolbar .ant-select').first(), 'State');
+    const row = page.locator('.res-table tbody tr', { hasText: username });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Kano');
+  });
+});
+
+describe('facility administration through the pages', () => {
+  it('ph_admin creates a user with two programme roles, who then picks between those two programmes', async () => {
+    const page = await newPage();
+    await signIn(page, 'ph_admin');
+    await openAdd(page, '/administrations/facility/facilityUsers');
+    const username = `e2e_staff_${stamp}`;
+    await fill(page, 'username', username);
+    await fill(page, 'password', 'Staff12345');
+    await fill(page, 'first_name', 'Bola');
+    await fill(page, 'last_name', 'Ade');
+    const rows = drawer(page).locator('.roles-input__row');
+    await choose(page, rows.nth(0).locator('.roles-input__program'), 'Tuberculosis');
+    await choose(page, rows.nth(0).locator('.roles-input__role'), 'Analyst');
+    await drawer(page).getByRole('button', { name: 'Add a programme role' }).click();
+    await choose(page, rows.nth(1).locator('.roles-input__program'), 'EID');
+    await choose(page, rows.nth(1).locator('.roles-input__role'), 'Supervisor');
+    await save(page);
+    const row = page.locator('.res-table tbody tr', { hasText: username });
+    await expect.poll(() => row.count()).toBe(1);
+
+    // The new user signs in and is offered exactly those two programmes.
+    const staff = await newPage();
+    await signIn(staff, username, { password: 'Staff12345' });
+    await staff.waitForURL((url) => url.pathname === '/select-program');
+    const tiles = staff.locator('.prog-tile__name');
+    await expect.poll(() => tiles.count()).toBe(2);
+    expect((await tiles.allTextContents()).sort()).toEqual(['EID', 'Tuberculosis']);
+  });
+
+  it('clin_admin creates a reference range with an age band in years', async () => {
+    const page = await newPage();
+    await signIn(page, 'clin_admin');
+    await openAdd(page, '/administrations/facility/testMeasures');
+    await drawer(page).locator('#test_type').click();
+    await drawer(page).locator('#test_type').pressSequentially('Haemoglobin (Hb');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Haemoglobin (Hb)' }).first().click();
+    await choose(page, 'sex', 'Female');
+    await fill(page, 'age_min', '18');
+    await fill(page, 'age_max', '65');
+    await fill(page, 'low', '12');
+    await fill(page, 'high', '16');
+    await fill(page, 'unit', 'g/dL');
+    await save(page);
+
+    const row = page.locator('.res-table tbody tr', { hasText: 'Haemoglobin (Hb)' });
+    await expect.poll(() => row.count()).toBe(1);
+    const text = await row.innerText();
+    expect(text).toContain('Female');
+    expect(text).toContain('18–65 years');
+    expect(text).toContain('12 – 16');
+  });
+});
