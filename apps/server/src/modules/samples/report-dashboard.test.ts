@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { RESULT_STATUS as R } from '@nlims/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -54,6 +55,20 @@ describe('general order report', () => {
     expect((await as('ph_supervisor', 'GET', '/api/general_order_report/')).statusCode).toBe(403);
     expect((await as('fed_tier', 'GET', '/api/general_order_report/')).statusCode).toBe(403);
     expect((await as('clin_admin', 'GET', '/api/general_order_report/')).statusCode).toBe(403);
+  });
+});
+
+describe('running status counts', () => {
+  it('agree with counting the rows after every kind of move', async () => {
+    const counted = await t.database.db.execute(sql`
+      select status as test_order_status, count(*)::int as count from general_orders where facility_id = (select id from facilities where facility_code = 'LA-IKJ-001') group by status
+      union all
+      select status, count(*)::int from test_orders where facility_id = (select id from facilities where facility_code = 'LA-IKJ-001') and status between 5 and 9 group by status
+      order by 1`);
+    const kept = (await as('clin_manager', 'GET', '/api/general_order_count/')).json();
+    expect(kept).toEqual((counted as unknown as { rows: unknown[] }).rows);
+    const list = (await as('clin_manager', 'GET', '/api/general_order/?page=1&Filters.status=1')).json();
+    expect(list.count).toBe(list.results.length);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { generalOrderListItem, RESULT_STATUS as R, type ListQuery } from '@nlims/contracts';
+import { FILTER_PREFIX, generalOrderListItem, type ListQuery } from '@nlims/contracts';
 import { facilityScope, mayGeneral, requireGeneral } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { notFound, ValidationError } from '../../core/errors.js';
@@ -13,6 +13,7 @@ import { results } from '../results/results.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
 import { generalOrders, testOrders } from './samples.table.js';
+import { countSamples, readStatusCounts } from './status-counts.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = "Invalid date format, Accepted format 'YYYY-MM-DD'";
@@ -71,6 +72,15 @@ export const generalOrderResource: ResourceDef = {
   filters: { status: generalOrders.status, priority: generalOrders.priority, client: generalOrders.clientId },
   ordering: { created_at: generalOrders.createdAt, lab_number: generalOrders.labNumber, status: generalOrders.status, collected_at: generalOrders.collectedAt },
   defaultOrdering: '-created_at',
+  // Without a search or date range, the count comes from the running status counts, not from counting rows.
+  fastCount: async (db, p, query) => {
+    const facility = facilityScope(p);
+    const filters = Object.keys(query).filter((k) => k.startsWith(FILTER_PREFIX) && query[k] !== '');
+    if (facility == null || query.search || query.start_date || query.end_date || filters.some((k) => k !== `${FILTER_PREFIX}status`)) return null;
+    const status = query[`${FILTER_PREFIX}status`];
+    if (status !== undefined && !/^\d+$/.test(String(status))) return null;
+    return countSamples(db as Db, facility, status === undefined ? undefined : [Number(status)]);
+  },
   access: { read: (p) => mayGeneral(p, 'read') },
   scope: { column: generalOrders.facilityId, valueKey: 'facilityId', of: facilityScope },
   customDetail: true,
@@ -165,18 +175,8 @@ export async function orderHistory(db: Db, p: Principal, id: number) {
     .orderBy(asc(auditEvents.id));
 }
 
-/**
- * Counts for the sidebar badges and the dashboard: samples by sample status
- * and tests by result status (the current result's), in one round trip.
- */
+/** Counts for the sidebar badges and the dashboard (samples by sample status, tests by result status). */
 export async function statusCounts(db: Db, p: Principal) {
   requireGeneral(p, 'read');
-  const facility = p.facilityId ?? -1;
-  const rows = await db.execute(sql`
-    select status as test_order_status, count(*)::int as count from ${generalOrders} where facility_id = ${facility} group by status
-    union all
-    select status, count(*)::int from ${testOrders} where facility_id = ${facility} and status between ${R.ENTERED} and ${R.RETEST} group by status
-    order by 1`);
-  return (rows as unknown as { rows: { test_order_status: number; count: number }[] }).rows;
+  return readStatusCounts(db, p.facilityId ?? -1);
 }
-

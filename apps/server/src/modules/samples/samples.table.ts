@@ -63,3 +63,4 @@ export const labNumberCounters = pgTable('lab_number_counters', {
   key: text('key').primaryKey(),
   value: integer('value').notNull(),
 });
+
