@@ -148,3 +148,24 @@ export const GENERAL_ROLES = {
   review: ['Supervisor'],
 } as const satisfies Record<string, readonly Role[]>;
 export type GeneralPermission = keyof typeof GENERAL_ROLES;
+
+const when = z.iso.datetime({ offset: true, error: 'Enter a date and time such as 2026-11-22T09:30:00+01:00.' });
+
+/** Retrospective data entry: a paper record in one go, with its original dates. */
+export const completeEntryBody = generalOrderBody.extend({
+  ordered_at: when,
+  collected_at: when,
+  received_at: when,
+  sample_type: z.number({ error: 'This field is required.' }).int().positive(),
+  results: z
+    .array(
+      z.object({
+        test_type: z.number({ error: 'This field is required.' }).int().positive(),
+        value: resultBody.shape.value,
+        comment: text(2000),
+        resulted_at: when,
+      }),
+    )
+    .default([]),
+});
+export type CompleteEntryBody = z.infer<typeof completeEntryBody>;

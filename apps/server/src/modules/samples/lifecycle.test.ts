@@ -248,3 +248,27 @@ describe('printing and amendment', () => {
     expect(history.at(-1)).toMatchObject({ action: 'result.amended', reason: 'Transcription error corrected' });
   });
 });
+
+describe('retrospective data entry', () => {
+  it('enters a paper record with its original dates in one go', async () => {
+    const test = numericTest();
+    const cfg = (await as('clin_clerk', 'GET', `/api/test_type/${test.id}/`)).json();
+    const value = cfg.ref_low ?? cfg.reporting_low ?? 1;
+    const client = await newClient('clin_clerk');
+    const body = {
+      client: client.id,
+      test_types: [test.id],
+      ordered_at: '2026-10-01T08:00:00+01:00',
+      collected_at: '2026-10-01T08:30:00+01:00',
+      received_at: '2026-10-01T09:00:00+01:00',
+      sample_type: sampleType,
+      results: [{ test_type: test.id, value, resulted_at: '2026-10-01T12:00:00+01:00' }],
+    };
+    const bad = await as('clin_clerk', 'POST', '/api/general_order/complete_entry/', { ...body, received_at: '2026-10-01T07:00:00+01:00' });
+    expect(bad.json()).toEqual({ received_at: ['Reception cannot be before collection.'] });
+    const res = await as('clin_clerk', 'POST', '/api/general_order/complete_entry/', body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: S.ONGOING, created_at: '2026-10-01T07:00:00.000Z', tests: [{ status: R.ENTERED, result: { value, entered_at: '2026-10-01T11:00:00.000Z' } }] });
+    expect((await as('clin_analyst', 'POST', '/api/general_order/complete_entry/', body)).statusCode).toBe(403);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   collectBody,
+  completeEntryBody,
   emptyBody,
   generalOrderBody,
   generalOrderDetail,
@@ -18,6 +19,7 @@ import type { App } from '../../core/types.js';
 import { generalOrderResource, getOrder, orderHistory, statusCounts } from './samples.read.js';
 import { createOrder, moveSample } from './samples.service.js';
 import { clinicalDashboard } from './dashboard.js';
+import { completeEntry } from './complete-entry.js';
 import { generalOrderReport, toCsv } from './general-report.js';
 import { renderLabel } from '../reports/label.js';
 import { reportData } from '../reports/report-data.js';
@@ -41,6 +43,11 @@ export function samplesRoutes(app: App, db: Db): void {
     const id = await createOrder(db, principalOf(request), request.body);
     const order = await getOrder(db, principalOf(request), id);
     return reply.status(201).send({ id, lab_number: order.lab_number, status: order.status, tests: order.tests.map((t) => ({ id: t.id, test_type: t.test_type, status: t.status })) });
+  });
+  app.post('/api/general_order/complete_entry/', { schema: { tags, summary: 'Retrospective entry of a paper record', body: completeEntryBody, response: { 201: generalOrderDetail } } }, async (request, reply) => {
+    const p = principalOf(request);
+    const id = await completeEntry(db, p, request.body);
+    return reply.status(201).send((await getOrder(db, p, id)) as never);
   });
   // The detail carries the client and each test's current result.
   app.get('/api/general_order/:id/', { schema: { tags, params: idParams, response: { 200: generalOrderDetail } } }, (request) =>

@@ -17,7 +17,7 @@ import { generalOrders, testOrders } from './samples.table.js';
 export const sampleStatusName = (code: number) => (code === CANCELLED_STATUS ? 'CANCELLED' : statusName(S, code));
 
 /** Orderable General tests for the facility: a panel expands into its member tests. */
-async function resolveTests(tx: Tx, facilityId: number, ids: number[]): Promise<number[]> {
+export async function resolveTests(tx: Tx, facilityId: number, ids: number[]): Promise<number[]> {
   const [general] = await tx.select().from(programs).where(eq(programs.name, 'General'));
   const chosen = await tx.select().from(testTypes).where(and(inArray(testTypes.id, ids), eq(testTypes.program, general!.id), eq(testTypes.is_active, true)));
   const missing = ids.find((id) => !chosen.some((t) => t.id === id));
