@@ -66,7 +66,7 @@ await measure('sample list: status filter + search', 50, runs, () => app.inject(
 await measure('sample list: first page', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20', headers: supervisor }));
 await measure('general_order_count/', 50, runs, () => app.inject({ url: '/api/general_order_count/', headers: supervisor }));
 
-const open = (await rows<{ id: number; value: number }>(sql`select t.id, coalesce(c.ref_low, c.reporting_low, 1)::float as value from test_orders t join test_types c on c.id = t.test_type_id where t.facility_id = ${ikeja} and t.status = 3 limit ${runs + 3}`)).rows;
+const open = (await rows<{ id: number; value: number }>(sql`select t.id, coalesce(greatest(c.ref_low, c.reporting_low), 1)::float as value from test_orders t join test_types c on c.id = t.test_type_id where t.facility_id = ${ikeja} and t.status = 3 limit ${runs + 3}`)).rows;
 await measure('result entry', 200, Math.min(runs, open.length - 3), (i) => app.inject({ method: 'POST', url: '/api/results/', headers: analyst, payload: { test_order: open[i]!.id, value: open[i]!.value } }));
 
 const verified = (await rows<{ id: number }>(sql`select id from results where facility_id = ${ikeja} and status = 6 and current limit ${500 * 8}`)).rows.map((r) => r.id);

@@ -46,7 +46,7 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
                1, ts, ts + interval '1 hour', ts + interval '2 hours', ts + interval '2 hours'
         from generate_series(1, ${v.orders}) g
         join clients c on c.id = 1 + (g % ${v.clients})
-        cross join lateral (select now() - (interval '730 days' * ((g * 7919) % 1000003) / 1000003.0) as ts) t`,
+        cross join lateral (select now() - (interval '730 days' * ((g::bigint * 7919) % 1000003) / 1000003.0) as ts) t`,
   );
   await step(
     'tests',

@@ -153,6 +153,11 @@ async function findScoped(db: Tx, def: ResourceDef, principal: Principal, id: nu
   return def.expand ? (await def.expand(db, [row as Record<string, unknown>]))[0]! : (row as Record<string, unknown>);
 }
 
+/** Body fields → column properties by a wire-name map; fields not in the map or not sent are left out. */
+export function renameFields(body: Record<string, unknown>, map: Record<string, string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([k, v]) => map[k] && v !== undefined).map(([k, v]) => [map[k]!, v]));
+}
+
 /** The reply schema of a list: a page, or every row for look-ups asked without a page. */
 export const listReply = (def: ResourceDef) => (def.allWithoutPage ? z.union([paginated(def.item), z.array(def.item)]) : paginated(def.item));
 

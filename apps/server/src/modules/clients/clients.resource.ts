@@ -3,7 +3,7 @@ import { clientBody, clientItem, type ClientBody } from '@nlims/contracts';
 import { facilityScope, mayGeneral } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
-import type { ResourceDef } from '../../core/resource.js';
+import { renameFields, type ResourceDef } from '../../core/resource.js';
 import type { Principal } from '../users/principal.js';
 import { lgas } from '../geo/geo.table.js';
 import { clientIdentifierTypes } from '../reference/reference.table.js';
@@ -30,7 +30,7 @@ export function estimatedBirthDate(years: number, today = new Date()): string {
 }
 
 function toValues(body: Body) {
-  const values: Record<string, unknown> = Object.fromEntries(Object.entries(body).filter(([k, v]) => RENAME[k] && v !== undefined).map(([k, v]) => [RENAME[k]!, v]));
+  const values = renameFields(body, RENAME);
   if (body.date_of_birth) values.dobEstimated = false;
   else if (body.estimated_age_years != null) {
     values.dateOfBirth = estimatedBirthDate(body.estimated_age_years);

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { facilityBody, facilityItem, type FacilityBody } from '@nlims/contracts';
 import type { Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
-import { superuserOnly, type ResourceDef } from '../../core/resource.js';
+import { renameFields, superuserOnly, type ResourceDef } from '../../core/resource.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { programs } from '../programs/programs.table.js';
 import { labNetworks } from '../reference/reference.table.js';
@@ -104,7 +104,7 @@ export const facilityResource: ResourceDef = {
       .leftJoin(lgas, eq(lgas.id, facilities.lgaId)) as typeof q,
   item: facilityItem,
   body: facilityBody,
-  toValues: (body) => Object.fromEntries(Object.entries(body).filter(([k, v]) => RENAME[k] && v !== undefined).map(([k, v]) => [RENAME[k]!, v])),
+  toValues: (body) => renameFields(body, RENAME),
   validate,
   afterSave,
   expand,

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { userCreateBody, userItem, userUpdateBody, type UserCreateBody } from '@nlims/contracts';
 import type { Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
-import type { ResourceDef, Rule } from '../../core/resource.js';
+import { renameFields, type ResourceDef, type Rule } from '../../core/resource.js';
 import { revokeAllRefreshTokens } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
@@ -29,9 +29,7 @@ const RENAME: Record<string, string> = {
 const adminOrSuper: Rule = (p) => p.isSuperuser || isFacilityAdminPrincipal(p);
 
 async function toValues(body: Body) {
-  const values: Record<string, unknown> = Object.fromEntries(
-    Object.entries(body).filter(([k, v]) => RENAME[k] && v !== undefined).map(([k, v]) => [RENAME[k]!, v]),
-  );
+  const values = renameFields(body, RENAME);
   if (body.password) values.passwordHash = await hashPassword(body.password);
   return values;
 }
