@@ -1,4 +1,4 @@
-import { and, eq, exists, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { clientBody, clientItem, type ClientBody } from '@nlims/contracts';
 import { facilityScope, mayGeneral } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
@@ -7,6 +7,7 @@ import { renameFields, type ResourceDef } from '../../core/resource.js';
 import type { Principal } from '../users/principal.js';
 import { lgas } from '../geo/geo.table.js';
 import { clientIdentifierTypes } from '../reference/reference.table.js';
+import { clientIdsMatching } from './client-search.js';
 import { clientIdentifiers, clients } from './clients.table.js';
 
 type Body = Partial<ClientBody>;
@@ -118,9 +119,7 @@ export const clientResource: ResourceDef = {
   validate,
   afterSave,
   expand,
-  search: [clients.firstName, clients.lastName, clients.otherNames, clients.phone],
-  searchWhere: (term) =>
-    exists(sql`(select 1 from ${clientIdentifiers} where ${clientIdentifiers.clientId} = ${clients.id} and ${ilike(clientIdentifiers.identifier, term)})`),
+  searchWhere: (term) => inArray(clients.id, clientIdsMatching(term)),
   filters: { sex: clients.sex },
   ordering: { last_name: clients.lastName, first_name: clients.firstName, created_at: clients.createdAt, date_of_birth: clients.dateOfBirth },
   defaultOrdering: '-created_at',

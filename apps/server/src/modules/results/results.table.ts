@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { serial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { testOrders } from '../samples/samples.table.js';
 
@@ -45,5 +46,8 @@ export const results = pgTable(
     amendsId: integer('amends_id'),
     amendmentReason: text('amendment_reason'),
   },
-  (t) => [index('results_test_order_idx').on(t.testOrderId), index('results_facility_status_idx').on(t.facilityId, t.status, t.current)],
+  (t) => [index('results_test_order_idx').on(t.testOrderId), index('results_facility_status_idx').on(t.facilityId, t.status, t.current),
+    // Released results by approval time, for turnaround figures.
+    index('results_released_idx').on(t.facilityId, t.approvedAt).where(sql`current and status = 7`),
+  ],
 );

@@ -6,6 +6,9 @@ import type { Principal } from '../users/principal.js';
 import { statusCounts } from './samples.read.js';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+// Literals, not parameters, so the planner can use the partial indexes (migration 0008).
+const APPROVED = sql.raw(String(R.APPROVAL));
+const FINAL = sql.raw([R.APPROVAL, S.REJECTED, CANCELLED_STATUS].join(', '));
 
 /**
  * The clinical dashboard: today's workload, counts by status, turnaround
@@ -21,7 +24,7 @@ export async function clinicalDashboard(db: Db, p: Principal) {
       select
         (select count(*)::int from general_orders where facility_id = ${f} and created_at >= ${today}) as ordered,
         (select count(*)::int from general_orders where facility_id = ${f} and received_at >= ${today}) as received,
-        (select count(*)::int from results where facility_id = ${f} and current and status = ${R.APPROVAL} and approved_at >= ${today}) as approved`),
+        (select count(*)::int from results where facility_id = ${f} and current and status = ${APPROVED} and approved_at >= ${today}) as approved`),
   );
   const [tat] = rows<{ approved: number; within: number; median_hours: number | null }>(
     await db.execute(sql`
@@ -29,9 +32,9 @@ export async function clinicalDashboard(db: Db, p: Principal) {
              count(*) filter (where r.approved_at <= t.due_at)::int as within,
              round((percentile_cont(0.5) within group (order by extract(epoch from r.approved_at - o.received_at) / 3600.0))::numeric, 1)::float as median_hours
       from results r join test_orders t on t.id = r.test_order_id join general_orders o on o.id = t.order_id
-      where r.facility_id = ${f} and r.current and r.status = ${R.APPROVAL} and r.approved_at >= now() - interval '30 days'`),
+      where r.facility_id = ${f} and r.current and r.status = ${APPROVED} and r.approved_at >= now() - interval '30 days'`),
   );
-  const open = sql`t.status not in (${R.APPROVAL}, ${S.REJECTED}, ${CANCELLED_STATUS})`;
+  const open = sql`t.status not in (${FINAL})`;
   const [overdueCount] = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from test_orders t where t.facility_id = ${f} and t.due_at < now() and ${open}`));
   const overdue = rows<{ id: number; lab_number: string; test: string; due_at: string; status: number }>(
     await db.execute(sql`

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FILTER_PREFIX, generalOrderListItem, type ListQuery } from '@nlims/contracts';
 import { facilityScope, mayGeneral, requireGeneral } from '../../core/access.js';
@@ -8,7 +8,8 @@ import type { ResourceDef } from '../../core/resource.js';
 import { auditEvents } from '../audit/audit.table.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clientIdentifiersOf } from '../clients/clients.resource.js';
-import { clientIdentifiers, clients } from '../clients/clients.table.js';
+import { clientIdsMatching } from '../clients/client-search.js';
+import { clients } from '../clients/clients.table.js';
 import { results } from '../results/results.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
@@ -66,8 +67,8 @@ export const generalOrderResource: ResourceDef = {
   join: (q) => (q as unknown as { innerJoin: (...a: unknown[]) => unknown }).innerJoin(clients, eq(clients.id, generalOrders.clientId)) as typeof q,
   item: generalOrderListItem,
   expand: expandTests,
-  search: [generalOrders.labNumber, clients.firstName, clients.lastName, clients.phone],
-  searchWhere: (term) => exists(sql`(select 1 from ${clientIdentifiers} where ${clientIdentifiers.clientId} = ${clients.id} and ${ilike(clientIdentifiers.identifier, term)})`),
+  // Laboratory number, or a client found by name, phone or identifier: each side uses its trigram index.
+  searchWhere: (term) => or(ilike(generalOrders.labNumber, term), inArray(generalOrders.clientId, clientIdsMatching(term)))!,
   extraWhere: (query: ListQuery) => dateRange(generalOrders.createdAt, query),
   filters: { status: generalOrders.status, priority: generalOrders.priority, client: generalOrders.clientId },
   ordering: { created_at: generalOrders.createdAt, lab_number: generalOrders.labNumber, status: generalOrders.status, collected_at: generalOrders.collectedAt },

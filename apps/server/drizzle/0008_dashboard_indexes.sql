@@ -1,0 +1,3 @@
+CREATE INDEX "general_orders_facility_received_idx" ON "general_orders" USING btree ("facility_id","received_at");--> statement-breakpoint
+CREATE INDEX "test_orders_open_due_idx" ON "test_orders" USING btree ("facility_id","due_at") WHERE status not in (7, 4, 16);--> statement-breakpoint
+CREATE INDEX "results_released_idx" ON "results" USING btree ("facility_id","approved_at") WHERE current and status = 7;

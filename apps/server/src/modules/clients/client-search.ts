@@ -1,0 +1,10 @@
+import { ilike, sql, type SQL } from 'drizzle-orm';
+import { clientIdentifiers, clients } from './clients.table.js';
+
+/** The text a client is found by; the same expression as the trigram index (migration 0007). */
+export const clientSearchText = sql`(${clients.firstName} || ' ' || ${clients.lastName} || ' ' || ${clients.otherNames} || ' ' || ${clients.phone})`;
+
+/** Ids of clients whose name, phone or any identifier contains the (escaped, %-wrapped) term. */
+export const clientIdsMatching = (term: string): SQL =>
+  sql`(select ${clients.id} from ${clients} where ${ilike(clientSearchText, term)}
+       union select ${clientIdentifiers.clientId} from ${clientIdentifiers} where ${ilike(clientIdentifiers.identifier, term)})`;
