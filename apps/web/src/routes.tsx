@@ -40,6 +40,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/administrations/facility/machineSetting': machineSetting,
   '/machine-setting': machineSetting,
   '/administrations/facility/manage-qc-test-config': resourcePage(() => import('./features/admin-facility/settings/qcConfig')),
+  '/clinical/lab-order': lazy(() => import('./features/clinical/lab-order/LabOrderPage')),
 };
 
 export interface AppRoute {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../routes';
 import { usePageTitle } from '../layout/usePageTitle';
+import './resources.css';
 
 /** The frame of an administration page: its sidebar title as heading and browser-tab title. */
 export function AdminPage({ page, children, extra }: PageProps & { children: ReactNode; extra?: ReactNode }) {

@@ -8,6 +8,8 @@ import { useResourceSubmit } from './useResourceSubmit';
 
 interface Props {
   config: ResourceConfig;
+  /** Values a new record starts with beyond the config's defaults. */
+  seeded?: Values;
   open: boolean;
   editing: Row | null;
   onClose: () => void;
@@ -16,13 +18,13 @@ interface Props {
 const DRAWER_WIDTH = 560;
 
 /** The form and its buttons; mounted afresh each time the drawer opens, so no values linger. */
-function DrawerForm({ config, editing, onClose }: Omit<Props, 'open'>) {
+function DrawerForm({ config, seeded, editing, onClose }: Omit<Props, 'open'>) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
   const { submit, pending } = useResourceSubmit(config, editing, form, onClose);
   return (
     <>
-      <ResourceForm config={config} editing={editing} form={form} onSubmit={(values, shown) => void submit(values, shown)} />
+      <ResourceForm config={config} seeded={seeded} editing={editing} form={form} onSubmit={(values, shown) => void submit(values, shown)} />
       <div className="res-drawer__footer">
         <Button onClick={onClose}>{t('form.cancel')}</Button>
         <Button type="primary" loading={pending} onClick={() => form.submit()}>
@@ -34,7 +36,7 @@ function DrawerForm({ config, editing, onClose }: Omit<Props, 'open'>) {
 }
 
 /** Create or edit in a drawer: full width on a phone, a side panel otherwise. */
-export function FormDrawer({ config, open, editing, onClose }: Props) {
+export function FormDrawer({ config, seeded, open, editing, onClose }: Props) {
   const { t, i18n } = useTranslation('admin');
   const wide = useMediaQuery(TABLET_UP);
   const title = t(editing ? 'form.editTitle' : 'form.addTitle', { name: t(config.title) });
@@ -48,7 +50,7 @@ export function FormDrawer({ config, open, editing, onClose }: Props) {
       destroyOnHidden
       className="res-drawer"
     >
-      {open && <DrawerForm config={config} editing={editing} onClose={onClose} />}
+      {open && <DrawerForm config={config} seeded={seeded} editing={editing} onClose={onClose} />}
     </Drawer>
   );
 }

@@ -23,7 +23,7 @@ export function Pager({ pageIndex, pageSize, total, compact, onPage, onPageSize 
       </span>
       <Pagination
         size={compact ? 'small' : undefined}
-        simple={compact}
+        showLessItems={compact}
         current={pageIndex + 1}
         pageSize={pageSize}
         total={total}

@@ -5,6 +5,7 @@ import type { FieldSpec, ResourceConfig, Row, Values } from './types';
 
 interface Props {
   config: ResourceConfig;
+  seeded?: Values;
   editing: Row | null;
   onSubmit: (values: Values, shown: FieldSpec[]) => void;
   form: ReturnType<typeof Form.useForm<Values>>[0];
@@ -16,10 +17,10 @@ export function shownFields(config: ResourceConfig, editing: Row | null, values:
 }
 
 /** A form laid out from the resource's field description. Validation and saving live in useResourceSubmit. */
-export function ResourceForm({ config, editing, onSubmit, form }: Props) {
+export function ResourceForm({ config, seeded, editing, onSubmit, form }: Props) {
   const { t } = useTranslation('admin');
   const values = (Form.useWatch((all: Values) => all, { form, preserve: true }) ?? {}) as Values;
-  const initial = editing ? (config.toForm?.(editing) ?? editing) : (config.defaults ?? {});
+  const initial = editing ? (config.toForm?.(editing) ?? editing) : { ...config.defaults, ...seeded };
   const fields = shownFields(config, editing, { ...initial, ...values });
 
   // A look-up that depends on another field (the LGA on the state) is cleared when that field changes.

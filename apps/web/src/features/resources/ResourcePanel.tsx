@@ -9,7 +9,6 @@ import { ResourceCards } from './ResourceCards';
 import { ResourceTable } from './ResourceTable';
 import type { ResourceConfig, Row } from './types';
 import { useListState } from './useListState';
-import './resources.css';
 
 interface Props {
   config: ResourceConfig;
@@ -37,6 +36,10 @@ export function ResourcePanel({ config, canCreate = true }: Props) {
     if (error instanceof ApiError && error.fieldErrors?.page) setPageIndex(0);
   }, [error, setPageIndex]);
 
+  // Filters marked `seedsForm` (the programme of the catalogue, the tier level) fill a new record's form.
+  const seeded = Object.fromEntries(
+    (config.filters ?? []).filter((f) => f.seedsForm && list.params.filters[f.name] != null).map((f) => [f.name, list.params.filters[f.name]]),
+  );
   const rows = data?.results ?? [];
   return (
     <div className="res-panel">
@@ -54,7 +57,7 @@ export function ResourcePanel({ config, canCreate = true }: Props) {
         <ResourceCards config={config} rows={rows} loading={isFetching} onEdit={edit} />
       )}
       <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={data?.count ?? 0} compact={phone} onPage={setPageIndex} onPageSize={list.setPageSize} />
-      <FormDrawer config={config} open={drawer.open} editing={drawer.editing} onClose={() => setDrawer((d) => ({ ...d, open: false }))} />
+      <FormDrawer config={config} seeded={seeded} open={drawer.open} editing={drawer.editing} onClose={() => setDrawer((d) => ({ ...d, open: false }))} />
     </div>
   );
 }

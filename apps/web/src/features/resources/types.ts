@@ -59,6 +59,8 @@ export interface ColumnSpec {
   /** The `ordering=` field when a header click may sort by this column. */
   sort?: string;
   render?: (row: Row) => ReactNode;
+  /** Numbers and money line up at the end of the cell. */
+  align?: 'start' | 'end';
 }
 
 /** A list filter, sent as `Filters.<name>=`. */
@@ -69,6 +71,8 @@ export interface FilterSpec {
   lookup?: LookupSpec;
   /** Always set (no clear button); give its first value in `initialFilters`. */
   required?: boolean;
+  /** A new record starts with this filter's value in the form field of the same name. */
+  seedsForm?: boolean;
 }
 
 /** Everything the generic page needs to know about one resource. */

@@ -6,7 +6,6 @@ import { useNotices } from '../app/notices';
 import { useSession } from '../auth/useSession';
 import { AdminPage } from '../resources/AdminPage';
 import { PasswordFields, submitPassword, type PasswordValues } from './PasswordForm';
-import '../resources/resources.css';
 
 /** Change one's own password: the old one, the new one, and the new one again. */
 export default function ChangePasswordPage({ page }: PageProps) {

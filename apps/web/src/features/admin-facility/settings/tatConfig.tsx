@@ -9,8 +9,8 @@ const config: ResourceConfig = {
   title: 'resource.tat',
   columns: [
     TEST_COLUMN,
-    { key: 'default_tat_hours', label: 'field.default_tat_hours' },
-    { key: 'hours', label: 'field.hours', sort: 'hours' },
+    { key: 'default_tat_hours', label: 'field.default_tat_hours', align: 'end' },
+    { key: 'hours', label: 'field.hours', sort: 'hours', align: 'end' },
   ],
   fields: [TEST_FIELD, number('hours', { required: true, min: 1, precision: 0, suffix: 'h', extra: () => <CatalogueDefault /> })],
   schema: facilityTatBody,

@@ -13,7 +13,7 @@ const config: ResourceConfig = {
   columns: [
     TEST_COLUMN,
     { key: 'program_name', label: 'field.program', sort: 'program_name' },
-    { key: 'price', label: 'field.price', sort: 'price', render: (row) => <span className="res-money">{formatNaira(row.price as number)}</span> },
+    { key: 'price', label: 'field.price', sort: 'price', align: 'end', render: (row) => <span className="res-money">{formatNaira(row.price as number)}</span> },
     activeColumn,
   ],
   filters: [activeFilter],

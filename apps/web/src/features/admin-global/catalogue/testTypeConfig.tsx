@@ -29,9 +29,9 @@ const config: ResourceConfig = {
     activeColumn,
   ],
   filters: [
-    { name: 'program', label: 'field.program', lookup: PROGRAMS },
-    { name: 'section', label: 'field.section', lookup: SECTIONS },
-    { name: 'result_type', label: 'field.result_type', choices: RESULT_TYPE_CHOICES },
+    { name: 'program', label: 'field.program', lookup: PROGRAMS, seedsForm: true },
+    { name: 'section', label: 'field.section', lookup: SECTIONS, seedsForm: true },
+    { name: 'result_type', label: 'field.result_type', choices: RESULT_TYPE_CHOICES, seedsForm: true },
     activeFilter,
   ],
   fields: [

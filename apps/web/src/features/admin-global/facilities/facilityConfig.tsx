@@ -28,9 +28,9 @@ const config: ResourceConfig = {
     activeColumn,
   ],
   filters: [
-    { name: 'facility_type', label: 'field.facility_type', choices: FACILITY_TYPE_CHOICES },
-    { name: 'tier', label: 'field.tier', choices: TIER_CHOICES },
-    { name: 'state', label: 'field.state', lookup: STATES },
+    { name: 'facility_type', label: 'field.facility_type', choices: FACILITY_TYPE_CHOICES, seedsForm: true },
+    { name: 'tier', label: 'field.tier', choices: TIER_CHOICES, seedsForm: true },
+    { name: 'state', label: 'field.state', lookup: STATES, seedsForm: true },
     activeFilter,
   ],
   fields: [

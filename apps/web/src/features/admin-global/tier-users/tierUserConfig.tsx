@@ -22,7 +22,7 @@ const config: ResourceConfig = {
     { key: 'lga_name', label: 'field.lga' },
     USER_STATUS_COLUMN,
   ],
-  filters: [{ name: 'user_location', label: 'field.user_location', choices: LOCATION_CHOICES, required: true }, USER_STATUS_FILTER],
+  filters: [{ name: 'user_location', label: 'field.user_location', choices: LOCATION_CHOICES, required: true, seedsForm: true }, USER_STATUS_FILTER],
   initialFilters: { user_location: 1 },
   fields: [
     ...USER_FIELDS,
