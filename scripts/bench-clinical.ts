@@ -62,7 +62,9 @@ const ikeja = (await rows<{ id: number }>(sql`select id from facilities where fa
 const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from general_orders`)).rows as [{ n: number }];
 console.log(`\n${n.toLocaleString()} samples in the database; ${runs} runs each.\n`);
 
-await measure('sample list: status filter + search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=Okafor', headers: supervisor }));
+await measure('sample list: status + surname search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=Adeyemi', headers: supervisor }));
+await measure('sample list: status + hospital number search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=HN-1234', headers: supervisor }));
+await measure('sample list: status + lab number search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=B-0012', headers: supervisor }));
 await measure('sample list: first page', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20', headers: supervisor }));
 await measure('general_order_count/', 50, runs, () => app.inject({ url: '/api/general_order_count/', headers: supervisor }));
 

@@ -19,11 +19,14 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
     log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   };
   const general = sql`(select id from programs where name = 'General')`;
+  // Names drawn from 20 first names and 900 surnames (30 stems × 30 endings), so a surname matches
+  // about one client in 900, as in a real population rather than one in a handful.
   await step(
     'clients',
     sql`insert into clients (facility_id, first_name, last_name, sex, date_of_birth, phone, created_at)
         select f.id, (array['Amaka','Bola','Chidi','Dayo','Emeka','Fatima','Garba','Hauwa','Ife','Jide','Kemi','Lami','Musa','Ngozi','Ola','Sade','Tunde','Uche','Yusuf','Zainab'])[1 + (g % 20)],
-               (array['Eze','Okafor','Bello','Adeyemi','Ibrahim','Okonkwo','Abubakar','Nwosu','Balogun','Danjuma','Ogunleye','Umar','Obi','Lawal','Aliyu'])[1 + ((g / 20) % 15)],
+               (array['Ade','Olu','Chi','Nwa','Oke','Ibe','Eze','Obi','Uche','Ayo','Femi','Kola','Bab','Dan','Mus','Abu','Sani','Yaro','Ogun','Oso','Aki','Ako','Ifa','Ola','Ode','Aja','Ebe','Ike','Uzo','Ugo'])[1 + ((g / 20) % 30)]
+                 || (array['yemi','wale','oma','chukwu','kafor','adi','nna','nwosu','gbade','tunde','lade','yinka','banjo','juma','tapha','bakar','diya','kubu','lesi','sanya','ndele','bundu','emi','dipo','kunle','yi','nezer','doro','chendu','onna'])[1 + ((g / 600) % 30)],
                case when g % 2 = 0 then 'female' else 'male' end,
                date '1950-01-01' + (g % 25000),
                '080' || lpad((g % 100000000)::text, 8, '0'),
@@ -36,12 +39,14 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
     sql`insert into client_identifiers (client_id, facility_id, identifier_type_id, identifier)
         select id, facility_id, (select id from client_identifier_types where name = 'Hospital number'), 'HN-' || id from clients`,
   );
-  // Statuses weighted like a working laboratory: most samples are finished, some are in flight.
+  // Like a working laboratory: samples older than a week are finished (results released, a few
+  // rejected); the last week's are spread over the statuses still in flight.
   await step(
     'samples',
     sql`insert into general_orders (facility_id, program_id, client_id, lab_number, status, priority, sample_type_id, created_at, collected_at, received_at, updated_at)
         select c.facility_id, ${general}, c.id, 'B-' || lpad(g::text, 8, '0'),
-               (array[11,11,11,11,11,11,3,3,1,2,4,14,15])[1 + (g % 13)],
+               case when ts < now() - interval '7 days' then (case when g % 50 = 0 then 4 else 11 end)
+                    else (array[11,11,11,11,11,11,3,3,1,2,4,14,15])[1 + (g % 13)] end,
                case when g % 10 = 0 then 'urgent' else 'routine' end,
                1, ts, ts + interval '1 hour', ts + interval '2 hours', ts + interval '2 hours'
         from generate_series(1, ${v.orders}) g
@@ -52,7 +57,9 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
     'tests',
     sql`insert into test_orders (order_id, facility_id, test_type_id, status, due_at, created_at)
         select o.id, o.facility_id, tt.id,
-               case when o.status = 11 then (array[7,7,7,7,6,5,8])[1 + ((o.id + k) % 7)] else o.status end,
+               case when o.status <> 11 then o.status
+                    when o.created_at < now() - interval '7 days' then 7
+                    else (array[7,7,7,7,6,5,8])[1 + ((o.id + k) % 7)] end,
                o.received_at + interval '24 hours', o.created_at
         from general_orders o
         cross join generate_series(0, ${v.testsPerOrder - 1}) k

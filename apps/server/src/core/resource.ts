@@ -47,6 +47,8 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   search?: PgColumn[];
   /** Search beyond plain columns (e.g. through a child table); OR-ed with `search`. */
   searchWhere?: (term: string) => SQL;
+  /** The joins are for display only: count without them. */
+  countWithoutJoin?: boolean;
   /** A cheaper exact count for some queries (null: count the rows). */
   fastCount?: (db: Tx, p: Principal, query: ListQuery) => Promise<number | null>;
   /** Conditions from query parameters other than `Filters.*` (date ranges). */
@@ -130,7 +132,8 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
   const n =
     fast ??
     Number(
-      (await (def.join ? def.join(db.select({ n: count() }).from(def.table).$dynamic()) : db.select({ n: count() }).from(def.table).$dynamic()).where(where))[0]?.n ?? 0,
+      (await (def.join && !def.countWithoutJoin ? def.join(db.select({ n: count() }).from(def.table).$dynamic()) : db.select({ n: count() }).from(def.table).$dynamic()).where(where))[0]
+        ?.n ?? 0,
     );
   if (page > 1 && (page - 1) * size >= n) throw ValidationError.field('page', 'Invalid page.');
   const results = await base().where(where).orderBy(...order).limit(size).offset((page - 1) * size);

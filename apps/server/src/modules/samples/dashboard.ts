@@ -11,8 +11,8 @@ const APPROVED = sql.raw(String(R.APPROVAL));
 const FINAL = sql.raw([R.APPROVAL, S.REJECTED, CANCELLED_STATUS].join(', '));
 
 /**
- * The clinical dashboard: today's workload, counts by status, turnaround
- * against the facility's TAT settings (due times set at reception) and the
+ * The clinical dashboard: today's workload, counts by status, turnaround over
+ * the last seven days against the facility's TAT settings (due times set at reception) and the
  * overdue tests. Each figure is one aggregate query over indexed columns.
  */
 export async function clinicalDashboard(db: Db, p: Principal) {
@@ -32,7 +32,7 @@ export async function clinicalDashboard(db: Db, p: Principal) {
              count(*) filter (where r.approved_at <= t.due_at)::int as within,
              round((percentile_cont(0.5) within group (order by extract(epoch from r.approved_at - o.received_at) / 3600.0))::numeric, 1)::float as median_hours
       from results r join test_orders t on t.id = r.test_order_id join general_orders o on o.id = t.order_id
-      where r.facility_id = ${f} and r.current and r.status = ${APPROVED} and r.approved_at >= now() - interval '30 days'`),
+      where r.facility_id = ${f} and r.current and r.status = ${APPROVED} and r.approved_at >= now() - interval '7 days'`),
   );
   const open = sql`t.status not in (${FINAL})`;
   const [overdueCount] = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from test_orders t where t.facility_id = ${f} and t.due_at < now() and ${open}`));

@@ -85,6 +85,7 @@ export const generalOrderResource: ResourceDef = {
   access: { read: (p) => mayGeneral(p, 'read') },
   scope: { column: generalOrders.facilityId, valueKey: 'facilityId', of: facilityScope },
   customDetail: true,
+  countWithoutJoin: true,
   tags: ['samples'],
 };
 
