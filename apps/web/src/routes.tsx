@@ -40,7 +40,6 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/administrations/facility/machineSetting': machineSetting,
   '/machine-setting': machineSetting,
   '/administrations/facility/manage-qc-test-config': resourcePage(() => import('./features/admin-facility/settings/qcConfig')),
-  '/clinical/lab-order': lazy(() => import('./features/clinical/lab-order/LabOrderPage')),
 };
 
 export interface AppRoute {
