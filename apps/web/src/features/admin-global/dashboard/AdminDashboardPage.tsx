@@ -1,6 +1,6 @@
 import { ApartmentOutlined, ClusterOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import type { PageProps } from '../../../routes';
@@ -22,8 +22,9 @@ interface AdminDashboard {
 export default function AdminDashboardPage({ page }: PageProps) {
   const { t } = useTranslation('admin');
   const { t: tApp } = useTranslation('app');
-  const { data } = useQuery({ queryKey: ['admin_dashboard'], queryFn: ({ signal }) => api<AdminDashboard>('/api/admin_dashboard/', { signal }) });
-  if (!data) return <AdminPage page={page}><Skeleton active /></AdminPage>;
+  const { data, isError } = useQuery({ queryKey: ['admin_dashboard'], queryFn: ({ signal }) => api<AdminDashboard>('/api/admin_dashboard/', { signal }) });
+  // A failed load has already raised the error notice; the page says there is nothing to show.
+  if (!data) return <AdminPage page={page}>{isError ? <Empty description={t('public:notice.appError.unknown')} /> : <Skeleton active />}</AdminPage>;
 
   const totals = [
     { key: 'facilities', icon: <ApartmentOutlined />, value: data.totals.facilities },
