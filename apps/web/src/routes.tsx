@@ -40,6 +40,9 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/administrations/facility/machineSetting': machineSetting,
   '/machine-setting': machineSetting,
   '/administrations/facility/manage-qc-test-config': resourcePage(() => import('./features/admin-facility/settings/qcConfig')),
+  '/clinical/lab-order': lazy(() => import('./features/clinical/lab-order/LabOrderPage')),
+  '/clinical/manage-sample': lazy(() => import('./features/clinical/samples/ManageSamplePage')),
+  '/clinical/sample-reception': lazy(() => import('./features/clinical/samples/ReceptionPage')),
 };
 
 export interface AppRoute {

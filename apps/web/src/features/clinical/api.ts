@@ -1,0 +1,145 @@
+import { FILTER_PREFIX, type Paginated, type ResultBody } from '@nlims/contracts';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { Client, Dashboard, HistoryItem, NamedRow, OrderCreated, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow, StatusCount } from './types';
+
+/** Every workflow read starts with this key, so one invalidation after a move refreshes lists, details and badge counts. */
+export const CLINICAL = ['clinical'] as const;
+type Query = Record<string, string | number | undefined>;
+
+export interface OrderListParams {
+  pageIndex: number;
+  pageSize: number;
+  search?: string;
+  ordering?: string;
+  status?: number;
+  start_date?: string;
+  end_date?: string;
+}
+
+export function orderQuery(p: OrderListParams): Query {
+  return {
+    page: p.pageIndex + 1,
+    page_size: p.pageSize,
+    search: p.search?.trim() || undefined,
+    ordering: p.ordering || undefined,
+    [`${FILTER_PREFIX}status`]: p.status,
+    start_date: p.start_date,
+    end_date: p.end_date,
+  };
+}
+
+const fetchOrders = (p: OrderListParams, signal?: AbortSignal) => api<Paginated<OrderRow>>('/api/general_order/', { query: orderQuery(p), signal });
+
+/** One server page of samples. */
+export function useOrders(params: OrderListParams, enabled = true) {
+  return useQuery({ queryKey: [...CLINICAL, 'orders', params], queryFn: ({ signal }) => fetchOrders(params, signal), placeholderData: keepPreviousData, enabled });
+}
+
+/** The first 100 samples in each of several statuses (the list filters by one status at a time). */
+export function useOrdersIn(statuses: readonly number[]) {
+  return useQueries({
+    queries: statuses.map((status) => ({
+      queryKey: [...CLINICAL, 'orders', { pageIndex: 0, pageSize: 100, status, ordering: 'created_at' }],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrders({ pageIndex: 0, pageSize: 100, status, ordering: 'created_at' }, signal),
+    })),
+    combine: (results) => ({
+      rows: results.flatMap((r) => r.data?.results ?? []),
+      total: results.reduce((n, r) => n + (r.data?.count ?? 0), 0),
+      loading: results.some((r) => r.isPending),
+      fetching: results.some((r) => r.isFetching),
+    }),
+  });
+}
+
+const fetchOrder = (id: number, signal?: AbortSignal) => api<OrderDetail>(`/api/general_order/${id}/`, { signal });
+
+export function useOrder(id: number | null) {
+  return useQuery({ queryKey: [...CLINICAL, 'order', id], queryFn: ({ signal }) => fetchOrder(id!, signal), enabled: id != null });
+}
+
+/** Details of several samples (for the result review lists). */
+export function useOrderDetails(ids: number[]) {
+  return useQueries({
+    queries: ids.map((id) => ({ queryKey: [...CLINICAL, 'order', id], queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrder(id, signal) })),
+    combine: (results) => ({ orders: results.flatMap((r) => (r.data ? [r.data] : [])), loading: results.some((r) => r.isPending) }),
+  });
+}
+
+export function useHistory(id: number | null) {
+  return useQuery({ queryKey: [...CLINICAL, 'history', id], queryFn: ({ signal }) => api<HistoryItem[]>(`/api/general_order/${id}/history/`, { signal }), enabled: id != null });
+}
+
+export function useCounts(enabled = true) {
+  return useQuery({ queryKey: [...CLINICAL, 'counts'], queryFn: ({ signal }) => api<StatusCount[]>('/api/general_order_count/', { signal, notify: false }), enabled, staleTime: 60_000 });
+}
+
+export function useDashboard() {
+  return useQuery({ queryKey: [...CLINICAL, 'dashboard'], queryFn: ({ signal }) => api<Dashboard>('/api/facility_general_order_dashboard/', { signal }) });
+}
+
+export function useReport(query: Query) {
+  return useQuery({
+    queryKey: [...CLINICAL, 'report', query],
+    queryFn: ({ signal }) => api<Paginated<ReportRow>>('/api/general_order_report/', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useClientSearch(search: string) {
+  return useQuery({
+    queryKey: [...CLINICAL, 'clients', search],
+    queryFn: ({ signal }) => api<Paginated<Client>>('/api/clients/', { query: { page: 1, page_size: 10, search: search.trim() || undefined }, signal }),
+    enabled: search.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Reference data: the tests the facility offers, and the plain lists; they change rarely. */
+export function useOrderLookup() {
+  return useQuery({ queryKey: ['clinical-ref', 'general_order_look_up'], queryFn: ({ signal }) => api<OrderLookup>('/api/general_order_look_up/', { signal }), staleTime: 10 * 60_000 });
+}
+
+export type RefPath = 'sample_type' | 'method' | 'instrument' | 'organism' | 'antibiotic' | 'result_rejection_reason' | 'client_identifier_type' | 'state';
+export function useReference<T = NamedRow>(path: RefPath) {
+  return useQuery({ queryKey: ['clinical-ref', path], queryFn: ({ signal }) => api<T[]>(`/api/${path}/`, { signal }), staleTime: 10 * 60_000 });
+}
+export const useResultRejectionReasons = () => useReference<ReasonRow>('result_rejection_reason');
+
+export function useLgas(state: number | null | undefined) {
+  return useQuery({
+    queryKey: ['clinical-ref', 'local_government_area', state],
+    queryFn: ({ signal }) => api<NamedRow[]>('/api/local_government_area/', { query: { state: state! }, signal }),
+    enabled: state != null,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** A write that changes workflow state; afterwards every clinical read is refetched (lists, details, badges). */
+function useClinicalMutation<A, R>(run: (args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: CLINICAL }) });
+}
+
+export const useCreateClient = () => useClinicalMutation((body: Record<string, unknown>) => api<Client>('/api/clients/', { body }));
+export const useCreateOrder = () => useClinicalMutation((body: Record<string, unknown>) => api<OrderCreated>('/api/general_order/', { body }));
+export const useCompleteEntry = () => useClinicalMutation((body: Record<string, unknown>) => api<OrderDetail>('/api/general_order/complete_entry/', { body }));
+
+export type SampleMove = 'collect' | 'accept' | 'reject' | 'hold' | 'release' | 'cancel';
+export const useSampleMove = () =>
+  useClinicalMutation(({ id, action, body = {} }: { id: number; action: SampleMove; body?: object }) => api<OrderDetail>(`/api/general_order/${id}/${action}/`, { body }));
+
+export const useEnterResult = () =>
+  useClinicalMutation((body: Partial<ResultBody>) => api<{ id: number; status: number; flag: string | null; version: number }>('/api/results/', { body }));
+
+export type ReviewMove = 'verify' | 'approve' | 'reject' | 'retest';
+/** Verify or approve many results in one request (all or nothing); reject and retest go one by one. */
+export const useReview = () =>
+  useClinicalMutation(({ action, ids, body = {} }: { action: ReviewMove; ids: number[]; body?: object }) =>
+    action === 'verify' || action === 'approve'
+      ? api<{ ids: number[] }>(`/api/results/${action}/`, { body: { ids, ...body } })
+      : api<{ ids: number[] }>(`/api/results/${ids[0]}/${action}/`, { body }),
+  );
+
+export const useAmend = () =>
+  useClinicalMutation(({ id, body }: { id: number; body: object }) => api<{ id: number; version: number; flag: string | null }>(`/api/results/${id}/amend/`, { body }));

@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ageOf } from './format';
+
+interface ClientLike {
+  sex: string;
+  date_of_birth: string | null;
+  identifiers?: { identifier_type_name: string; identifier: string }[];
+  client_identifiers?: { identifier_type_name: string; identifier: string }[];
+}
+
+/** "35 years", "4 months", "10 days" (SPEC §9 ages). */
+export function ageText(t: TFunction, dateOfBirth: string | null | undefined): string {
+  const age = ageOf(dateOfBirth);
+  return age ? t(`age.${age.unit}`, { count: age.count }) : '';
+}
+
+export const sexText = (t: TFunction, sex: string) => (sex === 'male' || sex === 'female' ? t(`sex.${sex}`) : sex);
+
+/** The hospital number is the identifier shown by default; N/A when the client has none (SPEC §3). */
+export function hospitalNumber(client: ClientLike): string {
+  const ids = client.identifiers ?? client.client_identifiers ?? [];
+  return ids.find((i) => /hospital/i.test(i.identifier_type_name))?.identifier ?? 'N/A';
+}
+
+/** Sex · age · hospital number, on one line under a client's name. */
+export function ClientFacts({ client }: { client: ClientLike }) {
+  const { t } = useTranslation('clinical');
+  // List rows carry no identifiers; the hospital number is shown where they are known.
+  const known = client.identifiers != null || client.client_identifiers != null;
+  const parts = [sexText(t, client.sex), ageText(t, client.date_of_birth), known ? `${t('client.hospitalNumber')}: ${hospitalNumber(client)}` : ''].filter(Boolean);
+  return <span className="clin-facts">{parts.join(' · ')}</span>;
+}

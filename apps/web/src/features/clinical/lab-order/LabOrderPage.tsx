@@ -1,0 +1,82 @@
+import { Alert, Button, Card, Form, Input, Radio } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageProps } from '../../../routes';
+import { useCreateOrder, useOrderLookup } from '../api';
+import { ClinicalPage } from '../common/ClinicalPage';
+import { showServerErrors } from '../common/forms';
+import type { OrderCreated } from '../types';
+import { ClientPicker } from './ClientPicker';
+import { OrderSaved } from './OrderSaved';
+import { TestPicker } from './TestPicker';
+
+const FIELDS = ['client', 'test_types', 'priority', 'requesting_clinician', 'clinical_notes'] as const;
+
+/** Order tests for a client: find or register the client, pick tests and panels, priority and the requesting clinician. */
+export default function LabOrderPage({ page }: PageProps) {
+  const { t } = useTranslation('clinical');
+  const [form] = Form.useForm();
+  const lookup = useOrderLookup();
+  const create = useCreateOrder();
+  const [saved, setSaved] = useState<OrderCreated | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    setProblems([]);
+    try {
+      setSaved(await create.mutateAsync(values));
+    } catch (error) {
+      setProblems(showServerErrors(form, error, FIELDS));
+    }
+  };
+  const startOver = () => {
+    form.resetFields();
+    setSaved(null);
+  };
+
+  if (saved) {
+    return (
+      <ClinicalPage page={page}>
+        <Card>
+          <OrderSaved order={saved} onNew={startOver} />
+        </Card>
+      </ClinicalPage>
+    );
+  }
+  return (
+    <ClinicalPage page={page}>
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ priority: 'routine', test_types: [] }} className="lab-order">
+        <div className="clin-grid-2">
+          <Card title={t('labOrder.client')}>
+            <Form.Item name="client" rules={[{ required: true, message: t('labOrder.clientRequired') }]} style={{ marginBottom: 0 }}>
+              <ClientPicker />
+            </Form.Item>
+          </Card>
+          <Card title={t('labOrder.details')}>
+            <Form.Item name="priority" label={t('labOrder.priority')}>
+              <Radio.Group optionType="button" buttonStyle="solid" options={['routine', 'urgent'].map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
+            </Form.Item>
+            <Form.Item name="requesting_clinician" label={t('labOrder.clinician')}>
+              <Input maxLength={150} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="clinical_notes" label={t('labOrder.notes')} style={{ marginBottom: 0 }}>
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+            </Form.Item>
+          </Card>
+        </div>
+        <Card title={t('labOrder.tests')} style={{ marginTop: 16 }}>
+          <Form.Item name="test_types" rules={[{ type: 'array', min: 1, message: t('labOrder.testsRequired') }]} style={{ marginBottom: 0 }}>
+            <TestPicker tests={lookup.data?.tests ?? []} loading={lookup.isPending} />
+          </Form.Item>
+        </Card>
+        {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ marginTop: 16, whiteSpace: 'pre-line' }} />}
+        <div className="clin-form-actions" style={{ marginTop: 16 }}>
+          <Button onClick={startOver}>{t('common.clear')}</Button>
+          <Button type="primary" htmlType="submit" loading={create.isPending}>
+            {t('labOrder.save')}
+          </Button>
+        </div>
+      </Form>
+    </ClinicalPage>
+  );
+}

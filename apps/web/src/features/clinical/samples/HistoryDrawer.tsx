@@ -1,0 +1,47 @@
+import { Drawer, Empty, Spin, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { useHistory } from '../api';
+import { formatDateTime } from '../common/format';
+import { statusText } from '../common/status';
+import type { OrderRow } from '../types';
+
+/** "order.collect" → "collect"; unknown actions are shown as written. */
+const actionKey = (action: string) => action.replace(/^(order|result)\./, '');
+const KNOWN_ACTIONS = new Set(['created', 'collect', 'accept', 'reject', 'hold', 'release', 'cancel', 'entered', 'verified', 'approved', 'rejected', 'sent_for_retest', 'amended', 'retrospective_entry']);
+
+/** The audit trail of one sample and its results: when, who, what, from → to, and why. */
+export function HistoryDrawer({ order, onClose }: { order: OrderRow; onClose: () => void }) {
+  const { t } = useTranslation('clinical');
+  const wide = useMediaQuery(TABLET_UP);
+  const { data, isPending } = useHistory(order.id);
+  const label = (action: string) => (KNOWN_ACTIONS.has(actionKey(action)) ? t(`history.action.${actionKey(action)}`) : action);
+  return (
+    <Drawer open onClose={onClose} title={`${t('actions.history')} · ${order.lab_number}`} size={wide ? 480 : '100%'}>
+      {isPending && <Spin className="clin-loading" />}
+      {data && !data.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+      {data && data.length > 0 && (
+        <Timeline
+          items={data.map((h, i) => ({
+            key: i,
+            content: (
+              <div className="clin-history">
+                <Typography.Text strong>{label(h.action)}</Typography.Text>
+                <div className="clin-muted">
+                  {formatDateTime(h.at as string)} · {h.user ?? t('history.system')}
+                </div>
+                {(h.from_status != null || h.to_status != null) && (
+                  <div>
+                    {h.from_status != null && `${statusText(t, h.from_status)} → `}
+                    {statusText(t, h.to_status)}
+                  </div>
+                )}
+                {h.reason && <div className="clin-muted">{h.reason}</div>}
+              </div>
+            ),
+          }))}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,60 @@
+import { Descriptions, Drawer, Spin, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { useOrder } from '../api';
+import { ClientFacts } from '../common/ClientSummary';
+import { formatDateTime } from '../common/format';
+import { ResultValue } from '../common/ResultValue';
+import { StatusTag } from '../common/status';
+import type { OrderTest } from '../types';
+
+/** One sample in full: client, order details, times, and every test with its status, due time and current result. */
+export function OrderDrawer({ orderId, onClose }: { orderId: number; onClose: () => void }) {
+  const { t } = useTranslation('clinical');
+  const wide = useMediaQuery(TABLET_UP);
+  const { data } = useOrder(orderId);
+  return (
+    <Drawer open onClose={onClose} title={data ? `${t('actions.view')} · ${data.lab_number}` : t('actions.view')} size={wide ? 720 : '100%'}>
+      {!data && <Spin className="clin-loading" />}
+      {data && (
+        <>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
+            <Descriptions.Item label={t('samples.client')} span={2}>
+              {data.client_name}
+              <div>
+                <ClientFacts client={data} />
+              </div>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('samples.status')}>
+              <StatusTag code={data.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('labOrder.priority')}>{t(`priority.${data.priority}`, { defaultValue: data.priority })}</Descriptions.Item>
+            <Descriptions.Item label={t('labOrder.clinician')}>{data.requesting_clinician || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('samples.ordered')}>{formatDateTime(data.created_at as string)}</Descriptions.Item>
+            <Descriptions.Item label={t('samples.collected')}>{formatDateTime(data.collected_at as string) || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('samples.received')}>{formatDateTime(data.received_at as string) || '—'}</Descriptions.Item>
+            {data.clinical_notes && (
+              <Descriptions.Item label={t('labOrder.notes')} span={2}>
+                {data.clinical_notes}
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          <Table<OrderTest>
+            style={{ marginTop: 16 }}
+            rowKey="id"
+            size="small"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            dataSource={data.tests}
+            columns={[
+              { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
+              { key: 'status', title: t('samples.status'), render: (_, x) => <StatusTag code={x.status} /> },
+              { key: 'due', title: t('samples.due'), render: (_, x) => formatDateTime(x.due_at as string) || '—' },
+              { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} /> },
+            ]}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

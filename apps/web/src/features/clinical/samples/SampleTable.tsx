@@ -1,0 +1,90 @@
+import type { Paginated } from '@nlims/contracts';
+import { Table, Tag, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pager } from '../../resources/Pager';
+import '../../resources/resources.css';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { ClientFacts } from '../common/ClientSummary';
+import { formatDateTime } from '../common/format';
+import { StatusTag } from '../common/status';
+import type { OrderRow } from '../types';
+import type { SampleListState } from './useSampleList';
+
+const SHOWN_TESTS = 3;
+
+interface Props {
+  list: SampleListState;
+  data: Paginated<OrderRow> | undefined;
+  loading: boolean;
+  actions: (row: OrderRow) => ReactNode;
+  rowSelection?: TableProps<OrderRow>['rowSelection'];
+}
+
+export function TestTags({ tests }: { tests: OrderRow['tests'] }) {
+  const { t } = useTranslation('clinical');
+  return (
+    <span className="clin-tests">
+      {tests.slice(0, SHOWN_TESTS).map((x) => (
+        <Tag key={x.id}>{x.test_type_name}</Tag>
+      ))}
+      {tests.length > SHOWN_TESTS && <Tag>{t('samples.moreTests', { count: tests.length - SHOWN_TESTS })}</Tag>}
+    </span>
+  );
+}
+
+/** A server page of samples: laboratory number, client, tests, status, ordered time and the row's actions. */
+export function SampleTable({ list, data, loading, actions, rowSelection }: Props) {
+  const { t } = useTranslation('clinical');
+  const phone = !useMediaQuery(TABLET_UP);
+  const columns: TableProps<OrderRow>['columns'] = [
+    { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
+    {
+      key: 'client',
+      title: t('samples.client'),
+      render: (_, r) => (
+        <div>
+          <div>{r.client_name}</div>
+          <ClientFacts client={r} />
+        </div>
+      ),
+    },
+    { key: 'tests', title: t('samples.tests'), render: (_, r) => <TestTags tests={r.tests} /> },
+    {
+      key: 'status',
+      title: t('samples.status'),
+      render: (_, r) => (
+        <span className="clin-tests">
+          <StatusTag code={r.status} />
+          {r.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
+        </span>
+      ),
+    },
+    { key: 'ordered', title: t('samples.ordered'), render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at as string)}</span> },
+    { key: 'actions', title: t('samples.actions'), render: (_, r) => <div className="clin-actions">{actions(r)}</div> },
+  ];
+  return (
+    <>
+      <Table<OrderRow>
+        className="clin-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.results ?? []}
+        loading={loading}
+        pagination={false}
+        rowSelection={rowSelection}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('samples.empty') }}
+      />
+      <Pager
+        pageIndex={list.params.pageIndex}
+        pageSize={list.params.pageSize}
+        total={data?.count ?? 0}
+        compact={phone}
+        onPage={list.setPage}
+        onPageSize={(pageSize) => list.set({ pageSize })}
+      />
+    </>
+  );
+}

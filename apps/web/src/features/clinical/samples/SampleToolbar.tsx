@@ -1,0 +1,49 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { statusText } from '../common/status';
+import type { SampleListState } from './useSampleList';
+
+interface Props {
+  list: SampleListState;
+  /** Status choices; none hides the filter. */
+  statuses?: readonly number[];
+  /** The status filter may not be cleared (lists that only ever show some statuses). */
+  statusRequired?: boolean;
+}
+
+/** Search (laboratory number, name, phone, identifier), status and the ordered-date range. */
+export function SampleToolbar({ list, statuses, statusRequired }: Props) {
+  const { t } = useTranslation('clinical');
+  const { params, set } = list;
+  return (
+    <div className="clin-toolbar">
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder={t('samples.search')}
+        aria-label={t('samples.search')}
+        value={list.searchText}
+        onChange={(e) => list.setSearchText(e.target.value)}
+      />
+      {statuses && (
+        <Select
+          allowClear={!statusRequired}
+          placeholder={t('samples.allStatuses')}
+          aria-label={t('samples.status')}
+          value={params.status}
+          onChange={(status?: number) => set({ status })}
+          options={statuses.map((s) => ({ value: s, label: statusText(t, s) }))}
+        />
+      )}
+      <label className="clin-date">
+        <span>{t('samples.from')}</span>
+        <Input type="date" value={params.start_date ?? ''} max={params.end_date} onChange={(e) => set({ start_date: e.target.value || undefined })} aria-label={t('samples.from')} />
+      </label>
+      <label className="clin-date">
+        <span>{t('samples.to')}</span>
+        <Input type="date" value={params.end_date ?? ''} min={params.start_date} onChange={(e) => set({ end_date: e.target.value || undefined })} aria-label={t('samples.to')} />
+      </label>
+    </div>
+  );
+}

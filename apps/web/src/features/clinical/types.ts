@@ -1,0 +1,82 @@
+import type { generalOrderDetail, generalOrderListItem, historyItem, orderCreated, resultItem, statusCount } from '@nlims/contracts';
+import type { z } from 'zod';
+
+export type OrderRow = z.infer<typeof generalOrderListItem>;
+export type OrderDetail = z.infer<typeof generalOrderDetail>;
+export type OrderTest = OrderDetail['tests'][number];
+export type ResultItem = z.infer<typeof resultItem>;
+export type HistoryItem = z.infer<typeof historyItem>;
+export type OrderCreated = z.infer<typeof orderCreated>;
+export type StatusCount = z.infer<typeof statusCount>;
+
+/** A test the facility offers (`general_order_look_up/`); members of a panel carry the panel's id. */
+export interface OrderableTest {
+  id: number;
+  name: string;
+  code: string;
+  result_type: string;
+  unit: string;
+  codes: string[];
+  is_culture: boolean;
+  is_panel: boolean;
+  panel: number | null;
+  sample_types: number[];
+  price: number | null;
+}
+
+export interface OrderLookup {
+  tests: OrderableTest[];
+  priorities: string[];
+  identifier_types: { id: number; name: string; code: string }[];
+}
+
+export interface Client {
+  id: number;
+  first_name: string;
+  last_name: string;
+  other_names: string;
+  sex: string;
+  date_of_birth: string | null;
+  dob_estimated: boolean;
+  phone: string;
+  identifiers: { identifier_type: number; identifier_type_name: string; identifier: string }[];
+}
+
+/** A plain reference list row (`sample_type/`, `method/`, `organism/` …). */
+export interface NamedRow {
+  id: number;
+  name: string;
+  code?: string;
+  is_active?: boolean;
+}
+
+export interface ReasonRow {
+  id: number;
+  reason: string;
+  is_active?: boolean;
+}
+
+export interface Dashboard {
+  today: { ordered: number; received: number; approved: number };
+  by_status: StatusCount[];
+  tat: { approved: number; within: number; within_percent: number | null; median_hours: number | null };
+  overdue: { count: number; items: { id: number; lab_number: string; test: string; due_at: string; status: number }[] };
+  daily: { day: string; count: number }[];
+}
+
+export interface ReportRow {
+  lab_number: string;
+  client_name: string;
+  sex: string;
+  date_of_birth: string | null;
+  test: string;
+  test_order_status: number;
+  result: string | null;
+  unit: string | null;
+  flag: string | null;
+  ordered_at: string;
+  collected_at: string | null;
+  received_at: string | null;
+  approved_at: string | null;
+  tat_hours: number | null;
+}
