@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FILTER_PREFIX, generalOrderListItem, type ListQuery } from '@nlims/contracts';
 import { facilityScope, mayGeneral, requireGeneral } from '../../core/access.js';
@@ -67,8 +67,14 @@ export const generalOrderResource: ResourceDef = {
   join: (q) => (q as unknown as { innerJoin: (...a: unknown[]) => unknown }).innerJoin(clients, eq(clients.id, generalOrders.clientId)) as typeof q,
   item: generalOrderListItem,
   expand: expandTests,
-  // Laboratory number, or a client found by name, phone or identifier: each side uses its trigram index.
-  searchWhere: (term) => or(ilike(generalOrders.labNumber, term), inArray(generalOrders.clientId, clientIdsMatching(term)))!,
+  // Laboratory number, or a client found by name, phone or identifier. Written as a set of matching
+  // ids so the planner starts from the trigram indexes, not from every sample of the facility.
+  searchWhere: (term) =>
+    inArray(
+      generalOrders.id,
+      sql`(select ${generalOrders.id} from ${generalOrders} where ${ilike(generalOrders.labNumber, term)}
+           union select ${generalOrders.id} from ${generalOrders} where ${inArray(generalOrders.clientId, clientIdsMatching(term))})`,
+    ),
   extraWhere: (query: ListQuery) => dateRange(generalOrders.createdAt, query),
   filters: { status: generalOrders.status, priority: generalOrders.priority, client: generalOrders.clientId },
   ordering: { created_at: generalOrders.createdAt, lab_number: generalOrders.labNumber, status: generalOrders.status, collected_at: generalOrders.collectedAt },
