@@ -43,6 +43,10 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/clinical/lab-order': lazy(() => import('./features/clinical/lab-order/LabOrderPage')),
   '/clinical/manage-sample': lazy(() => import('./features/clinical/samples/ManageSamplePage')),
   '/clinical/sample-reception': lazy(() => import('./features/clinical/samples/ReceptionPage')),
+  '/clinical/enter-results': lazy(() => import('./features/clinical/results/EnterResultsPage')),
+  '/clinical/validate-results': lazy(() => import('./features/clinical/results/ValidatePage')),
+  '/clinical/approve-results': lazy(() => import('./features/clinical/results/ApprovePage')),
+  '/manage-result': lazy(() => import('./features/clinical/results/ManageResultPage')),
 };
 
 export interface AppRoute {

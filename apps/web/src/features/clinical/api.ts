@@ -1,10 +1,10 @@
-import { FILTER_PREFIX, type Paginated, type ResultBody } from '@nlims/contracts';
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FILTER_PREFIX, type Paginated } from '@nlims/contracts';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { Client, Dashboard, HistoryItem, NamedRow, OrderCreated, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow, StatusCount } from './types';
+import { CLINICAL } from './keys';
+import type { Client, Dashboard, HistoryItem, NamedRow, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow, StatusCount } from './types';
 
-/** Every workflow read starts with this key, so one invalidation after a move refreshes lists, details and badge counts. */
-export const CLINICAL = ['clinical'] as const;
+export { CLINICAL };
 type Query = Record<string, string | number | undefined>;
 
 export interface OrderListParams {
@@ -36,12 +36,16 @@ export function useOrders(params: OrderListParams, enabled = true) {
   return useQuery({ queryKey: [...CLINICAL, 'orders', params], queryFn: ({ signal }) => fetchOrders(params, signal), placeholderData: keepPreviousData, enabled });
 }
 
-/** The first 100 samples in each of several statuses (the list filters by one status at a time). */
+/**
+ * The newest 100 samples in each of several statuses (the list filters by
+ * one status at a time). Samples stay ONGOING after their results are
+ * released, so the newest are the ones still being worked on.
+ */
 export function useOrdersIn(statuses: readonly number[]) {
   return useQueries({
     queries: statuses.map((status) => ({
-      queryKey: [...CLINICAL, 'orders', { pageIndex: 0, pageSize: 100, status, ordering: 'created_at' }],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrders({ pageIndex: 0, pageSize: 100, status, ordering: 'created_at' }, signal),
+      queryKey: [...CLINICAL, 'orders', { pageIndex: 0, pageSize: 100, status, ordering: '-created_at' }],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrders({ pageIndex: 0, pageSize: 100, status, ordering: '-created_at' }, signal),
     })),
     combine: (results) => ({
       rows: results.flatMap((r) => r.data?.results ?? []),
@@ -115,31 +119,4 @@ export function useLgas(state: number | null | undefined) {
   });
 }
 
-/** A write that changes workflow state; afterwards every clinical read is refetched (lists, details, badges). */
-function useClinicalMutation<A, R>(run: (args: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: CLINICAL }) });
-}
-
-export const useCreateClient = () => useClinicalMutation((body: Record<string, unknown>) => api<Client>('/api/clients/', { body }));
-export const useCreateOrder = () => useClinicalMutation((body: Record<string, unknown>) => api<OrderCreated>('/api/general_order/', { body }));
-export const useCompleteEntry = () => useClinicalMutation((body: Record<string, unknown>) => api<OrderDetail>('/api/general_order/complete_entry/', { body }));
-
-export type SampleMove = 'collect' | 'accept' | 'reject' | 'hold' | 'release' | 'cancel';
-export const useSampleMove = () =>
-  useClinicalMutation(({ id, action, body = {} }: { id: number; action: SampleMove; body?: object }) => api<OrderDetail>(`/api/general_order/${id}/${action}/`, { body }));
-
-export const useEnterResult = () =>
-  useClinicalMutation((body: Partial<ResultBody>) => api<{ id: number; status: number; flag: string | null; version: number }>('/api/results/', { body }));
-
-export type ReviewMove = 'verify' | 'approve' | 'reject' | 'retest';
-/** Verify or approve many results in one request (all or nothing); reject and retest go one by one. */
-export const useReview = () =>
-  useClinicalMutation(({ action, ids, body = {} }: { action: ReviewMove; ids: number[]; body?: object }) =>
-    action === 'verify' || action === 'approve'
-      ? api<{ ids: number[] }>(`/api/results/${action}/`, { body: { ids, ...body } })
-      : api<{ ids: number[] }>(`/api/results/${ids[0]}/${action}/`, { body }),
-  );
-
-export const useAmend = () =>
-  useClinicalMutation(({ id, body }: { id: number; body: object }) => api<{ id: number; version: number; flag: string | null }>(`/api/results/${id}/amend/`, { body }));
+export * from './mutations';

@@ -1,0 +1,55 @@
+import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAmend } from '../api';
+import { errorDetail, showServerErrors } from '../common/forms';
+import type { OrderTest } from '../types';
+
+const FIELDS = ['value', 'reason', 'comment', 'password'] as const;
+
+/** Amend a released result: a new version with a reason, signed with the password; the released one stays in the history. */
+export function AmendModal({ test, onClose }: { test: OrderTest; onClose: () => void }) {
+  const { t } = useTranslation('clinical');
+  const [form] = Form.useForm();
+  const amend = useAmend();
+  const [problem, setProblem] = useState<string | null>(null);
+  const result = test.result!;
+  const submit = async (values: Record<string, unknown>) => {
+    setProblem(null);
+    try {
+      await amend.mutateAsync({ id: result.id, body: { value: values.value, reason: values.reason, comment: values.comment ?? '', password: values.password } });
+      onClose();
+    } catch (error) {
+      const left = showServerErrors(form, error, FIELDS);
+      setProblem(left.length ? left.join('\n') : (error as { status?: number }).status === 400 ? null : errorDetail(error));
+    }
+  };
+  return (
+    <Modal open title={`${t('manage.amend')} · ${test.test_type_name}`} okText={t('manage.amend')} cancelText={t('common.cancel')} okButtonProps={{ htmlType: 'submit', form: 'amend-result', loading: amend.isPending }} onCancel={onClose} destroyOnHidden>
+      <Form id="amend-result" form={form} layout="vertical" onFinish={submit} initialValues={{ value: result.value, comment: result.comment }}>
+        <p className="clin-muted">
+          {t('manage.current')}: {String(result.value)} {result.unit} · {t('manage.version', { version: result.version })}
+        </p>
+        <Form.Item name="value" label={t('manage.newValue')} rules={[{ required: true, message: t('validation.required', { label: t('manage.newValue') }) }]}>
+          {test.result_type === 'numeric' ? (
+            <InputNumber style={{ width: '100%' }} suffix={test.unit || undefined} />
+          ) : test.codes.length ? (
+            <Select options={test.codes.map((c) => ({ value: c, label: c }))} />
+          ) : (
+            <Input maxLength={200} />
+          )}
+        </Form.Item>
+        <Form.Item name="reason" label={t('manage.reason')} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('manage.reason') }) }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={1000} />
+        </Form.Item>
+        <Form.Item name="comment" label={t('entry.comment')}>
+          <Input maxLength={2000} />
+        </Form.Item>
+        <Form.Item name="password" label={t('review.password')} extra={t('manage.signHint')} rules={[{ required: true, message: t('validation.required', { label: t('review.password') }) }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        {problem && <Alert type="error" showIcon title={problem} />}
+      </Form>
+    </Modal>
+  );
+}

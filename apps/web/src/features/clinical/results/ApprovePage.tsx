@@ -1,0 +1,6 @@
+import type { PageProps } from '../../../routes';
+import { ReviewPage } from './ReviewPage';
+
+export default function ApprovePage({ page }: PageProps) {
+  return <ReviewPage page={page} mode="approve" />;
+}

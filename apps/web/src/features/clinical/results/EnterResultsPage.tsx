@@ -1,0 +1,59 @@
+import { SAMPLE_STATUS as S } from '@nlims/contracts';
+import { Segmented, Select, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageProps } from '../../../routes';
+import { Pager } from '../../resources/Pager';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { useOrders } from '../api';
+import { ClinicalPage } from '../common/ClinicalPage';
+import { SampleToolbar } from '../samples/SampleToolbar';
+import { useSampleList } from '../samples/useSampleList';
+import { SampleEntryList } from './SampleEntryList';
+import { SectionEntryList } from './SectionEntryList';
+import { useStickyRows } from './useStickyRows';
+import { useTestConfig } from './useTestConfig';
+import '../../resources/resources.css';
+import './entry.css';
+
+/** Samples whose tests can take results: accepted, in progress, on a worksheet, partially rejected. */
+const ENTRY_STATUSES = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED] as const;
+
+/** The result-entry worklist: by sample (expand one to enter its tests) or by section. */
+export default function EnterResultsPage({ page }: PageProps) {
+  const { t } = useTranslation('clinical');
+  const list = useSampleList(S.APPROVED);
+  const { data, isFetching } = useOrders(list.params);
+  const { byId, loading } = useTestConfig();
+  const [view, setView] = useState<'sample' | 'section'>('sample');
+  const [section, setSection] = useState<string | undefined>();
+  const phone = !useMediaQuery(TABLET_UP);
+  const sections = [...new Set([...byId.values()].map((c) => c.section_name).filter((s): s is string => !!s))].sort();
+  const { search, status, start_date, end_date, pageIndex, pageSize } = list.params;
+  // On the section view the page's rows stay while its tests are being entered (see useStickyRows).
+  const worked = useStickyRows(data?.results, JSON.stringify([search, status, start_date, end_date, pageIndex, pageSize]));
+  const rows = (view === 'section' ? worked : (data?.results ?? [])).filter((r) => !section || r.tests.some((x) => byId.get(x.test_type)?.section_name === section));
+
+  const extra = (
+    <Segmented
+      value={view}
+      onChange={setView}
+      options={[
+        { value: 'sample', label: t('entry.bySample') },
+        { value: 'section', label: t('entry.bySection') },
+      ]}
+    />
+  );
+  return (
+    <ClinicalPage page={page} extra={extra}>
+      <div className="clin-toolbar">
+        <SampleToolbar list={list} statuses={ENTRY_STATUSES} statusRequired />
+        <Select allowClear placeholder={t('entry.allSections')} aria-label={t('entry.section')} value={section} onChange={setSection} options={sections.map((s) => ({ value: s, label: s }))} />
+      </div>
+      {(isFetching || loading) && !data && <Spin className="clin-loading" />}
+      {view === 'sample' && data && <SampleEntryList rows={rows} configs={byId} section={section} />}
+      {view === 'section' && data && <SectionEntryList rows={rows} configs={byId} section={section} />}
+      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={data?.count ?? 0} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />
+    </ClinicalPage>
+  );
+}

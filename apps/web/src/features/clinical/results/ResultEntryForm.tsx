@@ -1,0 +1,94 @@
+import { CheckCircleTwoTone } from '@ant-design/icons';
+import { Alert, Button, Form, Input, InputNumber, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotices } from '../../app/notices';
+import { useEnterResult, useReference } from '../api';
+import { showServerErrors } from '../common/forms';
+import { FlagTag } from '../common/ResultValue';
+import type { ResultItem } from '../types';
+import { CultureFields } from './CultureFields';
+import type { TestConfig } from './useTestConfig';
+
+const FIELDS = ['value', 'comment', 'method', 'instrument'] as const;
+
+interface Props {
+  testOrderId: number;
+  config: TestConfig | undefined;
+  /** The rejected or retest run this one replaces, if any. */
+  previous?: ResultItem | null;
+  onSaved?: (saved: { value: unknown; flag: string | null }) => void;
+}
+
+/** One test's result: a number with its unit, a code, or a culture; comment, method and instrument. */
+export function ResultEntryForm({ testOrderId, config, previous, onSaved }: Props) {
+  const { t } = useTranslation('clinical');
+  const [form] = Form.useForm();
+  const { message } = useNotices();
+  const enter = useEnterResult();
+  const methods = useReference('method');
+  const instruments = useReference('instrument');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [saved, setSaved] = useState<{ flag: string | null } | null>(null);
+  const numeric = config?.result_type === 'numeric';
+  const pick = (rows: { id: number; name: string }[] | undefined, allowed: number[] | undefined) =>
+    (rows ?? []).filter((r) => !allowed?.length || allowed.includes(r.id)).map((r) => ({ value: r.id, label: r.name }));
+
+  const submit = async (values: Record<string, unknown>) => {
+    setProblems([]);
+    try {
+      const body = { test_order: testOrderId, value: values.value as number | string, comment: (values.comment as string) ?? '', method: (values.method as number) ?? null, instrument: (values.instrument as number) ?? null, isolates: (values.isolates as never) ?? [] };
+      const result = await enter.mutateAsync(body);
+      setSaved({ flag: result.flag });
+      void message.success(result.flag ? `${t('entry.saved')} · ${result.flag} (${t(`flag.${result.flag}`)})` : t('entry.saved'));
+      onSaved?.({ value: values.value, flag: result.flag });
+    } catch (error) {
+      setProblems(showServerErrors(form, error, FIELDS));
+    }
+  };
+
+  if (saved) {
+    return (
+      <div className="entry entry--saved" role="status">
+        <CheckCircleTwoTone twoToneColor="#52c41a" /> {t('entry.saved')} <FlagTag flag={saved.flag} />
+        {saved.flag && <span className="clin-muted">{t(`flag.${saved.flag}`)}</span>}
+      </div>
+    );
+  }
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} className="entry" size="middle">
+      {previous && previous.value != null && (
+        <div className="entry__previous clin-muted">
+          {t('entry.previous')}: {String(previous.value)} {previous.unit}
+        </div>
+      )}
+      <div className="entry__grid">
+        <Form.Item name="value" label={t('entry.value')} rules={[{ required: true, message: t('validation.required', { label: t('entry.value') }) }]}>
+          {numeric ? (
+            <InputNumber style={{ width: '100%' }} step={config?.decimals ? 10 ** -config.decimals : 1} suffix={config?.unit || undefined} inputMode="decimal" />
+          ) : config?.codes.length ? (
+            <Select showSearch={{ optionFilterProp: 'label' }} options={config.codes.map((c) => ({ value: c, label: c }))} />
+          ) : (
+            <Input maxLength={200} />
+          )}
+        </Form.Item>
+        <Form.Item name="method" label={t('entry.method')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={pick(methods.data, config?.methods)} />
+        </Form.Item>
+        <Form.Item name="instrument" label={t('entry.instrument')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={pick(instruments.data, config?.instruments)} />
+        </Form.Item>
+        <Form.Item name="comment" label={t('entry.comment')}>
+          <Input maxLength={2000} />
+        </Form.Item>
+      </div>
+      {config?.is_culture && <CultureFields />}
+      {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ whiteSpace: 'pre-line', marginBottom: 8 }} />}
+      <div className="clin-form-actions">
+        <Button type="primary" htmlType="submit" loading={enter.isPending}>
+          {t('entry.save')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

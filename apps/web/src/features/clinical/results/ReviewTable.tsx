@@ -1,0 +1,77 @@
+import { Table, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClientFacts } from '../common/ClientSummary';
+import { formatDateTime } from '../common/format';
+import { ResultValue } from '../common/ResultValue';
+import type { ReviewRow } from './useReviewRows';
+
+interface Props {
+  rows: ReviewRow[];
+  loading: boolean;
+  selected?: number[];
+  onSelect?: (keys: number[]) => void;
+  /** Who verified: shown on the approval list. */
+  showVerifier?: boolean;
+  actions: (row: ReviewRow) => ReactNode;
+}
+
+/** Results under review: sample, client, test, value with flag and range, who entered (and verified) it, and the row's moves. */
+export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, actions }: Props) {
+  const { t } = useTranslation('clinical');
+  const columns: TableProps<ReviewRow>['columns'] = [
+    { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.order.lab_number}</span> },
+    {
+      key: 'client',
+      title: t('samples.client'),
+      render: (_, r) => (
+        <div>
+          <div>{r.order.client_name}</div>
+          <ClientFacts client={r.order} />
+        </div>
+      ),
+    },
+    { key: 'test', title: t('samples.test'), render: (_, r) => r.test.test_type_name },
+    { key: 'result', title: t('results.result'), render: (_, r) => <ResultValue result={r.result} /> },
+    { key: 'comment', title: t('entry.comment'), render: (_, r) => r.result.comment || <span className="clin-muted">—</span> },
+    {
+      key: 'entered',
+      title: t('review.enteredBy'),
+      render: (_, r) => (
+        <div>
+          <div>{r.result.entered_by}</div>
+          <div className="clin-muted">{formatDateTime(r.result.entered_at as string)}</div>
+        </div>
+      ),
+    },
+    ...(showVerifier
+      ? [
+          {
+            key: 'verified',
+            title: t('review.verifiedBy'),
+            render: (_: unknown, r: ReviewRow) => (
+              <div>
+                <div>{r.result.verified_by}</div>
+                <div className="clin-muted">{formatDateTime(r.result.verified_at as string)}</div>
+              </div>
+            ),
+          },
+        ]
+      : []),
+    { key: 'actions', title: t('samples.actions'), render: (_, r) => <div className="clin-actions">{actions(r)}</div> },
+  ];
+  return (
+    <Table<ReviewRow>
+      className="clin-table"
+      rowKey="key"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [5, 10, 20, 50, 100], hideOnSinglePage: true }}
+      rowSelection={onSelect ? { selectedRowKeys: selected, onChange: (keys) => onSelect(keys as number[]) } : undefined}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('review.empty') }}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { Alert, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorDetail, showServerErrors } from '../common/forms';
+
+interface Props {
+  count: number;
+  title: string;
+  okText: string;
+  onSign: (password: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Electronic signature: the approver types their password again for this one act. */
+export function SignatureModal({ count, title, okText, onSign, onClose }: Props) {
+  const { t } = useTranslation('clinical');
+  const [form] = Form.useForm<{ password: string }>();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async ({ password }: { password: string }) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onSign(password);
+      onClose();
+    } catch (error) {
+      const left = showServerErrors(form, error, ['password']);
+      if (!form.getFieldError('password').length) setProblem(left.join('\n') || errorDetail(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={title} okText={okText} cancelText={t('common.cancel')} okButtonProps={{ htmlType: 'submit', form: 'e-signature', loading: busy }} onCancel={onClose} destroyOnHidden>
+      <Form id="e-signature" form={form} layout="vertical" onFinish={submit}>
+        <p>{t('review.signatureText', { count })}</p>
+        <Form.Item name="password" label={t('review.password')} rules={[{ required: true, message: t('validation.required', { label: t('review.password') }) }]}>
+          <Input.Password autoFocus autoComplete="current-password" />
+        </Form.Item>
+        {problem && <Alert type="error" showIcon title={problem} />}
+      </Form>
+    </Modal>
+  );
+}

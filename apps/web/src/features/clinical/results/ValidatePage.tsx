@@ -1,0 +1,6 @@
+import type { PageProps } from '../../../routes';
+import { ReviewPage } from './ReviewPage';
+
+export default function ValidatePage({ page }: PageProps) {
+  return <ReviewPage page={page} mode="verify" />;
+}

@@ -1,0 +1,123 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, launch, signIn } from './browser.js';
+
+const baseURL = inject('baseURL');
+const stamp = Date.now().toString(36);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+/** Sign in as a General-programme user: choose the General tile and continue. */
+async function clinicalUser(username: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' });
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  context.setDefaultTimeout(15000);
+  const page = await context.newPage();
+  await signIn(page, username);
+  if (new URL(page.url()).pathname === '/select-program') {
+    await page.locator('.prog-tile', { hasText: 'General' }).first().click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname !== '/select-program');
+  }
+  return page;
+}
+
+/** The row of one sample in a list, found through the search box. */
+async function sampleRow(page: Page, labNumber: string) {
+  await page.getByPlaceholder('Laboratory number, name, phone or identifier').fill(labNumber);
+  const row = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+  await row.waitFor();
+  return row;
+}
+
+describe('a day in the clinical laboratory', () => {
+  let labNumber = '';
+
+  it('the receptionist registers a client, orders a test, collects and accepts the sample', async () => {
+    const page = await clinicalUser('clin_receptionist');
+    await page.waitForURL('**/clinical/lab-order');
+
+    // register the client from the lab-order page
+    await page.getByRole('button', { name: 'Register client' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.locator('#first_name').fill('Amaka');
+    await drawer.locator('#last_name').fill(`Eze ${stamp}`);
+    await drawer.getByLabel('Female').check();
+    await drawer.locator('#date_of_birth').fill('1990-04-12');
+    await drawer.locator('#phone').fill('08030000000');
+    await drawer.getByPlaceholder('Identifier', { exact: true }).fill(`H-${stamp}`);
+    await drawer.getByRole('button', { name: 'Save client' }).click();
+    await page.locator('.client-chosen', { hasText: `Eze ${stamp}` }).waitFor();
+
+    // one numeric test, priced in naira
+    await page.getByPlaceholder('Search tests and panels').fill('Random blood glucose');
+    await page.locator('.test-picker__row', { hasText: 'Random blood glucose' }).click();
+    await expect.poll(() => page.locator('.test-picker__total').textContent()).toMatch(/Total: ₦[\d,]+\.\d\d/);
+    await page.locator('#requesting_clinician').fill('Dr Bello');
+    await page.getByRole('button', { name: 'Save order' }).click();
+    labNumber = (await page.getByTestId('lab-number').textContent())!.trim();
+    expect(labNumber).toMatch(/^LA-IKJ-001-\d{2}-\d{6}$/);
+
+    // collection: now, with the suggested sample type
+    await page.goto('/clinical/manage-sample');
+    const row = await sampleRow(page, labNumber);
+    await row.getByRole('button', { name: /Collect/ }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.locator('#sample_type').waitFor();
+    await expect.poll(() => modal.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).not.toBe('');
+    await modal.getByRole('button', { name: 'Collect' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await expect.poll(() => row.textContent()).toContain('COLLECTED');
+
+    // reception accepts it
+    await page.goto('/clinical/sample-reception');
+    const waiting = await sampleRow(page, labNumber);
+    await waiting.getByRole('button', { name: /Accept/ }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: labNumber }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the analyst enters the result and sees its flag', async () => {
+    const page = await clinicalUser('clin_analyst');
+    await page.goto('/clinical/enter-results');
+    await page.getByPlaceholder('Laboratory number, name, phone or identifier').fill(labNumber);
+    await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
+    const form = page.locator('form.entry').first();
+    await form.locator('#value').fill('14.2');
+    await form.getByRole('button', { name: 'Save result' }).click();
+    await page.getByText(/Result saved/).first().waitFor();
+    await expect.poll(() => page.locator('.entry-test').first().textContent(), { timeout: 10000 }).toContain('ENTERED');
+    await page.context().close();
+  });
+
+  it('the supervisor validates and approves with the password, then opens the report', async () => {
+    const page = await clinicalUser('clin_supervisor');
+    await page.goto('/clinical/validate-results');
+    const toVerify = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+    await toVerify.getByRole('button', { name: 'Verify' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => toVerify.count()).toBe(0);
+
+    await page.goto('/clinical/approve-results');
+    const toApprove = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+    await toApprove.locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: /Approve selected \(1\)/ }).click();
+    const signature = page.locator('.ant-modal');
+    await expect.poll(() => signature.textContent()).toContain('enter your password to approve 1 results');
+    await signature.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await signature.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => toApprove.count()).toBe(0);
+
+    await page.goto('/manage-result');
+    const released = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+    const [report] = await Promise.all([page.waitForResponse((r) => r.url().includes('/report/')), released.getByRole('button', { name: /Report/ }).click()]);
+    expect(report.status()).toBe(200);
+    expect(report.headers()['content-type']).toBe('application/pdf');
+    await page.context().close();
+  });
+});
