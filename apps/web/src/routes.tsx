@@ -47,6 +47,10 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/clinical/validate-results': lazy(() => import('./features/clinical/results/ValidatePage')),
   '/clinical/approve-results': lazy(() => import('./features/clinical/results/ApprovePage')),
   '/manage-result': lazy(() => import('./features/clinical/results/ManageResultPage')),
+  '/clinical/workplan': lazy(() => import('./features/clinical/workplan/WorkplanPage')),
+  '/clinical/dashboard': lazy(() => import('./features/clinical/dashboard/DashboardPage')),
+  '/clinical/report': lazy(() => import('./features/clinical/report/ReportPage')),
+  '/clinical/complete-entry': lazy(() => import('./features/clinical/complete-entry/CompleteEntryPage')),
 };
 
 export interface AppRoute {

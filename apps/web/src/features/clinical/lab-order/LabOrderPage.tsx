@@ -24,21 +24,20 @@ export default function LabOrderPage({ page }: PageProps) {
   const submit = async (values: Record<string, unknown>) => {
     setProblems([]);
     try {
-      setSaved(await create.mutateAsync(values));
+      const order = await create.mutateAsync(values);
+      // Reset while the form is still mounted, so the next order starts empty.
+      form.resetFields();
+      setSaved(order);
     } catch (error) {
       setProblems(showServerErrors(form, error, FIELDS));
     }
-  };
-  const startOver = () => {
-    form.resetFields();
-    setSaved(null);
   };
 
   if (saved) {
     return (
       <ClinicalPage page={page}>
         <Card>
-          <OrderSaved order={saved} onNew={startOver} />
+          <OrderSaved order={saved} onNew={() => setSaved(null)} />
         </Card>
       </ClinicalPage>
     );
@@ -71,7 +70,7 @@ export default function LabOrderPage({ page }: PageProps) {
         </Card>
         {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ marginTop: 16, whiteSpace: 'pre-line' }} />}
         <div className="clin-form-actions" style={{ marginTop: 16 }}>
-          <Button onClick={startOver}>{t('common.clear')}</Button>
+          <Button onClick={() => form.resetFields()}>{t('common.clear')}</Button>
           <Button type="primary" htmlType="submit" loading={create.isPending}>
             {t('labOrder.save')}
           </Button>

@@ -1,0 +1,127 @@
+import { Alert, Button, Card, Form, Input, Radio, Result, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PageProps } from '../../../routes';
+import { useCollectionLookup } from '../../lookups/hooks';
+import { useCompleteEntry, useOrderLookup } from '../api';
+import { ClinicalPage } from '../common/ClinicalPage';
+import { showServerErrors } from '../common/forms';
+import { toLocalInput } from '../common/format';
+import { ClientPicker } from '../lab-order/ClientPicker';
+import { TestPicker } from '../lab-order/TestPicker';
+import '../results/entry.css';
+import type { OrderDetail } from '../types';
+import { ResultRows, expandTests } from './ResultRows';
+import { completeEntryBody, type EntryValues } from './toBody';
+
+const FIELDS = ['client', 'test_types', 'priority', 'requesting_clinician', 'clinical_notes', 'sample_type', 'ordered_at', 'collected_at', 'received_at'] as const;
+
+/** Retrospective data entry: a paper record (order, collection, reception, results) with its original dates, in one save. */
+export default function CompleteEntryPage({ page }: PageProps) {
+  const { t } = useTranslation('clinical');
+  const [form] = Form.useForm<EntryValues>();
+  const lookup = useOrderLookup();
+  const collection = useCollectionLookup();
+  const save = useCompleteEntry();
+  const [saved, setSaved] = useState<OrderDetail | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const chosen = (Form.useWatch('test_types', form) as number[] | undefined) ?? [];
+  const shown = expandTests(lookup.data?.tests ?? [], chosen);
+  const required = (label: string) => [{ required: true, message: t('validation.required', { label }) }];
+
+  const submit = async (values: EntryValues) => {
+    setProblems([]);
+    const { body, resultTests } = completeEntryBody(values, shown.map((x) => x.id));
+    try {
+      const order = await save.mutateAsync(body);
+      form.resetFields();
+      setSaved(order);
+    } catch (error) {
+      const left = showServerErrors(form, error, FIELDS);
+      // `results.<i>.<field>` goes back under the row of the test it was posted for.
+      const rows = left.map((line) => /^results\.(\d+)\.(\w+): (.*)$/.exec(line));
+      form.setFields(rows.flatMap((m) => (m ? [{ name: ['results', String(resultTests[Number(m[1])]), m[2]!], errors: [m[3]!] }] : [])) as never);
+      setProblems(left.filter((_, i) => !rows[i]));
+    }
+  };
+
+  if (saved) {
+    return (
+      <ClinicalPage page={page}>
+        <Card>
+          <Result
+            status="success"
+            title={t('complete.saved')}
+            subTitle={
+              <span>
+                {t('labOrder.labNumber')}: <span className="clin-lab-number">{saved.lab_number}</span>
+              </span>
+            }
+            extra={[
+              <Button key="new" type="primary" onClick={() => setSaved(null)}>
+                {t('complete.another')}
+              </Button>,
+              <Link key="samples" to="/clinical/manage-sample">
+                {t('complete.toSamples')}
+              </Link>,
+            ]}
+          />
+        </Card>
+      </ClinicalPage>
+    );
+  }
+  return (
+    <ClinicalPage page={page}>
+      <Alert type="info" showIcon title={t('complete.intro')} />
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ priority: 'routine', test_types: [], ordered_at: toLocalInput(), collected_at: toLocalInput(), received_at: toLocalInput() }}>
+        <div className="clin-grid-2">
+          <Card title={t('labOrder.client')}>
+            <Form.Item name="client" rules={[{ required: true, message: t('labOrder.clientRequired') }]} style={{ marginBottom: 0 }}>
+              <ClientPicker />
+            </Form.Item>
+          </Card>
+          <Card title={t('complete.record')}>
+            <div className="entry__grid">
+              <Form.Item name="ordered_at" label={t('complete.orderedAt')} rules={required(t('complete.orderedAt'))}>
+                <Input type="datetime-local" max={toLocalInput()} />
+              </Form.Item>
+              <Form.Item name="collected_at" label={t('collect.at')} rules={required(t('collect.at'))}>
+                <Input type="datetime-local" max={toLocalInput()} />
+              </Form.Item>
+              <Form.Item name="received_at" label={t('complete.receivedAt')} rules={required(t('complete.receivedAt'))}>
+                <Input type="datetime-local" max={toLocalInput()} />
+              </Form.Item>
+              <Form.Item name="sample_type" label={t('collect.sampleType')} rules={required(t('collect.sampleType'))}>
+                <Select showSearch={{ optionFilterProp: 'label' }} loading={collection.isPending} options={(collection.data?.sample_types ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+              </Form.Item>
+              <Form.Item name="priority" label={t('labOrder.priority')}>
+                <Radio.Group optionType="button" options={['routine', 'urgent'].map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
+              </Form.Item>
+              <Form.Item name="requesting_clinician" label={t('labOrder.clinician')}>
+                <Input maxLength={150} />
+              </Form.Item>
+            </div>
+            <Form.Item name="clinical_notes" label={t('labOrder.notes')} style={{ marginBottom: 0 }}>
+              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={2000} />
+            </Form.Item>
+          </Card>
+        </div>
+        <Card title={t('labOrder.tests')} style={{ marginTop: 16 }}>
+          <Form.Item name="test_types" rules={[{ type: 'array', min: 1, message: t('labOrder.testsRequired') }]} style={{ marginBottom: 0 }}>
+            <TestPicker tests={lookup.data?.tests ?? []} loading={lookup.isPending} />
+          </Form.Item>
+        </Card>
+        <Card title={t('complete.results')} style={{ marginTop: 16 }}>
+          <ResultRows tests={shown} />
+        </Card>
+        {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ marginTop: 16, whiteSpace: 'pre-line' }} />}
+        <div className="clin-form-actions" style={{ marginTop: 16 }}>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('complete.save')}
+          </Button>
+        </div>
+      </Form>
+    </ClinicalPage>
+  );
+}

@@ -1,0 +1,36 @@
+import type { TableProps } from 'antd';
+import type { TFunction } from 'i18next';
+import { ageText, sexText } from '../common/ClientSummary';
+import { formatDateTime } from '../common/format';
+import { FlagTag } from '../common/ResultValue';
+import { StatusTag } from '../common/status';
+import type { ReportRow } from '../types';
+
+/** The report's columns, in the CSV's order. */
+export function reportColumns(t: TFunction): TableProps<ReportRow>['columns'] {
+  const when = (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value) || '—'}</span>;
+  return [
+    { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
+    { key: 'client', title: t('samples.client'), dataIndex: 'client_name' },
+    { key: 'sex', title: t('client.sex'), render: (_, r) => sexText(t, r.sex) },
+    { key: 'age', title: t('report.age'), render: (_, r) => ageText(t, r.date_of_birth) },
+    { key: 'test', title: t('samples.test'), dataIndex: 'test' },
+    { key: 'status', title: t('samples.status'), render: (_, r) => <StatusTag code={r.test_order_status} /> },
+    {
+      key: 'result',
+      title: t('results.result'),
+      render: (_, r) =>
+        r.result == null ? (
+          '—'
+        ) : (
+          <span>
+            {r.result} {r.unit} <FlagTag flag={r.flag} />
+          </span>
+        ),
+    },
+    { key: 'ordered', title: t('samples.ordered'), render: (_, r) => when(r.ordered_at) },
+    { key: 'received', title: t('samples.received'), render: (_, r) => when(r.received_at) },
+    { key: 'approved', title: t('report.approved'), render: (_, r) => when(r.approved_at) },
+    { key: 'tat', title: t('report.tat'), render: (_, r) => (r.tat_hours == null ? '—' : r.tat_hours) },
+  ];
+}
