@@ -2,7 +2,7 @@ import { FILTER_PREFIX, type Paginated } from '@nlims/contracts';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { CLINICAL } from './keys';
-import type { Client, Dashboard, HistoryItem, NamedRow, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow, StatusCount } from './types';
+import type { Client, Dashboard, HistoryItem, NamedRow, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow } from './types';
 
 export { CLINICAL };
 type Query = Record<string, string | number | undefined>;
@@ -72,10 +72,6 @@ export function useOrderDetails(ids: number[]) {
 
 export function useHistory(id: number | null) {
   return useQuery({ queryKey: [...CLINICAL, 'history', id], queryFn: ({ signal }) => api<HistoryItem[]>(`/api/general_order/${id}/history/`, { signal }), enabled: id != null });
-}
-
-export function useCounts(enabled = true) {
-  return useQuery({ queryKey: [...CLINICAL, 'counts'], queryFn: ({ signal }) => api<StatusCount[]>('/api/general_order_count/', { signal, notify: false }), enabled, staleTime: 60_000 });
 }
 
 export function useDashboard() {

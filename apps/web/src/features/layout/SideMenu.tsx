@@ -1,10 +1,11 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { findPage, sidebarFor } from '@nlims/contracts';
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useNotices } from '../app/notices';
+import { useNavBadges } from '../clinical/badges';
 import { useAccess } from './useAccess';
 import { GROUP_ICONS } from './navIcons';
 
@@ -17,6 +18,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const ctx = useAccess();
   const { pathname } = useLocation();
   const groups = useMemo(() => sidebarFor(ctx), [ctx]);
+  // Work waiting on the General programme's pages (SPEC §4 badge counts).
+  const badges = useNavBadges();
   const current = findPage(pathname);
   // Every group starts open: each page is one click away and every link is in the page.
   const [openKeys, setOpenKeys] = useState<string[]>(() => groups.map((g) => g.group));
@@ -29,9 +32,12 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       children: pages.map((page) => ({
         key: page.path,
         label: (
-          <Link to={page.path} onClick={onNavigate} title={t(`nav.${page.key}`)}>
-            {t(`nav.${page.key}`)}
-          </Link>
+          <>
+            <Link to={page.path} onClick={onNavigate} title={t(`nav.${page.key}`)}>
+              {t(`nav.${page.key}`)}
+            </Link>
+            {badges[page.path] ? <Badge count={badges[page.path]} size="small" overflowCount={999} style={{ marginInlineStart: 8, boxShadow: 'none' }} /> : null}
+          </>
         ),
       })),
     })),

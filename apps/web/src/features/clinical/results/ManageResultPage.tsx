@@ -4,6 +4,7 @@ import { Button, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { useOrdersIn } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalPage } from '../common/ClinicalPage';
@@ -19,6 +20,7 @@ const RELEASED_SAMPLE_STATUSES = [S.ONGOING, S.PARTIALLY_REJECTED] as const;
 export default function ManageResultPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
   const can = useCan();
+  const wide = useMediaQuery(TABLET_UP);
   const { rows, loading, fetching } = useOrdersIn(RELEASED_SAMPLE_STATUSES);
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<number | null>(null);
@@ -59,8 +61,9 @@ export default function ManageResultPage({ page }: PageProps) {
           {
             key: 'actions',
             title: t('samples.actions'),
+            fixed: wide ? ('end' as const) : undefined,
             render: (_, r) => (
-              <div className="clin-actions">
+              <div className="clin-actions clin-actions--nowrap">
                 <ReportButtons orderId={r.id} labNumber={r.lab_number} />
                 <Button size="small" onClick={() => setOpen(r.id)}>
                   {t('manage.results')}

@@ -1,6 +1,7 @@
 import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ClientFacts } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
@@ -19,6 +20,7 @@ interface Props {
 /** Results under review: sample, client, test, value with flag and range, who entered (and verified) it, and the row's moves. */
 export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, actions }: Props) {
   const { t } = useTranslation('clinical');
+  const wide = useMediaQuery(TABLET_UP);
   const columns: TableProps<ReviewRow>['columns'] = [
     { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.order.lab_number}</span> },
     {
@@ -58,7 +60,7 @@ export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, a
           },
         ]
       : []),
-    { key: 'actions', title: t('samples.actions'), render: (_, r) => <div className="clin-actions">{actions(r)}</div> },
+    { key: 'actions', title: t('samples.actions'), fixed: wide ? ('end' as const) : undefined, render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
   ];
   return (
     <Table<ReviewRow>

@@ -61,7 +61,7 @@ export function SampleTable({ list, data, loading, actions, rowSelection }: Prop
       ),
     },
     { key: 'ordered', title: t('samples.ordered'), render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at as string)}</span> },
-    { key: 'actions', title: t('samples.actions'), render: (_, r) => <div className="clin-actions">{actions(r)}</div> },
+    { key: 'actions', title: t('samples.actions'), fixed: phone ? undefined : ('end' as const), render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
   ];
   return (
     <>
