@@ -52,6 +52,8 @@ export const authUser = z.object({
   facility_lga: z.string().nullable(),
   facility_state: z.string().nullable(),
   programs_roles: z.array(programRole),
+  /** The programmes the user's facility runs (empty for tier users and the super admin). */
+  facility_programs: z.array(z.string()),
   user_location: z.number().int().min(1).max(4).nullable(),
   user_location_name: z.string().nullable(),
   states: z.number().nullable(),

@@ -6,7 +6,8 @@ import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeAllRefreshTokens } from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { facilities } from '../facilities/facilities.table.js';
+import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
+import { programs } from '../programs/programs.table.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { isFacilityAdminPrincipal, type Principal } from './principal.js';
 import { users } from './users.table.js';
@@ -47,10 +48,19 @@ export async function getMe(db: Db, principal: Principal): Promise<AuthUser> {
     .where(eq(users.id, principal.id));
   if (!row) throw notFound();
   const location = row.user_location as keyof typeof USER_LOCATIONS | null;
+  const offered = row.facility
+    ? await db
+        .select({ name: programs.name })
+        .from(facilityPrograms)
+        .innerJoin(programs, eq(programs.id, facilityPrograms.programId))
+        .where(eq(facilityPrograms.facilityId, row.facility))
+        .orderBy(programs.id)
+    : [];
   return {
     ...row,
     facility_type: row.facility_type as FacilityType | null,
     programs_roles: principal.roles.map((r) => ({ programs: r.program, roles: r.role })),
+    facility_programs: offered.map((o) => o.name),
     user_location_name: location ? USER_LOCATIONS[location] ?? null : null,
   };
 }

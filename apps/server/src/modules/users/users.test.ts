@@ -35,6 +35,7 @@ describe('GET /api/users/me/', () => {
       facility_lga: 'Lagos Mainland',
       user_location: null,
       is_superuser: false,
+      facility_programs: ['Tuberculosis', 'Lassa Fever', 'COVID-19', 'EID', 'Viral Load'],
     });
     expect(user.programs_roles).toEqual(
       ['Tuberculosis', 'Lassa Fever', 'COVID-19', 'EID', 'Viral Load'].map((programs) => ({ programs, roles: 'Supervisor' })),

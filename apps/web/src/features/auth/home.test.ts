@@ -17,6 +17,7 @@ const base: AuthUser = {
   facility_lga: null,
   facility_state: null,
   programs_roles: [],
+  facility_programs: [],
   user_location: null,
   user_location_name: null,
   states: null,
