@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useReference } from '../api';
 import type { ResultItem } from '../types';
 
 const FLAG_COLORS: Record<string, string> = { L: 'blue', H: 'orange', LL: 'purple', HH: 'red' };
@@ -15,13 +16,31 @@ export function FlagTag({ flag }: { flag: string | null | undefined }) {
   );
 }
 
-/** A result's value with its unit and flag, and its reference range when known. */
+/** A culture's isolates: each organism with its antibiogram ("Amikacin S, Ampicillin R"). */
+export function Isolates({ isolates }: { isolates: ResultItem['isolates'] }) {
+  const organisms = useReference('organism');
+  const antibiotics = useReference('antibiotic');
+  const name = (rows: { id: number; name: string }[] | undefined, id: number) => rows?.find((r) => r.id === id)?.name ?? `#${id}`;
+  return (
+    <ul className="clin-isolates">
+      {isolates.map((isolate, i) => (
+        <li key={i}>
+          <em>{name(organisms.data, isolate.organism)}</em>
+          {isolate.antibiogram.length > 0 && `: ${isolate.antibiogram.map((a) => `${name(antibiotics.data, a.antibiotic)} ${a.interpretation}`).join(', ')}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A result's value with its unit and flag, its reference range when known, and a culture's isolates. */
 export function ResultValue({ result }: { result: ResultItem | null }) {
   if (!result || result.value == null) return <span className="clin-muted">—</span>;
   const range = result.ref_low != null || result.ref_high != null ? `(${result.ref_low ?? '…'}–${result.ref_high ?? '…'})` : '';
   return (
     <span className="clin-result">
       <strong>{String(result.value)}</strong> {result.unit} <FlagTag flag={result.flag} /> {range && <span className="clin-muted">{range}</span>}
+      {result.isolates.length > 0 && <Isolates isolates={result.isolates} />}
     </span>
   );
 }

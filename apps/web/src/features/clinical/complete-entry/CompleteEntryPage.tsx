@@ -96,7 +96,7 @@ export default function CompleteEntryPage({ page }: PageProps) {
                 <Select showSearch={{ optionFilterProp: 'label' }} loading={collection.isPending} options={(collection.data?.sample_types ?? []).map((s) => ({ value: s.id, label: s.name }))} />
               </Form.Item>
               <Form.Item name="priority" label={t('labOrder.priority')}>
-                <Radio.Group optionType="button" options={['routine', 'urgent'].map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
+                <Radio.Group optionType="button" buttonStyle="solid" options={['routine', 'urgent'].map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
               </Form.Item>
               <Form.Item name="requesting_clinician" label={t('labOrder.clinician')}>
                 <Input maxLength={150} />

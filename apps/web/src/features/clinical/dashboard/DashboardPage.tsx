@@ -37,7 +37,7 @@ export default function DashboardPage({ page }: PageProps) {
       <Row gutter={[16, 16]}>
         {stats.map((s) => (
           <Col key={s.key} xs={12} md={8} xl={4}>
-            <Card>
+            <Card className="clin-dash__stat">
               <Statistic title={t(`dashboard.${s.key}`)} value={s.value} prefix={s.icon} suffix={s.suffix} styles={s.key === 'overdue' && data.overdue.count ? { content: { color: '#cf1322' } } : undefined} />
             </Card>
           </Col>

@@ -6,14 +6,11 @@ import { FlagTag } from '../common/ResultValue';
 import { StatusTag } from '../common/status';
 import type { ReportRow } from '../types';
 
-/** The report's columns, in the CSV's order. */
+/** The report's columns: what was tested and its result first (they matter most on a phone), then who and when. */
 export function reportColumns(t: TFunction): TableProps<ReportRow>['columns'] {
   const when = (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value) || '—'}</span>;
   return [
     { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
-    { key: 'client', title: t('samples.client'), dataIndex: 'client_name' },
-    { key: 'sex', title: t('client.sex'), render: (_, r) => sexText(t, r.sex) },
-    { key: 'age', title: t('report.age'), render: (_, r) => ageText(t, r.date_of_birth) },
     { key: 'test', title: t('samples.test'), dataIndex: 'test' },
     { key: 'status', title: t('samples.status'), render: (_, r) => <StatusTag code={r.test_order_status} /> },
     {
@@ -28,6 +25,9 @@ export function reportColumns(t: TFunction): TableProps<ReportRow>['columns'] {
           </span>
         ),
     },
+    { key: 'client', title: t('samples.client'), dataIndex: 'client_name' },
+    { key: 'sex', title: t('client.sex'), render: (_, r) => sexText(t, r.sex) },
+    { key: 'age', title: t('report.age'), render: (_, r) => ageText(t, r.date_of_birth) },
     { key: 'ordered', title: t('samples.ordered'), render: (_, r) => when(r.ordered_at) },
     { key: 'received', title: t('samples.received'), render: (_, r) => when(r.received_at) },
     { key: 'approved', title: t('report.approved'), render: (_, r) => when(r.approved_at) },

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
-import { Button, Input, Table, Tag } from 'antd';
+import { Button, Card, Empty, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
@@ -30,49 +30,73 @@ export default function ManageResultPage({ page }: PageProps) {
     .filter((r) => !term || r.lab_number.toLowerCase().includes(term) || r.client_name.toLowerCase().includes(term))
     .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
   const approvedCount = (r: OrderRow) => r.tests.filter((x) => x.status === R.APPROVAL).length;
+  const releasedTag = (r: OrderRow) => <Tag color={approvedCount(r) === r.tests.length ? 'success' : 'processing'}>{`${approvedCount(r)} / ${r.tests.length}`}</Tag>;
+  const actions = (r: OrderRow) => (
+    <>
+      <ReportButtons orderId={r.id} labNumber={r.lab_number} />
+      <Button size="small" onClick={() => setOpen(r.id)}>
+        {t('manage.results')}
+      </Button>
+    </>
+  );
   return (
     <ClinicalPage page={page}>
       <div className="clin-toolbar">
         <Input allowClear prefix={<SearchOutlined />} placeholder={t('manage.search')} aria-label={t('manage.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      <Table<OrderRow>
-        className="clin-table"
-        rowKey="id"
-        size="middle"
-        loading={loading || fetching}
-        dataSource={released}
-        scroll={{ x: 'max-content' }}
-        pagination={{ defaultPageSize: 20, hideOnSinglePage: true, showSizeChanger: true, pageSizeOptions: [5, 10, 20, 50, 100] }}
-        locale={{ emptyText: t('manage.empty') }}
-        columns={[
-          { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
-          {
-            key: 'client',
-            title: t('samples.client'),
-            render: (_, r) => (
+      {!wide && !released.length && <Empty description={t('manage.empty')} />}
+      {!wide && (
+        <div className="clin-cards">
+          {released.map((r) => (
+            <Card key={r.id} size="small" className="clin-card">
+              <div className="clin-card__head">
+                <span className="clin-lab-number">{r.lab_number}</span>
+                {releasedTag(r)}
+              </div>
               <div>
-                <div>{r.client_name}</div>
-                <ClientFacts client={r} />
+                {r.client_name} <ClientFacts client={r} />
               </div>
-            ),
-          },
-          { key: 'released', title: t('manage.released'), render: (_, r) => <Tag color={approvedCount(r) === r.tests.length ? 'success' : 'processing'}>{`${approvedCount(r)} / ${r.tests.length}`}</Tag> },
-          { key: 'ordered', title: t('samples.ordered'), render: (_, r) => formatDateTime(r.created_at as string) },
-          {
-            key: 'actions',
-            title: t('samples.actions'),
-            fixed: wide ? ('end' as const) : undefined,
-            render: (_, r) => (
-              <div className="clin-actions clin-actions--nowrap">
-                <ReportButtons orderId={r.id} labNumber={r.lab_number} />
-                <Button size="small" onClick={() => setOpen(r.id)}>
-                  {t('manage.results')}
-                </Button>
+              <div className="clin-muted">
+                {t('samples.ordered')}: {formatDateTime(r.created_at as string)}
               </div>
-            ),
-          },
-        ]}
-      />
+              <div className="clin-actions">{actions(r)}</div>
+            </Card>
+          ))}
+        </div>
+      )}
+      {wide && (
+        <Table<OrderRow>
+          className="clin-table"
+          rowKey="id"
+          size="middle"
+          loading={loading || fetching}
+          dataSource={released}
+          scroll={{ x: 'max-content' }}
+          pagination={{ defaultPageSize: 20, hideOnSinglePage: true, showSizeChanger: true, pageSizeOptions: [5, 10, 20, 50, 100] }}
+          locale={{ emptyText: t('manage.empty') }}
+          columns={[
+            { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
+            {
+              key: 'client',
+              title: t('samples.client'),
+              render: (_, r) => (
+                <div>
+                  <div>{r.client_name}</div>
+                  <ClientFacts client={r} />
+                </div>
+              ),
+            },
+            { key: 'released', title: t('manage.released'), render: (_, r) => releasedTag(r) },
+            { key: 'ordered', title: t('samples.ordered'), render: (_, r) => formatDateTime(r.created_at as string) },
+            {
+              key: 'actions',
+              title: t('samples.actions'),
+              fixed: 'end',
+              render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div>,
+            },
+          ]}
+        />
+      )}
       {open != null && <ResultsDrawer orderId={open} canAmend={can('review')} onClose={() => setOpen(null)} />}
     </ClinicalPage>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
 import { useNotices } from '../../app/notices';
+import { useSession } from '../../auth/useSession';
 import { useReview } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { errorDetail } from '../common/forms';
@@ -21,6 +22,7 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
   const { message } = useNotices();
   const { rows, loading, fetching } = useReviewRows(mode === 'verify' ? R.ENTERED : R.VERIFIED);
   const review = useReview();
+  const me = useSession().user?.username;
   const [selected, setSelected] = useState<number[]>([]);
   const [search, setSearch] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,11 +65,18 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
         actions={(row) => (
           <>
             {mode === 'verify' ? (
-              <Popconfirm title={t('review.confirmVerify')} okText={verb} cancelText={t('common.back')} onConfirm={() => act([row.key])}>
-                <Button size="small" type="primary">
+              row.result.entered_by === me ? (
+                // Separation of duties: whoever entered a result may not verify it (the server refuses it too).
+                <Button size="small" disabled title={t('review.ownResult')}>
                   {verb}
                 </Button>
-              </Popconfirm>
+              ) : (
+                <Popconfirm title={t('review.confirmVerify')} okText={verb} cancelText={t('common.back')} onConfirm={() => act([row.key])}>
+                  <Button size="small" type="primary">
+                    {verb}
+                  </Button>
+                </Popconfirm>
+              )
             ) : (
               <Button size="small" type="primary" onClick={() => act([row.key])}>
                 {verb}

@@ -5,6 +5,7 @@ import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ClientFacts } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
+import { ReviewCards } from './ReviewCards';
 import type { ReviewRow } from './useReviewRows';
 
 interface Props {
@@ -17,7 +18,7 @@ interface Props {
   actions: (row: ReviewRow) => ReactNode;
 }
 
-/** Results under review: sample, client, test, value with flag and range, who entered (and verified) it, and the row's moves. */
+/** Results under review (cards on phones): sample, client, test, value with flag and range, who entered (and verified) it, and the row's moves. */
 export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, actions }: Props) {
   const { t } = useTranslation('clinical');
   const wide = useMediaQuery(TABLET_UP);
@@ -60,8 +61,9 @@ export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, a
           },
         ]
       : []),
-    { key: 'actions', title: t('samples.actions'), fixed: wide ? ('end' as const) : undefined, render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
+    { key: 'actions', title: t('samples.actions'), fixed: 'end', render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
   ];
+  if (!wide && selected && onSelect) return <ReviewCards rows={rows} loading={loading} selected={selected} onSelect={onSelect} showVerifier={showVerifier} actions={actions} />;
   return (
     <Table<ReviewRow>
       className="clin-table"

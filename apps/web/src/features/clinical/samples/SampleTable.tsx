@@ -9,34 +9,22 @@ import { ClientFacts } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
 import { StatusTag } from '../common/status';
 import type { OrderRow } from '../types';
+import { SampleCards } from './SampleCards';
+import { TestTags } from './TestTags';
 import type { SampleListState } from './useSampleList';
-
-const SHOWN_TESTS = 3;
 
 interface Props {
   list: SampleListState;
   data: Paginated<OrderRow> | undefined;
   loading: boolean;
   actions: (row: OrderRow) => ReactNode;
-  rowSelection?: TableProps<OrderRow>['rowSelection'];
 }
 
-export function TestTags({ tests }: { tests: OrderRow['tests'] }) {
-  const { t } = useTranslation('clinical');
-  return (
-    <span className="clin-tests">
-      {tests.slice(0, SHOWN_TESTS).map((x) => (
-        <Tag key={x.id}>{x.test_type_name}</Tag>
-      ))}
-      {tests.length > SHOWN_TESTS && <Tag>{t('samples.moreTests', { count: tests.length - SHOWN_TESTS })}</Tag>}
-    </span>
-  );
-}
-
-/** A server page of samples: laboratory number, client, tests, status, ordered time and the row's actions. */
-export function SampleTable({ list, data, loading, actions, rowSelection }: Props) {
+/** A server page of samples (cards on phones): laboratory number, client, tests, status, ordered time and the row's actions. */
+export function SampleTable({ list, data, loading, actions }: Props) {
   const { t } = useTranslation('clinical');
   const phone = !useMediaQuery(TABLET_UP);
+  const rows = data?.results ?? [];
   const columns: TableProps<OrderRow>['columns'] = [
     { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
     {
@@ -61,30 +49,26 @@ export function SampleTable({ list, data, loading, actions, rowSelection }: Prop
       ),
     },
     { key: 'ordered', title: t('samples.ordered'), render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at as string)}</span> },
-    { key: 'actions', title: t('samples.actions'), fixed: phone ? undefined : ('end' as const), render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
+    { key: 'actions', title: t('samples.actions'), fixed: 'end', render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
   ];
   return (
     <>
-      <Table<OrderRow>
-        className="clin-table"
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.results ?? []}
-        loading={loading}
-        pagination={false}
-        rowSelection={rowSelection}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('samples.empty') }}
-      />
-      <Pager
-        pageIndex={list.params.pageIndex}
-        pageSize={list.params.pageSize}
-        total={data?.count ?? 0}
-        compact={phone}
-        onPage={list.setPage}
-        onPageSize={(pageSize) => list.set({ pageSize })}
-      />
+      {phone ? (
+        <SampleCards rows={rows} loading={loading} actions={actions} />
+      ) : (
+        <Table<OrderRow>
+          className="clin-table"
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('samples.empty') }}
+        />
+      )}
+      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={data?.count ?? 0} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />
     </>
   );
 }

@@ -43,6 +43,7 @@ export default function WorkplanPage({ page }: PageProps) {
             scroll={{ x: 'max-content' }}
             rowClassName={(item) => (overdue(item) ? 'workplan__overdue' : '')}
             columns={[
+              { key: 'test', title: t('samples.test'), render: (_, item) => item.test.test_type_name },
               {
                 key: 'due',
                 title: t('samples.due'),
@@ -54,7 +55,6 @@ export default function WorkplanPage({ page }: PageProps) {
                 ),
               },
               { key: 'lab', title: t('samples.labNumber'), render: (_, item) => <span className="clin-lab-number">{item.order.lab_number}</span> },
-              { key: 'test', title: t('samples.test'), render: (_, item) => item.test.test_type_name },
               {
                 key: 'client',
                 title: t('samples.client'),
