@@ -41,7 +41,7 @@ describe('error pages', () => {
     await page.locator('.prog-tile').first().click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/clinical/dashboard');
-    await page.route(/\/assets\/PagePlaceholder-[^/]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/(PagePlaceholder|ReportPage)-[^/]+\.js$/, (route) => route.abort());
     // a fresh load, so the page chunk has to be fetched (and fails)
     await page.goto('/clinical/report');
     await expect.poll(() => page.locator('.app-content').textContent(), { timeout: 15000 }).toMatch(/^Error: /m);
