@@ -1,6 +1,6 @@
 import { CheckCircleTwoTone } from '@ant-design/icons';
-import { Alert, Button, Form, Input, InputNumber, Select } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Form, Input, InputNumber, Select, type FormInstance } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotices } from '../../app/notices';
 import { useEnterResult, useReference } from '../api';
@@ -18,10 +18,12 @@ interface Props {
   /** The rejected or retest run this one replaces, if any. */
   previous?: ResultItem | null;
   onSaved?: (saved: { value: unknown; flag: string | null }) => void;
+  /** Lets a sample's "save all" submit this form too. */
+  register?: (form: FormInstance | null) => void;
 }
 
 /** One test's result: a number with its unit, a code, or a culture; comment, method and instrument. */
-export function ResultEntryForm({ testOrderId, config, previous, onSaved }: Props) {
+export function ResultEntryForm({ testOrderId, config, previous, onSaved, register }: Props) {
   const { t } = useTranslation('clinical');
   const [form] = Form.useForm();
   const { message } = useNotices();
@@ -31,6 +33,10 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved }: Prop
   const [problems, setProblems] = useState<string[]>([]);
   const [saved, setSaved] = useState<{ flag: string | null } | null>(null);
   const numeric = config?.result_type === 'numeric';
+  useEffect(() => {
+    register?.(saved ? null : form);
+    return () => register?.(null);
+  }, [register, form, saved]);
   const pick = (rows: { id: number; name: string }[] | undefined, allowed: number[] | undefined) =>
     (rows ?? []).filter((r) => !allowed?.length || allowed.includes(r.id)).map((r) => ({ value: r.id, label: r.name }));
 

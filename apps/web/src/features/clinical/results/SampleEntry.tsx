@@ -1,5 +1,6 @@
 import { ENTERABLE_TEST_STATUSES } from '@nlims/contracts';
-import { Spin, Typography } from 'antd';
+import { Button, Spin, Typography, type FormInstance } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrder } from '../api';
 import { ResultValue } from '../common/ResultValue';
@@ -18,8 +19,26 @@ interface Props {
 export function SampleEntry({ orderId, configs, section }: Props) {
   const { t } = useTranslation('clinical');
   const { data } = useOrder(orderId);
+  // The open forms of this sample, so one button can save every result typed in (a panel has many tests).
+  const forms = useRef(new Map<number, FormInstance>());
+  const registers = useRef(new Map<number, (form: FormInstance | null) => void>());
+  const registerFor = (id: number) => {
+    let register = registers.current.get(id);
+    if (!register) {
+      register = (form) => void (form ? forms.current.set(id, form) : forms.current.delete(id));
+      registers.current.set(id, register);
+    }
+    return register;
+  };
   if (!data) return <Spin className="clin-loading" />;
   const tests = data.tests.filter((x) => !section || configs.get(x.test_type)?.section_name === section);
+  const openCount = tests.filter((x) => ENTERABLE_TEST_STATUSES.includes(x.status)).length;
+  const saveAll = () => {
+    for (const form of forms.current.values()) {
+      const value = form.getFieldValue('value') as unknown;
+      if (value != null && value !== '') form.submit();
+    }
+  };
   return (
     <div>
       {tests.map((x) => {
@@ -33,11 +52,16 @@ export function SampleEntry({ orderId, configs, section }: Props) {
               <StatusTag code={x.status} />
               {!open && <ResultValue result={x.result} />}
             </div>
-            {open && <ResultEntryForm testOrderId={x.id} config={config} previous={x.result} />}
+            {open && <ResultEntryForm testOrderId={x.id} config={config} previous={x.result} register={registerFor(x.id)} />}
           </div>
         );
       })}
       {!tests.length && <Typography.Text type="secondary">{t('entry.nothingHere')}</Typography.Text>}
+      {openCount > 1 && (
+        <div className="clin-form-actions" style={{ marginTop: 8 }}>
+          <Button onClick={saveAll}>{t('entry.saveAll')}</Button>
+        </div>
+      )}
     </div>
   );
 }
