@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, FILTER_PREFIX, listQuery, paginated, patchBody, type ListQuery, type Paginated } from '@nlims/contracts';
@@ -99,10 +99,14 @@ function conditions(def: ResourceDef, principal: Principal, query: ListQuery): S
   if (def.scope && scoped != null) where.push(eq(def.scope.column, scoped));
   for (const [key, raw] of Object.entries(query)) {
     if (!key.startsWith(FILTER_PREFIX) || raw === '') continue;
+    // `Filters.<name>=v` matches one value, `Filters.<name>__in=a,b,c` any of several.
     const name = key.slice(FILTER_PREFIX.length);
-    const column = def.filters?.[name];
+    const many = name.endsWith('__in');
+    const base = many ? name.slice(0, -4) : name;
+    const column = def.filters?.[base];
     if (!column) throw ValidationError.field(key, `Unknown filter. Allowed: ${Object.keys(def.filters ?? {}).join(', ') || 'none'}.`);
-    where.push(eq(column, filterValue(column, String(raw), name)));
+    if (!many) where.push(eq(column, filterValue(column, String(raw), name)));
+    else where.push(inArray(column, String(raw).split(',').slice(0, 50).map((v) => filterValue(column, v.trim(), name))));
   }
   if (query.search && (def.search?.length || def.searchWhere)) {
     const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -3,7 +3,9 @@ import { amendBody, approveBody, bulkApproveBody, bulkBody, reasonBody, resultBo
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
+import { registerResource } from '../../core/resource.js';
 import { amendResult } from './amend.js';
+import { resultListResource } from './results.list.js';
 import { enterResult, reviewResults } from './results.service.js';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'A valid integer is required.' }).int().positive() });
@@ -12,6 +14,7 @@ const tags = ['results'];
 const ok = (ids: number[]) => ({ ids, detail: 'Operation successfully' });
 
 export function resultsRoutes(app: App, db: Db): void {
+  registerResource(app, db, resultListResource);
   app.post('/api/results/', { schema: { tags, summary: 'Enter a result', body: resultBody, response: { 201: z.object({ id: z.number(), status: z.number(), flag: z.string().nullable(), version: z.number() }) } } }, async (request, reply) => {
     const r = await enterResult(db, principalOf(request), request.body);
     return reply.status(201).send({ id: r.id, status: r.status, flag: r.flag, version: r.version });

@@ -83,3 +83,23 @@ describe('clinical dashboard', () => {
     expect(orderId).toBeGreaterThan(0);
   });
 });
+
+describe('results worklist and multi-status filters', () => {
+  it('lists current results by status with their sample and client, searchable', async () => {
+    const released = (await as('clin_supervisor', 'GET', `/api/results/?page=1&Filters.status=${R.APPROVAL}`)).json();
+    expect(released.count).toBe(1);
+    expect(released.results[0]).toMatchObject({ status: R.APPROVAL, value, entered_by: 'clin_analyst', verified_by: 'clin_supervisor', client_name: '=HYPERLINK("x") Musa', lab_number: expect.stringMatching(/^LA-IKJ-001-/) });
+    const byLab = (await as('clin_supervisor', 'GET', `/api/results/?page=1&search=${encodeURIComponent(released.results[0].lab_number)}`)).json();
+    expect(byLab.count).toBe(1);
+    expect((await as('clin_supervisor', 'GET', `/api/results/?page=1&Filters.status__in=5,6`)).json().count).toBe(0);
+    expect((await as('clin_supervisor', 'GET', `/api/results/?page=1&Filters.status__in=5,6,7`)).json().count).toBe(1);
+    expect((await as('ph_supervisor', 'GET', '/api/results/?page=1')).statusCode).toBe(403);
+    expect((await as('fed_tier', 'GET', '/api/results/?page=1')).statusCode).toBe(403);
+    expect((await as('clin_supervisor', 'GET', '/api/results/?page=1&Filters.status__in=5,x')).statusCode).toBe(400);
+  });
+
+  it('filters samples on several statuses at once', async () => {
+    const both = (await as('clin_supervisor', 'GET', '/api/general_order/?page=1&Filters.status__in=1,11')).json();
+    expect(both.results.map((r: { status: number }) => r.status).sort()).toEqual([1, 11]);
+  });
+});

@@ -1,0 +1,109 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { facilityScope, mayGeneral } from '../../core/access.js';
+import type { ResourceDef } from '../../core/resource.js';
+import { testTypes } from '../catalogue/catalogue.table.js';
+import { clientIdsMatching } from '../clients/client-search.js';
+import { clients } from '../clients/clients.table.js';
+import { generalOrders, testOrders } from '../samples/samples.table.js';
+import { users } from '../users/users.table.js';
+import { results } from './results.table.js';
+
+const enteredBy = alias(users, 'entered_by_user');
+const verifiedBy = alias(users, 'verified_by_user');
+/** A query builder step by step through its joins. */
+interface Joinable {
+  innerJoin: (...a: unknown[]) => Joinable;
+  leftJoin: (...a: unknown[]) => Joinable;
+}
+
+const when = z.date().or(z.string()).nullable();
+
+export const resultListItem = z.object({
+  id: z.number(),
+  version: z.number(),
+  status: z.number(),
+  value: z.union([z.number(), z.string()]).nullable(),
+  unit: z.string(),
+  flag: z.string().nullable(),
+  ref_low: z.number().nullable(),
+  ref_high: z.number().nullable(),
+  isolates: z.array(z.object({ organism: z.number(), antibiogram: z.array(z.object({ antibiotic: z.number(), interpretation: z.string() })) })),
+  comment: z.string(),
+  entered_by: z.string().nullable(),
+  entered_at: when,
+  verified_by: z.string().nullable(),
+  verified_at: when,
+  approved_at: when,
+  amends: z.number().nullable(),
+  test_order: z.number(),
+  test_type: z.number(),
+  test_type_name: z.string(),
+  order: z.number(),
+  lab_number: z.string(),
+  client_name: z.string(),
+  sex: z.string(),
+  date_of_birth: z.string().nullable(),
+});
+
+/**
+ * `GET results/`: the current results of the facility, for the validation,
+ * approval and released-results worklists (`Filters.status=5|6|7`, or
+ * `Filters.status__in=`), searchable by laboratory number or client.
+ */
+export const resultListResource: ResourceDef = {
+  path: 'results',
+  entity: 'result',
+  table: results,
+  id: results.id,
+  fields: {
+    id: results.id,
+    version: results.version,
+    status: results.status,
+    value: sql<number | string | null>`coalesce(to_jsonb(${results.valueNumeric}), to_jsonb(${results.valueText}))`.as('value'),
+    unit: results.unit,
+    flag: results.flag,
+    ref_low: results.refLow,
+    ref_high: results.refHigh,
+    isolates: results.isolates,
+    comment: results.comment,
+    entered_by: enteredBy.username,
+    entered_at: results.enteredAt,
+    verified_by: verifiedBy.username,
+    verified_at: results.verifiedAt,
+    approved_at: results.approvedAt,
+    amends: results.amendsId,
+    test_order: results.testOrderId,
+    test_type: testOrders.testTypeId,
+    test_type_name: testTypes.name,
+    order: generalOrders.id,
+    lab_number: generalOrders.labNumber,
+    client_name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`.as('client_name'),
+    sex: clients.sex,
+    date_of_birth: clients.dateOfBirth,
+  },
+  join: (q) =>
+    (q as unknown as Joinable)
+      .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
+      .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+      .innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId))
+      .innerJoin(clients, eq(clients.id, generalOrders.clientId))
+      .leftJoin(enteredBy, eq(enteredBy.id, results.enteredBy))
+      .leftJoin(verifiedBy, eq(verifiedBy.id, results.verifiedBy)) as typeof q,
+  item: resultListItem,
+  searchWhere: (term) =>
+    inArray(
+      results.testOrderId,
+      sql`(select ${testOrders.id} from ${testOrders} join ${generalOrders} on ${generalOrders.id} = ${testOrders.orderId}
+           where ${generalOrders.labNumber} ilike ${term} or ${generalOrders.clientId} in ${clientIdsMatching(term)})`,
+    ),
+  extraWhere: () => [eq(results.current, true)],
+  filters: { status: results.status, test_type: testOrders.testTypeId as never, flag: results.flag },
+  ordering: { entered_at: results.enteredAt, verified_at: results.verifiedAt, approved_at: results.approvedAt, id: results.id },
+  defaultOrdering: '-entered_at',
+  access: { read: (p) => mayGeneral(p, 'read') },
+  scope: { column: results.facilityId, valueKey: 'facilityId', of: facilityScope },
+  customDetail: true,
+  tags: ['results'],
+};
