@@ -21,6 +21,8 @@ export const generalOrderListItem = z.object({
   client_name: z.string(),
   sex: z.string(),
   date_of_birth: z.string().nullable(),
+  /** The client's hospital number, N/A on screen when missing. */
+  hospital_number: z.string().nullable(),
   sample_type: z.number().nullable(),
   created_at: date,
   collected_at: when,

@@ -14,7 +14,7 @@ import { checkValue } from '../results/results.service.js';
 import type { Principal } from '../users/principal.js';
 import { nextLabNumber } from './lab-number.js';
 import { generalOrders, testOrders } from './samples.table.js';
-import { resolveTests } from './samples.service.js';
+import { resolveTests, setDueTimes } from './samples.service.js';
 
 /**
  * Retrospective data entry: order, collection, reception and results from a
@@ -90,6 +90,7 @@ export async function completeEntry(db: Db, p: Principal, body: CompleteEntryBod
         enteredAt: new Date(entry.resulted_at),
       });
     }
+    await setDueTimes(tx, order!.id, received, [S.APPROVED, R.ENTERED]);
     await tx.insert(auditEvents).values({
       userId: p.id,
       username: p.username,

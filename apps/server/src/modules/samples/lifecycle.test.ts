@@ -206,7 +206,7 @@ describe('refusals', () => {
     const order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: client.id, test_types: [numericTest().id] })).json();
     for (const term of [order.lab_number, 'HOSP-FIND-1', 'Amaka']) {
       const found = (await as('clin_supervisor', 'GET', `/api/general_order/?page=1&search=${encodeURIComponent(term)}`)).json();
-      expect(found.results.some((r: { id: number }) => r.id === order.id), term).toBe(true);
+      expect(found.results.find((r: { id: number }) => r.id === order.id)?.hospital_number, term).toBe('HOSP-FIND-1');
     }
     const today = new Date().toISOString().slice(0, 10);
     const filtered = (await as('clin_supervisor', 'GET', `/api/general_order/?page=1&page_size=100&Filters.status=1&start_date=${today}&end_date=${today}`)).json();
@@ -268,7 +268,7 @@ describe('retrospective data entry', () => {
     expect(bad.json()).toEqual({ received_at: ['Reception cannot be before collection.'] });
     const res = await as('clin_clerk', 'POST', '/api/general_order/complete_entry/', body);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ status: S.ONGOING, created_at: '2026-10-01T07:00:00.000Z', tests: [{ status: R.ENTERED, result: { value, entered_at: '2026-10-01T11:00:00.000Z' } }] });
+    expect(res.json()).toMatchObject({ status: S.ONGOING, created_at: '2026-10-01T07:00:00.000Z', tests: [{ status: R.ENTERED, due_at: expect.any(String), result: { value, entered_at: '2026-10-01T11:00:00.000Z' } }] });
     expect((await as('clin_analyst', 'POST', '/api/general_order/complete_entry/', body)).statusCode).toBe(403);
   });
 });

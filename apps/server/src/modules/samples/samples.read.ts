@@ -32,17 +32,21 @@ export function dateRange(column: typeof generalOrders.createdAt, query: Record<
   return out;
 }
 
-/** Tests of a page of orders, in one query. */
+const isHospitalNumber = (typeName: string) => /hospital/i.test(typeName);
+
+/** Tests and the client's hospital number for a page of orders, in two queries. */
 async function expandTests(tx: Tx, rows: Record<string, unknown>[]) {
   const ids = rows.map((r) => r.id as number);
   if (!ids.length) return rows;
+  const identifiers = await clientIdentifiersOf(tx, [...new Set(rows.map((r) => r.client as number))]);
+  const hospitalNumber = (clientId: unknown) => identifiers.find((i) => i.clientId === clientId && isHospitalNumber(i.identifier_type_name))?.identifier ?? null;
   const tests = await tx
     .select({ id: testOrders.id, orderId: testOrders.orderId, test_type: testOrders.testTypeId, test_type_name: testTypes.name, status: testOrders.status, due_at: testOrders.dueAt })
     .from(testOrders)
     .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
     .where(inArray(testOrders.orderId, ids))
     .orderBy(asc(testOrders.id));
-  return rows.map((r) => ({ ...r, tests: tests.filter((t) => t.orderId === r.id).map(({ orderId: _o, ...t }) => t) }));
+  return rows.map((r) => ({ ...r, hospital_number: hospitalNumber(r.client), tests: tests.filter((t) => t.orderId === r.id).map(({ orderId: _o, ...t }) => t) }));
 }
 
 export const generalOrderResource: ResourceDef = {
@@ -148,6 +152,7 @@ export async function getOrder(db: Db, p: Principal, id: number) {
     .where(eq(testOrders.orderId, id))
     .orderBy(asc(testOrders.id));
   const current = await currentResults(db, tests.map((t) => t.id));
+  const identifiers = (await clientIdentifiersOf(db, [c.id])).map(({ clientId: _c, ...rest }) => rest);
   return {
     id: o.id,
     facility: o.facilityId,
@@ -161,7 +166,8 @@ export async function getOrder(db: Db, p: Principal, id: number) {
     client_name: `${c.firstName} ${c.lastName}`,
     sex: c.sex,
     date_of_birth: c.dateOfBirth,
-    client_identifiers: (await clientIdentifiersOf(db, [c.id])).map(({ clientId: _c, ...rest }) => rest),
+    client_identifiers: identifiers,
+    hospital_number: identifiers.find((i) => isHospitalNumber(i.identifier_type_name))?.identifier ?? null,
     sample_type: o.sampleTypeId,
     created_at: o.createdAt,
     collected_at: o.collectedAt,

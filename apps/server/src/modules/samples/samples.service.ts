@@ -76,6 +76,20 @@ export async function lockOrder(tx: Tx, p: Principal, id: number) {
   return order;
 }
 
+/**
+ * Each test is due its turnaround time after reception: the facility's TAT
+ * for the test, else the catalogue default. Tests in `from` statuses are
+ * stamped (and moved to `to` when given).
+ */
+export async function setDueTimes(tx: Tx, orderId: number, receivedAt: Date, from: number[], to?: number): Promise<void> {
+  await tx.execute(sql`
+    update ${testOrders} t set status = ${to === undefined ? sql`t.status` : sql`${to}`},
+      due_at = ${receivedAt.toISOString()}::timestamptz + make_interval(hours => coalesce(
+        (select f.hours from ${facilityTats} f where f.facility_id = t.facility_id and f.test_type_id = t.test_type_id),
+        (select c.default_tat_hours from ${testTypes} c where c.id = t.test_type_id)))
+    where t.order_id = ${orderId} and t.status in (${sql.join(from.map((f) => sql`${f}`), sql`, `)})`);
+}
+
 export interface MoveInput {
   collected_at?: string;
   sample_type?: number;
@@ -112,13 +126,7 @@ export async function moveSample(db: Db, p: Principal, id: number, action: Sampl
       }
       case 'accept': {
         Object.assign(set, { status: S.APPROVED, receivedAt: now });
-        // Each test is due its turnaround time after reception: the facility's TAT, else the catalogue default.
-        await tx.execute(sql`
-          update ${testOrders} t set status = ${S.APPROVED},
-            due_at = ${now.toISOString()}::timestamptz + make_interval(hours => coalesce(
-              (select f.hours from ${facilityTats} f where f.facility_id = t.facility_id and f.test_type_id = t.test_type_id),
-              (select c.default_tat_hours from ${testTypes} c where c.id = t.test_type_id)))
-          where t.order_id = ${id} and t.status in (${S.ORDERED}, ${S.COLLECTED})`);
+        await setDueTimes(tx, id, now, [S.ORDERED, S.COLLECTED], S.APPROVED);
         break;
       }
       case 'reject': {
