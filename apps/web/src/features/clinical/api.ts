@@ -2,7 +2,7 @@ import { FILTER_PREFIX, type Paginated } from '@nlims/contracts';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { CLINICAL } from './keys';
-import type { Client, Dashboard, HistoryItem, NamedRow, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow } from './types';
+import type { Client, Dashboard, HistoryItem, NamedRow, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow, ResultRow } from './types';
 
 export { CLINICAL };
 type Query = Record<string, string | number | undefined>;
@@ -56,18 +56,35 @@ export function useOrdersIn(statuses: readonly number[]) {
   });
 }
 
+export interface ResultListParams {
+  pageIndex: number;
+  pageSize: number;
+  search?: string;
+  ordering?: string;
+  /** One result status: ENTERED (validation), VERIFIED (approval) or APPROVAL (released). */
+  status: number;
+}
+
+/** One server page of current results in one status, with their sample and client, newest entry first. */
+export function useResults(p: ResultListParams) {
+  const query: Query = {
+    page: p.pageIndex + 1,
+    page_size: p.pageSize,
+    search: p.search?.trim() || undefined,
+    ordering: p.ordering || undefined,
+    [`${FILTER_PREFIX}status`]: p.status,
+  };
+  return useQuery({
+    queryKey: [...CLINICAL, 'results', p],
+    queryFn: ({ signal }) => api<Paginated<ResultRow>>('/api/results/', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 const fetchOrder = (id: number, signal?: AbortSignal) => api<OrderDetail>(`/api/general_order/${id}/`, { signal });
 
 export function useOrder(id: number | null) {
   return useQuery({ queryKey: [...CLINICAL, 'order', id], queryFn: ({ signal }) => fetchOrder(id!, signal), enabled: id != null });
-}
-
-/** Details of several samples (for the result review lists). */
-export function useOrderDetails(ids: number[]) {
-  return useQueries({
-    queries: ids.map((id) => ({ queryKey: [...CLINICAL, 'order', id], queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrder(id, signal) })),
-    combine: (results) => ({ orders: results.flatMap((r) => (r.data ? [r.data] : [])), loading: results.some((r) => r.isPending) }),
-  });
 }
 
 export function useHistory(id: number | null) {

@@ -34,7 +34,7 @@ export function Isolates({ isolates }: { isolates: ResultItem['isolates'] }) {
 }
 
 /** A result's value with its unit and flag, its reference range when known, and a culture's isolates. */
-export function ResultValue({ result }: { result: ResultItem | null }) {
+export function ResultValue({ result }: { result: Pick<ResultItem, 'value' | 'unit' | 'flag' | 'ref_low' | 'ref_high' | 'isolates'> | null }) {
   if (!result || result.value == null) return <span className="clin-muted">—</span>;
   const range = result.ref_low != null || result.ref_high != null ? `(${result.ref_low ?? '…'}–${result.ref_high ?? '…'})` : '';
   return (

@@ -3,17 +3,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAmend } from '../api';
 import { errorDetail, showServerErrors } from '../common/forms';
-import type { OrderTest } from '../types';
+import type { ResultItem } from '../types';
 
 const FIELDS = ['value', 'reason', 'comment', 'password'] as const;
 
+/** The released result to amend and how its test takes a value. */
+export interface AmendTarget {
+  result: Pick<ResultItem, 'id' | 'value' | 'unit' | 'comment' | 'version'>;
+  testName: string;
+  resultType: string;
+  unit: string;
+  codes: string[];
+}
+
 /** Amend a released result: a new version with a reason, signed with the password; the released one stays in the history. */
-export function AmendModal({ test, onClose }: { test: OrderTest; onClose: () => void }) {
+export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: () => void }) {
   const { t } = useTranslation('clinical');
   const [form] = Form.useForm();
   const amend = useAmend();
   const [problem, setProblem] = useState<string | null>(null);
-  const result = test.result!;
+  const { result } = target;
   const submit = async (values: Record<string, unknown>) => {
     setProblem(null);
     try {
@@ -25,16 +34,16 @@ export function AmendModal({ test, onClose }: { test: OrderTest; onClose: () => 
     }
   };
   return (
-    <Modal open title={`${t('manage.amend')} · ${test.test_type_name}`} okText={t('manage.amend')} cancelText={t('common.cancel')} okButtonProps={{ htmlType: 'submit', form: 'amend-result', loading: amend.isPending }} onCancel={onClose} destroyOnHidden>
+    <Modal open title={`${t('manage.amend')} · ${target.testName}`} okText={t('manage.amend')} cancelText={t('common.cancel')} okButtonProps={{ htmlType: 'submit', form: 'amend-result', loading: amend.isPending }} onCancel={onClose} destroyOnHidden>
       <Form id="amend-result" form={form} layout="vertical" onFinish={submit} initialValues={{ value: result.value, comment: result.comment }}>
         <p className="clin-muted">
           {t('manage.current')}: {String(result.value)} {result.unit} · {t('manage.version', { version: result.version })}
         </p>
         <Form.Item name="value" label={t('manage.newValue')} rules={[{ required: true, message: t('validation.required', { label: t('manage.newValue') }) }]}>
-          {test.result_type === 'numeric' ? (
-            <InputNumber style={{ width: '100%' }} suffix={test.unit || undefined} />
-          ) : test.codes.length ? (
-            <Select options={test.codes.map((c) => ({ value: c, label: c }))} />
+          {target.resultType === 'numeric' ? (
+            <InputNumber style={{ width: '100%' }} suffix={target.unit || undefined} />
+          ) : target.codes.length ? (
+            <Select options={target.codes.map((c) => ({ value: c, label: c }))} />
           ) : (
             <Input maxLength={200} />
           )}

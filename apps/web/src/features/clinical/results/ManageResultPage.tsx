@@ -1,40 +1,53 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
-import { Button, Card, Empty, Input, Table, Tag } from 'antd';
+import { RESULT_STATUS as R } from '@nlims/contracts';
+import { Button, Card, Empty, Input, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
-import { useOrdersIn } from '../api';
+import { Pager } from '../../resources/Pager';
 import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { formatDateTime } from '../common/format';
+import { ResultValue } from '../common/ResultValue';
 import { useCan } from '../common/useCan';
-import type { OrderRow } from '../types';
+import type { ResultRow } from '../types';
+import { AmendModal, type AmendTarget } from './AmendModal';
 import { ReportButtons } from './ReportButtons';
 import { ResultsDrawer } from './ResultsDrawer';
+import { useReviewRows } from './useReviewRows';
+import { useTestConfig } from './useTestConfig';
+import '../../resources/resources.css';
 
-const RELEASED_SAMPLE_STATUSES = [S.ONGOING, S.PARTIALLY_REJECTED] as const;
-
-/** Samples with released (approved) results: the report to view, print or download, and amendment of a released result. */
+/** Released (approved) results, one page from the server: the sample's report to view, print or download, and amendment of the result. */
 export default function ManageResultPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
   const can = useCan();
   const wide = useMediaQuery(TABLET_UP);
-  const { rows, loading, fetching } = useOrdersIn(RELEASED_SAMPLE_STATUSES);
-  const [search, setSearch] = useState('');
+  const { list, rows, total, loading, fetching } = useReviewRows(R.APPROVAL);
+  const { byId } = useTestConfig();
   const [open, setOpen] = useState<number | null>(null);
-  const term = search.trim().toLowerCase();
-  const released = rows
-    .filter((r) => r.tests.some((x) => x.status === R.APPROVAL))
-    .filter((r) => !term || r.lab_number.toLowerCase().includes(term) || r.client_name.toLowerCase().includes(term))
-    .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
-  const approvedCount = (r: OrderRow) => r.tests.filter((x) => x.status === R.APPROVAL).length;
-  const releasedTag = (r: OrderRow) => <Tag color={approvedCount(r) === r.tests.length ? 'success' : 'processing'}>{`${approvedCount(r)} / ${r.tests.length}`}</Tag>;
-  const actions = (r: OrderRow) => (
+  const [amending, setAmending] = useState<AmendTarget | null>(null);
+  const amendTarget = (r: ResultRow): AmendTarget => {
+    const config = byId.get(r.test_type);
+    return {
+      result: r,
+      testName: r.test_type_name,
+      resultType: config?.result_type ?? (typeof r.value === 'number' ? 'numeric' : 'text'),
+      unit: config?.unit ?? r.unit,
+      codes: config?.codes ?? [],
+    };
+  };
+  const version = (r: ResultRow) => `v${r.version}${r.amends != null ? ` · ${t('manage.amended')}` : ''}`;
+  const actions = (r: ResultRow) => (
     <>
-      <ReportButtons orderId={r.id} labNumber={r.lab_number} />
-      <Button size="small" onClick={() => setOpen(r.id)}>
+      <ReportButtons orderId={r.order} labNumber={r.lab_number} />
+      {can('review') && (
+        <Button size="small" onClick={() => setAmending(amendTarget(r))}>
+          {t('manage.amend')}
+        </Button>
+      )}
+      <Button size="small" onClick={() => setOpen(r.order)}>
         {t('manage.results')}
       </Button>
     </>
@@ -42,22 +55,26 @@ export default function ManageResultPage({ page }: PageProps) {
   return (
     <ClinicalPage page={page}>
       <div className="clin-toolbar">
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('manage.search')} aria-label={t('manage.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input allowClear prefix={<SearchOutlined />} placeholder={t('samples.search')} aria-label={t('samples.search')} value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />
       </div>
-      {!wide && !released.length && <Empty description={t('manage.empty')} />}
+      {!wide && loading && <Spin className="clin-loading" />}
+      {!wide && !loading && !rows.length && <Empty description={t('manage.empty')} />}
       {!wide && (
         <div className="clin-cards">
-          {released.map((r) => (
+          {rows.map((r) => (
             <Card key={r.id} size="small" className="clin-card">
               <div className="clin-card__head">
                 <span className="clin-lab-number">{r.lab_number}</span>
-                {releasedTag(r)}
+                <span className="clin-muted">{version(r)}</span>
               </div>
               <div>
                 {r.client_name} <ClientFacts client={r} />
               </div>
+              <div>
+                <strong>{r.test_type_name}</strong>: <ResultValue result={r} />
+              </div>
               <div className="clin-muted">
-                {t('samples.ordered')}: {formatDateTime(r.created_at as string)}
+                {t('manage.released')}: {formatDateTime(r.approved_at as string)}
               </div>
               <div className="clin-actions">{actions(r)}</div>
             </Card>
@@ -65,14 +82,14 @@ export default function ManageResultPage({ page }: PageProps) {
         </div>
       )}
       {wide && (
-        <Table<OrderRow>
+        <Table<ResultRow>
           className="clin-table"
           rowKey="id"
           size="middle"
           loading={loading || fetching}
-          dataSource={released}
+          dataSource={rows}
           scroll={{ x: 'max-content' }}
-          pagination={{ defaultPageSize: 20, hideOnSinglePage: true, showSizeChanger: true, pageSizeOptions: [5, 10, 20, 50, 100] }}
+          pagination={false}
           locale={{ emptyText: t('manage.empty') }}
           columns={[
             { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
@@ -86,8 +103,10 @@ export default function ManageResultPage({ page }: PageProps) {
                 </div>
               ),
             },
-            { key: 'released', title: t('manage.released'), render: (_, r) => releasedTag(r) },
-            { key: 'ordered', title: t('samples.ordered'), render: (_, r) => formatDateTime(r.created_at as string) },
+            { key: 'test', title: t('samples.test'), render: (_, r) => r.test_type_name },
+            { key: 'result', title: t('results.result'), render: (_, r) => <ResultValue result={r} /> },
+            { key: 'version', title: t('manage.versionColumn'), render: (_, r) => version(r) },
+            { key: 'released', title: t('manage.released'), render: (_, r) => formatDateTime(r.approved_at as string) },
             {
               key: 'actions',
               title: t('samples.actions'),
@@ -97,7 +116,9 @@ export default function ManageResultPage({ page }: PageProps) {
           ]}
         />
       )}
+      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={total} compact={!wide} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />
       {open != null && <ResultsDrawer orderId={open} canAmend={can('review')} onClose={() => setOpen(null)} />}
+      {amending && <AmendModal target={amending} onClose={() => setAmending(null)} />}
     </ClinicalPage>
   );
 }

@@ -24,7 +24,7 @@ export function ReasonModal({ row, action, onClose }: Props) {
   const submit = async (values: Record<string, unknown>) => {
     setProblem(null);
     try {
-      await review.mutateAsync({ action, ids: [row.result.id], body: action === 'reject' ? { reason: values.reason, comment: values.comment ?? '' } : { reason: values.reason } });
+      await review.mutateAsync({ action, ids: [row.id], body: action === 'reject' ? { reason: values.reason, comment: values.comment ?? '' } : { reason: values.reason } });
       void message.success(t('common.saved'));
       onClose();
     } catch (error) {
@@ -32,7 +32,7 @@ export function ReasonModal({ row, action, onClose }: Props) {
       setProblem(left.length ? left.join('\n') : errorDetail(error));
     }
   };
-  const title = `${t(action === 'reject' ? 'review.reject' : 'review.retest')} · ${row.order.lab_number} · ${row.test.test_type_name}`;
+  const title = `${t(action === 'reject' ? 'review.reject' : 'review.retest')} · ${row.lab_number} · ${row.test_type_name}`;
   return (
     <Modal open title={title} okText={t(action === 'reject' ? 'review.reject' : 'review.retest')} okButtonProps={{ danger: true, htmlType: 'submit', form: 'result-reason', loading: review.isPending }} cancelText={t('common.cancel')} onCancel={onClose} destroyOnHidden>
       <Form id="result-reason" form={form} layout="vertical" onFinish={submit}>

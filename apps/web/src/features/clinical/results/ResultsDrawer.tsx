@@ -67,7 +67,9 @@ export function ResultsDrawer({ orderId, canAmend, onClose }: { orderId: number;
           />
         </>
       )}
-      {amending && <AmendModal test={amending} onClose={() => setAmending(null)} />}
+      {amending?.result && (
+        <AmendModal target={{ result: amending.result, testName: amending.test_type_name, resultType: amending.result_type, unit: amending.unit, codes: amending.codes }} onClose={() => setAmending(null)} />
+      )}
     </Drawer>
   );
 }

@@ -24,24 +24,24 @@ export function ReviewCards({ rows, loading, selected, onSelect, showVerifier, a
   return (
     <div className="clin-cards">
       {rows.map((r) => (
-        <Card key={r.key} size="small" className="clin-card">
+        <Card key={r.id} size="small" className="clin-card">
           <div className="clin-card__head">
-            <Checkbox checked={selected.includes(r.key)} onChange={(e) => toggle(r.key, e.target.checked)} aria-label={`${r.order.lab_number} ${r.test.test_type_name}`} />
-            <span className="clin-lab-number">{r.order.lab_number}</span>
+            <Checkbox checked={selected.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} aria-label={`${r.lab_number} ${r.test_type_name}`} />
+            <span className="clin-lab-number">{r.lab_number}</span>
           </div>
           <div>
-            {r.order.client_name} <ClientFacts client={r.order} />
+            {r.client_name} <ClientFacts client={r} />
           </div>
           <div>
-            <strong>{r.test.test_type_name}</strong>: <ResultValue result={r.result} />
+            <strong>{r.test_type_name}</strong>: <ResultValue result={r} />
           </div>
-          {r.result.comment && <div className="clin-muted">{r.result.comment}</div>}
+          {r.comment && <div className="clin-muted">{r.comment}</div>}
           <div className="clin-muted">
-            {t('review.enteredBy')}: {r.result.entered_by} · {formatDateTime(r.result.entered_at as string)}
+            {t('review.enteredBy')}: {r.entered_by} · {formatDateTime(r.entered_at as string)}
           </div>
           {showVerifier && (
             <div className="clin-muted">
-              {t('review.verifiedBy')}: {r.result.verified_by} · {formatDateTime(r.result.verified_at as string)}
+              {t('review.verifiedBy')}: {r.verified_by} · {formatDateTime(r.verified_at as string)}
             </div>
           )}
           <div className="clin-actions">{actions(r)}</div>

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
 import { useNotices } from '../../app/notices';
 import { useSession } from '../../auth/useSession';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { Pager } from '../../resources/Pager';
 import { useReview } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { errorDetail } from '../common/forms';
@@ -13,6 +15,7 @@ import { ReasonModal } from './ReasonModal';
 import { ReviewTable } from './ReviewTable';
 import { SignatureModal } from './SignatureModal';
 import { useReviewRows, type ReviewRow } from './useReviewRows';
+import '../../resources/resources.css';
 
 type Mode = 'verify' | 'approve';
 
@@ -20,17 +23,16 @@ type Mode = 'verify' | 'approve';
 export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
   const { t } = useTranslation('clinical');
   const { message } = useNotices();
-  const { rows, loading, fetching } = useReviewRows(mode === 'verify' ? R.ENTERED : R.VERIFIED);
+  const { list, rows, total, loading, fetching } = useReviewRows(mode === 'verify' ? R.ENTERED : R.VERIFIED);
+  const phone = !useMediaQuery(TABLET_UP);
   const review = useReview();
   const me = useSession().user?.username;
   const [selected, setSelected] = useState<number[]>([]);
-  const [search, setSearch] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [signing, setSigning] = useState<number[] | null>(null);
   const [reason, setReason] = useState<{ row: ReviewRow; action: 'reject' | 'retest' } | null>(null);
-  const term = search.trim().toLowerCase();
-  const shown = term ? rows.filter((r) => [r.order.lab_number, r.order.client_name, r.test.test_type_name].some((s) => s.toLowerCase().includes(term))) : rows;
-  const live = selected.filter((id) => rows.some((r) => r.key === id));
+  // Selection is kept to the rows of the page shown.
+  const live = selected.filter((id) => rows.some((r) => r.id === id));
 
   const move = async (ids: number[], password?: string) => {
     setProblem(null);
@@ -50,14 +52,14 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
   return (
     <ClinicalPage page={page}>
       <div className="clin-toolbar">
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('review.search')} aria-label={t('review.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input allowClear prefix={<SearchOutlined />} placeholder={t('samples.search')} aria-label={t('samples.search')} value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />
         <Button type="primary" disabled={!live.length} loading={review.isPending && !signing} onClick={() => act(live)}>
           {t('review.selected', { verb, count: live.length })}
         </Button>
       </div>
       {problem && <Alert type="error" showIcon closable onClose={() => setProblem(null)} title={problem} />}
       <ReviewTable
-        rows={shown}
+        rows={rows}
         loading={loading || fetching}
         selected={live}
         onSelect={setSelected}
@@ -65,20 +67,20 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
         actions={(row) => (
           <>
             {mode === 'verify' ? (
-              row.result.entered_by === me ? (
+              row.entered_by === me ? (
                 // Separation of duties: whoever entered a result may not verify it (the server refuses it too).
                 <Button size="small" disabled title={t('review.ownResult')}>
                   {verb}
                 </Button>
               ) : (
-                <Popconfirm title={t('review.confirmVerify')} okText={verb} cancelText={t('common.back')} onConfirm={() => act([row.key])}>
+                <Popconfirm title={t('review.confirmVerify')} okText={verb} cancelText={t('common.back')} onConfirm={() => act([row.id])}>
                   <Button size="small" type="primary">
                     {verb}
                   </Button>
                 </Popconfirm>
               )
             ) : (
-              <Button size="small" type="primary" onClick={() => act([row.key])}>
+              <Button size="small" type="primary" onClick={() => act([row.id])}>
                 {verb}
               </Button>
             )}
@@ -91,6 +93,7 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
           </>
         )}
       />
+      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={total} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />
       {signing && <SignatureModal count={signing.length} title={t('review.signatureTitle')} okText={verb} onSign={(password) => move(signing, password)} onClose={() => setSigning(null)} />}
       {reason && <ReasonModal row={reason.row} action={reason.action} onClose={() => setReason(null)} />}
     </ClinicalPage>

@@ -18,32 +18,32 @@ interface Props {
   actions: (row: ReviewRow) => ReactNode;
 }
 
-/** Results under review (cards on phones): sample, client, test, value with flag and range, who entered (and verified) it, and the row's moves. */
+/** One page of results under review (cards on phones; the page's pager sits below): sample, client, test, value with flag and range, who entered (and verified) it, and the row's moves. */
 export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, actions }: Props) {
   const { t } = useTranslation('clinical');
   const wide = useMediaQuery(TABLET_UP);
   const columns: TableProps<ReviewRow>['columns'] = [
-    { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.order.lab_number}</span> },
+    { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
     {
       key: 'client',
       title: t('samples.client'),
       render: (_, r) => (
         <div>
-          <div>{r.order.client_name}</div>
-          <ClientFacts client={r.order} />
+          <div>{r.client_name}</div>
+          <ClientFacts client={r} />
         </div>
       ),
     },
-    { key: 'test', title: t('samples.test'), render: (_, r) => r.test.test_type_name },
-    { key: 'result', title: t('results.result'), render: (_, r) => <ResultValue result={r.result} /> },
-    { key: 'comment', title: t('entry.comment'), render: (_, r) => r.result.comment || <span className="clin-muted">—</span> },
+    { key: 'test', title: t('samples.test'), render: (_, r) => r.test_type_name },
+    { key: 'result', title: t('results.result'), render: (_, r) => <ResultValue result={r} /> },
+    { key: 'comment', title: t('entry.comment'), render: (_, r) => r.comment || <span className="clin-muted">—</span> },
     {
       key: 'entered',
       title: t('review.enteredBy'),
       render: (_, r) => (
         <div>
-          <div>{r.result.entered_by}</div>
-          <div className="clin-muted">{formatDateTime(r.result.entered_at as string)}</div>
+          <div>{r.entered_by}</div>
+          <div className="clin-muted">{formatDateTime(r.entered_at as string)}</div>
         </div>
       ),
     },
@@ -54,8 +54,8 @@ export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, a
             title: t('review.verifiedBy'),
             render: (_: unknown, r: ReviewRow) => (
               <div>
-                <div>{r.result.verified_by}</div>
-                <div className="clin-muted">{formatDateTime(r.result.verified_at as string)}</div>
+                <div>{r.verified_by}</div>
+                <div className="clin-muted">{formatDateTime(r.verified_at as string)}</div>
               </div>
             ),
           },
@@ -67,12 +67,12 @@ export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, a
   return (
     <Table<ReviewRow>
       className="clin-table"
-      rowKey="key"
+      rowKey="id"
       size="middle"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [5, 10, 20, 50, 100], hideOnSinglePage: true }}
+      pagination={false}
       rowSelection={onSelect ? { selectedRowKeys: selected, onChange: (keys) => onSelect(keys as number[]) } : undefined}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('review.empty') }}

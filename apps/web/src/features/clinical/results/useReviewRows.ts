@@ -1,28 +1,27 @@
-import { SAMPLE_STATUS as S } from '@nlims/contracts';
-import { useOrderDetails, useOrdersIn } from '../api';
-import type { OrderDetail, OrderTest, ResultItem } from '../types';
+import { useEffect } from 'react';
+import { useResults } from '../api';
+import { useSampleList } from '../samples/useSampleList';
+import type { ResultRow } from '../types';
 
-export interface ReviewRow {
-  key: number;
-  order: OrderDetail;
-  test: OrderTest;
-  result: ResultItem;
-}
-
-/** Samples whose results are under review: results are entered on accepted samples, which then read ONGOING (or stay PARTIALLY REJECTED). */
-const REVIEW_SAMPLE_STATUSES = [S.ONGOING, S.PARTIALLY_REJECTED] as const;
+export type ReviewRow = ResultRow;
 
 /**
- * Current results in one result status (ENTERED for validation, VERIFIED for
- * approval, APPROVAL for release), one row per test. The list rows name each
- * test's status, so only the samples that have such a test are read in full.
+ * One server page of the current results in one result status (ENTERED for
+ * validation, VERIFIED for approval, APPROVAL for release), one row per
+ * test, searchable by laboratory number or client. When the last rows of a
+ * later page are moved on, the list steps back to the last page left.
  */
 export function useReviewRows(resultStatus: number) {
-  const samples = useOrdersIn(REVIEW_SAMPLE_STATUSES);
-  const ids = samples.rows.filter((o) => o.tests.some((x) => x.status === resultStatus)).map((o) => o.id);
-  const details = useOrderDetails(ids);
-  const rows: ReviewRow[] = details.orders.flatMap((order) =>
-    order.tests.filter((test) => test.status === resultStatus && test.result).map((test) => ({ key: test.result!.id, order, test, result: test.result! })),
-  );
-  return { rows, loading: samples.loading || details.loading, fetching: samples.fetching };
+  const list = useSampleList(resultStatus);
+  const { pageIndex, pageSize, search } = list.params;
+  const query = useResults({ pageIndex, pageSize, search, status: resultStatus });
+  const rows = query.data?.results ?? [];
+  const total = query.data?.count ?? 0;
+  const { setPage } = list;
+  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const stepBack = !query.isPlaceholderData && query.data != null && !rows.length && pageIndex > lastPage;
+  useEffect(() => {
+    if (stepBack) setPage(lastPage);
+  }, [stepBack, lastPage, setPage]);
+  return { list, rows, total, loading: query.isPending, fetching: query.isFetching };
 }
