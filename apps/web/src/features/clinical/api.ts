@@ -1,5 +1,5 @@
 import { FILTER_PREFIX, type Paginated } from '@nlims/contracts';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { CLINICAL } from './keys';
 import type { Client, Dashboard, HistoryItem, NamedRow, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow, ResultRow } from './types';
@@ -13,6 +13,8 @@ export interface OrderListParams {
   search?: string;
   ordering?: string;
   status?: number;
+  /** Several statuses at once (`Filters.status__in=`), used when no single status is chosen. */
+  statuses?: readonly number[];
   start_date?: string;
   end_date?: string;
 }
@@ -24,6 +26,7 @@ export function orderQuery(p: OrderListParams): Query {
     search: p.search?.trim() || undefined,
     ordering: p.ordering || undefined,
     [`${FILTER_PREFIX}status`]: p.status,
+    [`${FILTER_PREFIX}status__in`]: p.status == null && p.statuses?.length ? p.statuses.join(',') : undefined,
     start_date: p.start_date,
     end_date: p.end_date,
   };
@@ -37,23 +40,13 @@ export function useOrders(params: OrderListParams, enabled = true) {
 }
 
 /**
- * The newest 100 samples in each of several statuses (the list filters by
- * one status at a time). Samples stay ONGOING after their results are
- * released, so the newest are the ones still being worked on.
+ * The newest 100 samples in any of several statuses, in one request.
+ * Samples stay ONGOING after their results are released, so the newest are
+ * the ones still being worked on.
  */
 export function useOrdersIn(statuses: readonly number[]) {
-  return useQueries({
-    queries: statuses.map((status) => ({
-      queryKey: [...CLINICAL, 'orders', { pageIndex: 0, pageSize: 100, status, ordering: '-created_at' }],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrders({ pageIndex: 0, pageSize: 100, status, ordering: '-created_at' }, signal),
-    })),
-    combine: (results) => ({
-      rows: results.flatMap((r) => r.data?.results ?? []),
-      total: results.reduce((n, r) => n + (r.data?.count ?? 0), 0),
-      loading: results.some((r) => r.isPending),
-      fetching: results.some((r) => r.isFetching),
-    }),
-  });
+  const query = useOrders({ pageIndex: 0, pageSize: 100, statuses, ordering: '-created_at' });
+  return { rows: query.data?.results ?? [], total: query.data?.count ?? 0, loading: query.isPending, fetching: query.isFetching };
 }
 
 export interface ResultListParams {

@@ -16,14 +16,15 @@ import { useTestConfig } from './useTestConfig';
 import '../../resources/resources.css';
 import './entry.css';
 
-/** Samples whose tests can take results: accepted, in progress, on a worksheet, partially rejected. */
+/** Samples whose tests can take results (including results rejected or sent for retest): accepted, in progress, on a worksheet, partially rejected. */
 const ENTRY_STATUSES = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED] as const;
 
 /** The result-entry worklist: by sample (expand one to enter its tests) or by section. */
 export default function EnterResultsPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
-  const list = useSampleList(S.APPROVED);
-  const { data, isFetching } = useOrders(list.params);
+  // No status chosen: every sample that can take results, in one list.
+  const list = useSampleList();
+  const { data, isFetching } = useOrders({ ...list.params, statuses: ENTRY_STATUSES });
   const { byId, loading } = useTestConfig();
   const [view, setView] = useState<'sample' | 'section'>('sample');
   const [section, setSection] = useState<string | undefined>();
@@ -47,7 +48,7 @@ export default function EnterResultsPage({ page }: PageProps) {
   return (
     <ClinicalPage page={page} extra={extra}>
       <div className="clin-toolbar">
-        <SampleToolbar list={list} statuses={ENTRY_STATUSES} statusRequired />
+        <SampleToolbar list={list} statuses={ENTRY_STATUSES} />
         <Select allowClear placeholder={t('entry.allSections')} aria-label={t('entry.section')} value={section} onChange={setSection} options={sections.map((s) => ({ value: s, label: s }))} />
       </div>
       {(isFetching || loading) && !data && <Spin className="clin-loading" />}
