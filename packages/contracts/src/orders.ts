@@ -30,6 +30,8 @@ export const generalOrderListItem = z.object({
   tests: z.array(orderTestItem),
 });
 
+const isolates = z.array(z.object({ organism: z.number(), antibiogram: z.array(z.object({ antibiotic: z.number(), interpretation: z.string() })) }));
+
 export const resultItem = z.object({
   id: z.number(),
   version: z.number(),
@@ -39,7 +41,7 @@ export const resultItem = z.object({
   flag: z.string().nullable(),
   ref_low: z.number().nullable(),
   ref_high: z.number().nullable(),
-  isolates: z.array(z.object({ organism: z.number(), antibiogram: z.array(z.object({ antibiotic: z.number(), interpretation: z.string() })) })),
+  isolates,
   comment: z.string(),
   method: z.number().nullable(),
   instrument: z.number().nullable(),
@@ -75,3 +77,18 @@ export const historyItem = z.object({
 });
 
 export const statusCount = z.object({ test_order_status: z.number(), count: z.number() });
+
+/** A row of `GET results/`: a current result with its test, sample and client (the review worklists). */
+export const resultListItem = resultItem
+  .pick({ id: true, version: true, status: true, value: true, unit: true, flag: true, ref_low: true, ref_high: true, isolates: true, comment: true, entered_by: true, entered_at: true, verified_by: true, verified_at: true, approved_at: true, amends: true })
+  .extend({
+    test_order: z.number(),
+    test_type: z.number(),
+    test_type_name: z.string(),
+    order: z.number(),
+    lab_number: z.string(),
+    client_name: z.string(),
+    sex: z.string(),
+    date_of_birth: z.string().nullable(),
+  });
+export type ResultListItem = z.infer<typeof resultListItem>;

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import { resultListItem } from '@nlims/contracts';
 import { facilityScope, mayGeneral } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
@@ -17,35 +17,6 @@ interface Joinable {
   innerJoin: (...a: unknown[]) => Joinable;
   leftJoin: (...a: unknown[]) => Joinable;
 }
-
-const when = z.date().or(z.string()).nullable();
-
-export const resultListItem = z.object({
-  id: z.number(),
-  version: z.number(),
-  status: z.number(),
-  value: z.union([z.number(), z.string()]).nullable(),
-  unit: z.string(),
-  flag: z.string().nullable(),
-  ref_low: z.number().nullable(),
-  ref_high: z.number().nullable(),
-  isolates: z.array(z.object({ organism: z.number(), antibiogram: z.array(z.object({ antibiotic: z.number(), interpretation: z.string() })) })),
-  comment: z.string(),
-  entered_by: z.string().nullable(),
-  entered_at: when,
-  verified_by: z.string().nullable(),
-  verified_at: when,
-  approved_at: when,
-  amends: z.number().nullable(),
-  test_order: z.number(),
-  test_type: z.number(),
-  test_type_name: z.string(),
-  order: z.number(),
-  lab_number: z.string(),
-  client_name: z.string(),
-  sex: z.string(),
-  date_of_birth: z.string().nullable(),
-});
 
 /**
  * `GET results/`: the current results of the facility, for the validation,
