@@ -37,6 +37,8 @@ export async function openPglite(dir: string | null): Promise<Database> {
 /** Open a PostgreSQL server database and migrate it. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   return { db, kind: 'postgres', close: () => pool.end() };
