@@ -7,6 +7,8 @@ interface ClientLike {
   date_of_birth: string | null;
   identifiers?: { identifier_type_name: string; identifier: string }[];
   client_identifiers?: { identifier_type_name: string; identifier: string }[];
+  /** Sample list rows carry the hospital number itself. */
+  hospital_number?: string | null;
 }
 
 /** "35 years", "4 months", "10 days" (SPEC §9 ages). */
@@ -19,6 +21,7 @@ export const sexText = (t: TFunction, sex: string) => (sex === 'male' || sex ===
 
 /** The hospital number is the identifier shown by default; N/A when the client has none (SPEC §3). */
 export function hospitalNumber(client: ClientLike): string {
+  if (client.hospital_number !== undefined) return client.hospital_number ?? 'N/A';
   const ids = client.identifiers ?? client.client_identifiers ?? [];
   return ids.find((i) => /hospital/i.test(i.identifier_type_name))?.identifier ?? 'N/A';
 }
@@ -26,8 +29,25 @@ export function hospitalNumber(client: ClientLike): string {
 /** Sex · age · hospital number, on one line under a client's name. */
 export function ClientFacts({ client }: { client: ClientLike }) {
   const { t } = useTranslation('clinical');
-  // List rows carry no identifiers; the hospital number is shown where they are known.
-  const known = client.identifiers != null || client.client_identifiers != null;
+  // Results rows carry no identifiers; the hospital number is shown where it is known.
+  const known = client.identifiers != null || client.client_identifiers != null || client.hospital_number !== undefined;
   const parts = [sexText(t, client.sex), ageText(t, client.date_of_birth), known ? `${t('client.hospitalNumber')}: ${hospitalNumber(client)}` : ''].filter(Boolean);
   return <span className="clin-facts">{parts.join(' · ')}</span>;
+}
+
+/** The laboratory-number and client columns that open every sample and result table. */
+export function sampleColumns<T extends ClientLike & { lab_number: string; client_name: string }>(t: TFunction) {
+  return [
+    { key: 'lab', title: t('samples.labNumber'), render: (_: unknown, r: T) => <span className="clin-lab-number">{r.lab_number}</span> },
+    {
+      key: 'client',
+      title: t('samples.client'),
+      render: (_: unknown, r: T) => (
+        <div>
+          <div>{r.client_name}</div>
+          <ClientFacts client={r} />
+        </div>
+      ),
+    },
+  ];
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { Pager } from '../../resources/Pager';
-import { ClientFacts } from '../common/ClientSummary';
+import { ClientFacts, sampleColumns } from '../common/ClientSummary';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
@@ -92,17 +92,7 @@ export default function ManageResultPage({ page }: PageProps) {
           pagination={false}
           locale={{ emptyText: t('manage.empty') }}
           columns={[
-            { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
-            {
-              key: 'client',
-              title: t('samples.client'),
-              render: (_, r) => (
-                <div>
-                  <div>{r.client_name}</div>
-                  <ClientFacts client={r} />
-                </div>
-              ),
-            },
+            ...sampleColumns(t),
             { key: 'test', title: t('samples.test'), render: (_, r) => r.test_type_name },
             { key: 'result', title: t('results.result'), render: (_, r) => <ResultValue result={r} /> },
             { key: 'version', title: t('manage.versionColumn'), render: (_, r) => version(r) },

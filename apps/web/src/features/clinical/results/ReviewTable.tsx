@@ -2,7 +2,7 @@ import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
-import { ClientFacts } from '../common/ClientSummary';
+import { sampleColumns } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
 import { ReviewCards } from './ReviewCards';
@@ -23,17 +23,7 @@ export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, a
   const { t } = useTranslation('clinical');
   const wide = useMediaQuery(TABLET_UP);
   const columns: TableProps<ReviewRow>['columns'] = [
-    { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
-    {
-      key: 'client',
-      title: t('samples.client'),
-      render: (_, r) => (
-        <div>
-          <div>{r.client_name}</div>
-          <ClientFacts client={r} />
-        </div>
-      ),
-    },
+    ...sampleColumns(t),
     { key: 'test', title: t('samples.test'), render: (_, r) => r.test_type_name },
     { key: 'result', title: t('results.result'), render: (_, r) => <ResultValue result={r} /> },
     { key: 'comment', title: t('entry.comment'), render: (_, r) => r.comment || <span className="clin-muted">—</span> },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '../../resources/Pager';
 import '../../resources/resources.css';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
-import { ClientFacts } from '../common/ClientSummary';
+import { sampleColumns } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
 import { StatusTag } from '../common/status';
 import type { OrderRow } from '../types';
@@ -26,17 +26,7 @@ export function SampleTable({ list, data, loading, actions }: Props) {
   const phone = !useMediaQuery(TABLET_UP);
   const rows = data?.results ?? [];
   const columns: TableProps<OrderRow>['columns'] = [
-    { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
-    {
-      key: 'client',
-      title: t('samples.client'),
-      render: (_, r) => (
-        <div>
-          <div>{r.client_name}</div>
-          <ClientFacts client={r} />
-        </div>
-      ),
-    },
+    ...sampleColumns(t),
     { key: 'tests', title: t('samples.tests'), render: (_, r) => <TestTags tests={r.tests} /> },
     {
       key: 'status',
