@@ -9,7 +9,7 @@ import { ClinicalPage } from '../common/ClinicalPage';
 import { showServerErrors } from '../common/forms';
 import { toLocalInput } from '../common/format';
 import { ClientPicker } from '../lab-order/ClientPicker';
-import { TestPicker } from '../lab-order/TestPicker';
+import { ClinicianField, NotesField, TestsCard } from '../lab-order/OrderFields';
 import '../results/entry.css';
 import type { OrderDetail } from '../types';
 import { ResultRows, expandTests } from './ResultRows';
@@ -98,20 +98,12 @@ export default function CompleteEntryPage({ page }: PageProps) {
               <Form.Item name="priority" label={t('labOrder.priority')}>
                 <Radio.Group optionType="button" buttonStyle="solid" options={['routine', 'urgent'].map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
               </Form.Item>
-              <Form.Item name="requesting_clinician" label={t('labOrder.clinician')}>
-                <Input maxLength={150} />
-              </Form.Item>
+              <ClinicianField />
             </div>
-            <Form.Item name="clinical_notes" label={t('labOrder.notes')} style={{ marginBottom: 0 }}>
-              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={2000} />
-            </Form.Item>
+            <NotesField />
           </Card>
         </div>
-        <Card title={t('labOrder.tests')} style={{ marginTop: 16 }}>
-          <Form.Item name="test_types" rules={[{ type: 'array', min: 1, message: t('labOrder.testsRequired') }]} style={{ marginBottom: 0 }}>
-            <TestPicker tests={lookup.data?.tests ?? []} loading={lookup.isPending} />
-          </Form.Item>
-        </Card>
+        <TestsCard tests={lookup.data?.tests ?? []} loading={lookup.isPending} />
         <Card title={t('complete.results')} style={{ marginTop: 16 }}>
           <ResultRows tests={shown} />
         </Card>

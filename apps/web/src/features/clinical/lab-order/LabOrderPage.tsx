@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Radio } from 'antd';
+import { Alert, Button, Card, Form, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
@@ -8,7 +8,7 @@ import { showServerErrors } from '../common/forms';
 import type { OrderCreated } from '../types';
 import { ClientPicker } from './ClientPicker';
 import { OrderSaved } from './OrderSaved';
-import { TestPicker } from './TestPicker';
+import { ClinicianField, NotesField, TestsCard } from './OrderFields';
 
 const FIELDS = ['client', 'test_types', 'priority', 'requesting_clinician', 'clinical_notes'] as const;
 
@@ -55,19 +55,11 @@ export default function LabOrderPage({ page }: PageProps) {
             <Form.Item name="priority" label={t('labOrder.priority')}>
               <Radio.Group optionType="button" buttonStyle="solid" options={['routine', 'urgent'].map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
             </Form.Item>
-            <Form.Item name="requesting_clinician" label={t('labOrder.clinician')}>
-              <Input maxLength={150} autoComplete="off" />
-            </Form.Item>
-            <Form.Item name="clinical_notes" label={t('labOrder.notes')} style={{ marginBottom: 0 }}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
-            </Form.Item>
+            <ClinicianField />
+            <NotesField />
           </Card>
         </div>
-        <Card title={t('labOrder.tests')} style={{ marginTop: 16 }}>
-          <Form.Item name="test_types" rules={[{ type: 'array', min: 1, message: t('labOrder.testsRequired') }]} style={{ marginBottom: 0 }}>
-            <TestPicker tests={lookup.data?.tests ?? []} loading={lookup.isPending} />
-          </Form.Item>
-        </Card>
+        <TestsCard tests={lookup.data?.tests ?? []} loading={lookup.isPending} />
         {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ marginTop: 16, whiteSpace: 'pre-line' }} />}
         <div className="clin-form-actions" style={{ marginTop: 16 }}>
           <Button onClick={() => form.resetFields()}>{t('common.clear')}</Button>
