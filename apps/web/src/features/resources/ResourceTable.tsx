@@ -1,7 +1,8 @@
-import { Table, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import { cellOf } from './cells';
+import { ListTable } from './ListTable';
 import { RowActions } from './RowActions';
 import type { ResourceConfig, Row } from './types';
 
@@ -40,17 +41,6 @@ export function ResourceTable({ config, rows, loading, ordering, onOrdering, onE
   };
 
   return (
-    <Table<Row>
-      className="res-table"
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={rows}
-      loading={loading}
-      pagination={false}
-      onChange={onChange}
-      scroll={{ x: 'max-content' }}
-      showSorterTooltip={false}
-    />
+    <ListTable<Row> className="res-table" columns={columns} dataSource={rows} loading={loading} onChange={onChange} showSorterTooltip={false} />
   );
 }

@@ -1,10 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { CANCELLED_STATUS, DEFAULT_PAGE_SIZE, RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts';
-import { Button, Input, Select, Table } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { ListTable } from '../../resources/ListTable';
 import { Pager } from '../../resources/Pager';
 import { useOrderLookup, useReport } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
@@ -73,7 +74,7 @@ export default function ReportPage({ page }: PageProps) {
           <Input type="date" value={filters.end_date ?? ''} min={filters.start_date} onChange={(e) => set({ end_date: e.target.value || undefined })} aria-label={t('samples.to')} />
         </label>
       </div>
-      <Table className="clin-table" rowKey={(r, i) => `${r.lab_number}-${r.test}-${i}`} size="small" loading={isFetching} dataSource={data?.results ?? []} pagination={false} scroll={{ x: 'max-content' }} columns={reportColumns(t)} locale={{ emptyText: t('report.empty') }} />
+      <ListTable className="clin-table" rowKey={(r, i) => `${r.lab_number}-${r.test}-${i}`} size="small" loading={isFetching} dataSource={data?.results ?? []} columns={reportColumns(t)} emptyText={t('report.empty')} />
       <Pager pageIndex={paging.pageIndex} pageSize={paging.pageSize} total={data?.count ?? 0} compact={phone} onPage={(pageIndex) => setPaging((p) => ({ ...p, pageIndex }))} onPageSize={(pageSize) => setPaging({ pageIndex: 0, pageSize })} />
     </ClinicalPage>
   );

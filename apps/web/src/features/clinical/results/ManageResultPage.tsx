@@ -1,10 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { RESULT_STATUS as R } from '@nlims/contracts';
-import { Button, Card, Empty, Input, Spin, Table } from 'antd';
+import { Button, Card, Empty, Input, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { ListTable } from '../../resources/ListTable';
 import { Pager } from '../../resources/Pager';
 import { ClientFacts, sampleColumns } from '../common/ClientSummary';
 import { ClinicalPage } from '../common/ClinicalPage';
@@ -82,15 +83,11 @@ export default function ManageResultPage({ page }: PageProps) {
         </div>
       )}
       {wide && (
-        <Table<ResultRow>
+        <ListTable<ResultRow>
           className="clin-table"
-          rowKey="id"
-          size="middle"
           loading={loading || fetching}
           dataSource={rows}
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          locale={{ emptyText: t('manage.empty') }}
+          emptyText={t('manage.empty')}
           columns={[
             ...sampleColumns(t),
             { key: 'test', title: t('samples.test'), render: (_, r) => r.test_type_name },

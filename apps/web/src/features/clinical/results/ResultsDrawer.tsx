@@ -1,10 +1,11 @@
 import { RESULT_STATUS as R } from '@nlims/contracts';
-import { Button, Drawer, Spin, Table } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { ListTable } from '../../resources/ListTable';
 import { useOrder } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
+import { ClinicalDrawer } from '../common/ClinicalDrawer';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
 import { StatusTag } from '../common/status';
@@ -15,13 +16,11 @@ import { ReportButtons } from './ReportButtons';
 /** A sample's results with who approved them and when; a supervisor may amend a released one. */
 export function ResultsDrawer({ orderId, canAmend, onClose }: { orderId: number; canAmend: boolean; onClose: () => void }) {
   const { t } = useTranslation('clinical');
-  const wide = useMediaQuery(TABLET_UP);
   const { data } = useOrder(orderId);
   const [amending, setAmending] = useState<OrderTest | null>(null);
   return (
-    <Drawer open onClose={onClose} title={data ? `${t('manage.results')} · ${data.lab_number}` : t('manage.results')} size={wide ? 820 : '100%'}>
-      {!data && <Spin className="clin-loading" />}
-      {data && (
+    <ClinicalDrawer title={t('manage.results')} labNumber={data?.lab_number} width={820} data={data} onClose={onClose}>
+      {(data) => (
         <>
           <p>
             {data.client_name} · <ClientFacts client={data} />
@@ -29,11 +28,8 @@ export function ResultsDrawer({ orderId, canAmend, onClose }: { orderId: number;
           <div className="clin-actions" style={{ marginBottom: 16 }}>
             <ReportButtons orderId={data.id} labNumber={data.lab_number} />
           </div>
-          <Table<OrderTest>
-            rowKey="id"
+          <ListTable<OrderTest>
             size="small"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
             dataSource={data.tests}
             columns={[
               { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
@@ -65,11 +61,11 @@ export function ResultsDrawer({ orderId, canAmend, onClose }: { orderId: number;
               },
             ]}
           />
+          {amending?.result && (
+            <AmendModal target={{ result: amending.result, testName: amending.test_type_name, resultType: amending.result_type, unit: amending.unit, codes: amending.codes }} onClose={() => setAmending(null)} />
+          )}
         </>
       )}
-      {amending?.result && (
-        <AmendModal target={{ result: amending.result, testName: amending.test_type_name, resultType: amending.result_type, unit: amending.unit, codes: amending.codes }} onClose={() => setAmending(null)} />
-      )}
-    </Drawer>
+    </ClinicalDrawer>
   );
 }

@@ -1,7 +1,8 @@
-import { Table, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { ListTable } from '../../resources/ListTable';
 import { sampleColumns } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
@@ -55,17 +56,13 @@ export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, a
   ];
   if (!wide && selected && onSelect) return <ReviewCards rows={rows} loading={loading} selected={selected} onSelect={onSelect} showVerifier={showVerifier} actions={actions} />;
   return (
-    <Table<ReviewRow>
+    <ListTable<ReviewRow>
       className="clin-table"
-      rowKey="id"
-      size="middle"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      pagination={false}
       rowSelection={onSelect ? { selectedRowKeys: selected, onChange: (keys) => onSelect(keys as number[]) } : undefined}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('review.empty') }}
+      emptyText={t('review.empty')}
     />
   );
 }

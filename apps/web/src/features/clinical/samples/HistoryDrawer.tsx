@@ -1,7 +1,7 @@
-import { Drawer, Empty, Spin, Timeline, Typography } from 'antd';
+import { Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { useHistory } from '../api';
+import { ClinicalDrawer } from '../common/ClinicalDrawer';
 import { formatDateTime } from '../common/format';
 import { statusText } from '../common/status';
 import type { OrderRow } from '../types';
@@ -13,14 +13,11 @@ const KNOWN_ACTIONS = new Set(['created', 'collect', 'accept', 'reject', 'hold',
 /** The audit trail of one sample and its results: when, who, what, from → to, and why. */
 export function HistoryDrawer({ order, onClose }: { order: OrderRow; onClose: () => void }) {
   const { t } = useTranslation('clinical');
-  const wide = useMediaQuery(TABLET_UP);
   const { data, isPending } = useHistory(order.id);
   const label = (action: string) => (KNOWN_ACTIONS.has(actionKey(action)) ? t(`history.action.${actionKey(action)}`) : action);
   return (
-    <Drawer open onClose={onClose} title={`${t('actions.history')} · ${order.lab_number}`} size={wide ? 480 : '100%'}>
-      {isPending && <Spin className="clin-loading" />}
-      {data && !data.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-      {data && data.length > 0 && (
+    <ClinicalDrawer title={t('actions.history')} labNumber={order.lab_number} width={480} data={data} loading={isPending} isEmpty={(rows) => !rows.length} onClose={onClose}>
+      {(data) => (
         <Timeline
           items={data.map((h, i) => ({
             key: i,
@@ -42,6 +39,6 @@ export function HistoryDrawer({ order, onClose }: { order: OrderRow; onClose: ()
           }))}
         />
       )}
-    </Drawer>
+    </ClinicalDrawer>
   );
 }

@@ -1,8 +1,9 @@
-import { Descriptions, Drawer, Spin, Table } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { ListTable } from '../../resources/ListTable';
 import { useOrder } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
+import { ClinicalDrawer } from '../common/ClinicalDrawer';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
 import { StatusTag } from '../common/status';
@@ -11,12 +12,10 @@ import type { OrderTest } from '../types';
 /** One sample in full: client, order details, times, and every test with its status, due time and current result. */
 export function OrderDrawer({ orderId, onClose }: { orderId: number; onClose: () => void }) {
   const { t } = useTranslation('clinical');
-  const wide = useMediaQuery(TABLET_UP);
   const { data } = useOrder(orderId);
   return (
-    <Drawer open onClose={onClose} title={data ? `${t('actions.view')} · ${data.lab_number}` : t('actions.view')} size={wide ? 720 : '100%'}>
-      {!data && <Spin className="clin-loading" />}
-      {data && (
+    <ClinicalDrawer title={t('actions.view')} labNumber={data?.lab_number} width={720} data={data} onClose={onClose}>
+      {(data) => (
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label={t('samples.client')} span={2}>
@@ -39,12 +38,9 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number; onClose: ()
               </Descriptions.Item>
             )}
           </Descriptions>
-          <Table<OrderTest>
+          <ListTable<OrderTest>
             style={{ marginTop: 16 }}
-            rowKey="id"
             size="small"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
             dataSource={data.tests}
             columns={[
               { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
@@ -55,6 +51,6 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number; onClose: ()
           />
         </>
       )}
-    </Drawer>
+    </ClinicalDrawer>
   );
 }

@@ -1,7 +1,8 @@
 import type { Paginated } from '@nlims/contracts';
-import { Table, Tag, type TableProps } from 'antd';
+import { Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../resources/ListTable';
 import { Pager } from '../../resources/Pager';
 import '../../resources/resources.css';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
@@ -46,17 +47,7 @@ export function SampleTable({ list, data, loading, actions }: Props) {
       {phone ? (
         <SampleCards rows={rows} loading={loading} actions={actions} />
       ) : (
-        <Table<OrderRow>
-          className="clin-table"
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={loading}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('samples.empty') }}
-        />
+        <ListTable<OrderRow> className="clin-table" columns={columns} dataSource={rows} loading={loading} emptyText={t('samples.empty')} />
       )}
       <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={data?.count ?? 0} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />
     </>
