@@ -7,6 +7,8 @@ const optionalNumber = z.number().finite().nullable().default(null);
 export const testServiceBody = z.object({
   test_type: id,
   price: z.number({ error: 'This field is required.' }).finite().min(0, 'Ensure this value is greater than or equal to 0.').max(100_000_000),
+  /** The bench that runs the test (for the workplan); a panel's members go to the panel's bench. */
+  bench: z.number().int().positive().nullable().default(null),
   is_active: z.boolean().default(true),
 });
 export const testServiceItem = z.object({
@@ -16,6 +18,8 @@ export const testServiceItem = z.object({
   test_type_name: z.string().nullable(),
   program_name: z.string().nullable(),
   price: z.number(),
+  bench: z.number().nullable(),
+  bench_name: z.string().nullable(),
   is_active: z.boolean(),
 });
 

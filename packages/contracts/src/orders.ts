@@ -27,6 +27,9 @@ export const generalOrderListItem = z.object({
   created_at: date,
   collected_at: when,
   received_at: when,
+  /** Every test not rejected has an approved result; the status stays as it was. */
+  completed: z.boolean(),
+  completed_at: when,
   tests: z.array(orderTestItem),
 });
 
@@ -92,3 +95,28 @@ export const resultListItem = resultItem
     date_of_birth: z.string().nullable(),
   });
 export type ResultListItem = z.infer<typeof resultListItem>;
+
+/**
+ * A row of `GET workplan/`: a test waiting for a run (accepted, result
+ * rejected, or sent for retest) on a sample in the laboratory, with the
+ * section and bench that runs it and when it is due.
+ */
+export const workplanItem = z.object({
+  id: z.number(),
+  test_type: z.number(),
+  test_type_name: z.string(),
+  status: z.number(),
+  due_at: when,
+  order: z.number(),
+  lab_number: z.string(),
+  priority: z.string(),
+  sample_status: z.number(),
+  client_name: z.string(),
+  sex: z.string(),
+  date_of_birth: z.string().nullable(),
+  section: z.number().nullable(),
+  section_name: z.string().nullable(),
+  bench: z.number().nullable(),
+  bench_name: z.string().nullable(),
+});
+export type WorkplanItem = z.infer<typeof workplanItem>;

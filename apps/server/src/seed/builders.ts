@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FacilityTier, FacilityType, Role } from '@nlims/contracts';
 import type { Tx } from '../core/db.js';
 import { facilities, facilityPrograms } from '../modules/facilities/facilities.table.js';
@@ -7,6 +7,7 @@ import { programs } from '../modules/programs/programs.table.js';
 import { userProgramRoles, users } from '../modules/users/users.table.js';
 import { testTypes } from '../modules/catalogue/catalogue.table.js';
 import { facilityTestServices } from '../modules/facility-settings/facility-settings.table.js';
+import { benches } from '../modules/reference/reference.table.js';
 
 /** Builders shared by the demo seed and the tests: each returns the existing row when already there. */
 
@@ -95,16 +96,34 @@ export async function seedUser(tx: Tx, u: UserSeed): Promise<number> {
   return row!.id;
 }
 
-/** Offer every orderable test of a programme (panels and stand-alone tests) at a facility, with a plausible price. */
+/** Demo prices in naira for the General tests, roughly what Nigerian hospital laboratories charge. */
+const DEMO_PRICES: Record<string, number> = {
+  FBC: 5000, ESR: 1500, 'PT-INR': 6000, APTT: 5500, 'BLOOD-GROUP': 1500, 'HB-GENOTYPE': 2500, CD4: 6000,
+  LFT: 9000, EUCR: 8500, LIPID: 9500, FBG: 1500, RBG: 1500, HBA1C: 8000, 'URIC-ACID': 3000, CALCIUM: 3000, MAGNESIUM: 3500, PHOSPHATE: 3000,
+  AMYLASE: 5000, CRP: 6000, PSA: 10000, TSH: 9000, FT4: 9000, UA: 1500,
+  'MAL-RDT': 1500, 'MP-MICRO': 1500, 'MP-DENSITY': 2000, 'STOOL-OCP': 2000,
+  'HIV-RT': 1000, 'HBSAG-RDT': 2000, 'HCV-RDT': 2500, 'SYPHILIS-RDT': 2000, 'HCG-URINE': 1500, 'HPYLORI-AG': 4500, WIDAL: 2500,
+  'URINE-MCS': 5000, 'BLOOD-MCS': 12000, 'WOUND-MCS': 5500, 'HVS-MCS': 5500, 'STOOL-MCS': 5500, 'CSF-MCS': 7000, 'SPUTUM-MCS': 5500, 'THROAT-MCS': 5000,
+};
+/** Tests that do not go to the first bench of their section. */
+const DEMO_BENCHES: Record<string, string> = { 'PT-INR': 'HAEM-2', APTT: 'HAEM-2', PSA: 'CHEM-2', TSH: 'CHEM-2', FT4: 'CHEM-2', CD4: 'SERO-2' };
+
+/**
+ * Offer every orderable test of a programme (panels and stand-alone tests) at
+ * a facility, with a plausible price and the bench of its section that runs it.
+ */
 export async function seedTestServices(tx: Tx, facilityId: number, program: string): Promise<void> {
   const ids = await programIds(tx);
   const tests = await tx
-    .select({ id: testTypes.id, isPanel: testTypes.is_panel })
+    .select({ id: testTypes.id, code: testTypes.code, section: testTypes.section, isPanel: testTypes.is_panel })
     .from(testTypes)
     .where(and(eq(testTypes.program, ids.get(program)!), isNull(testTypes.panel)));
   if (!tests.length) return;
+  const allBenches = await tx.select().from(benches).orderBy(asc(benches.code));
+  const benchFor = (t: (typeof tests)[number]) =>
+    (allBenches.find((b) => b.code === DEMO_BENCHES[t.code]) ?? allBenches.find((b) => b.section === t.section))?.id ?? null;
   await tx
     .insert(facilityTestServices)
-    .values(tests.map((t) => ({ facility: facilityId, test_type: t.id, price: t.isPanel ? 6500 : 1500 + ((t.id * 700) % 6000) })))
+    .values(tests.map((t) => ({ facility: facilityId, test_type: t.id, price: DEMO_PRICES[t.code] ?? (t.isPanel ? 6500 : 1500 + ((t.id * 700) % 6000)), bench: benchFor(t) })))
     .onConflictDoNothing();
 }

@@ -74,6 +74,14 @@ describe('authorisation matrix: General programme samples and results', () => {
       expect(seen, url).toEqual(expected([...READ, 'abuja_supervisor'], 200));
       expect((await as('abuja_supervisor', 'GET', url)).json().count, url).toBe(0);
     }
+    // the workplan: for those who run tests (SPEC §6), and never another facility's tests
+    const waiting = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json();
+    await as('clin_receptionist', 'POST', `/api/general_order/${waiting.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
+    await as('clin_receptionist', 'POST', `/api/general_order/${waiting.id}/accept/`, {});
+    const workplan = Object.fromEntries(await Promise.all(USERS.map(async (u) => [u, (await as(u, 'GET', '/api/workplan/?page=1')).statusCode])));
+    expect(workplan).toEqual(expected(['clin_supervisor', 'clin_analyst', 'clin_clerk', 'abuja_supervisor'], 200));
+    expect((await as('clin_analyst', 'GET', '/api/workplan/?page=1')).json().count).toBeGreaterThan(0);
+    expect((await as('abuja_supervisor', 'GET', '/api/workplan/?page=1')).json().count).toBe(0);
   });
 
   it('moves: each by its roles only, never across facilities', async () => {

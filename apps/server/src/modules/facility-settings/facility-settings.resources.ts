@@ -16,6 +16,8 @@ import {
 import type { ResourceDef, Rule } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { programs } from '../programs/programs.table.js';
+import { benches, sections } from '../reference/reference.table.js';
+import { ValidationError } from '../../core/errors.js';
 import { isFacilityAdminPrincipal } from '../users/principal.js';
 import * as t from './facility-settings.table.js';
 
@@ -32,6 +34,9 @@ interface Options {
   item: z.ZodObject;
   /** Joins the test's name (and programme) when the table has a test_type column. */
   withTest?: boolean;
+  /** Joins the bench's name (the table has a bench column). */
+  withBench?: boolean;
+  validate?: ResourceDef['validate'];
   write?: Rule;
   read?: Rule;
   search?: string[];
@@ -46,6 +51,8 @@ function facilitySetting(o: Options): ResourceDef {
   const testColumn = columns.test_type;
   const fields: ResourceDef['fields'] = { ...columns };
   if (o.withTest && testColumn) Object.assign(fields, { test_type_name: testTypes.name, program_name: programs.name, default_tat_hours: testTypes.default_tat_hours });
+  if (o.withBench && columns.bench) fields.bench_name = benches.name;
+  type Joinable = { leftJoin: (...a: unknown[]) => Joinable };
   const pick = (names: string[]) => Object.fromEntries(names.map((n) => [n, (fields[n] as PgColumn | undefined) ?? columns[n]!]));
   return {
     path: o.path,
@@ -55,11 +62,12 @@ function facilitySetting(o: Options): ResourceDef {
     fields,
     join:
       o.withTest && testColumn
-        ? (q) =>
-            (q as unknown as { leftJoin: (...a: unknown[]) => { leftJoin: (...a: unknown[]) => unknown } })
-              .leftJoin(testTypes, eq(testTypes.id, testColumn))
-              .leftJoin(programs, eq(programs.id, testTypes.program)) as typeof q
+        ? (q) => {
+            const joined = (q as unknown as Joinable).leftJoin(testTypes, eq(testTypes.id, testColumn)).leftJoin(programs, eq(programs.id, testTypes.program));
+            return (o.withBench && columns.bench ? joined.leftJoin(benches, eq(benches.id, columns.bench)) : joined) as typeof q;
+          }
         : undefined,
+    validate: o.validate,
     item: o.item,
     body: o.body as never,
     search: (o.search ?? []).map((n) => (fields[n] as PgColumn | undefined) ?? columns[n]!),
@@ -72,6 +80,22 @@ function facilitySetting(o: Options): ResourceDef {
   };
 }
 
+/** A test's bench must exist and, when the test has a section, belong to that section. */
+const checkBench: ResourceDef['validate'] = async (db, body, _p, existingId) => {
+  const benchId = body.bench as number | null | undefined;
+  if (benchId == null) return;
+  const [row] = await db.select({ section: benches.section, active: benches.is_active }).from(benches).where(eq(benches.id, benchId));
+  if (!row) throw ValidationError.field('bench', `Invalid pk "${benchId}" - object does not exist.`);
+  if (!row.active) throw ValidationError.field('bench', 'This bench is not active.');
+  let testId = body.test_type as number | undefined;
+  if (testId === undefined && existingId !== undefined) {
+    testId = (await db.select({ test: t.facilityTestServices.test_type }).from(t.facilityTestServices).where(eq(t.facilityTestServices.id, existingId)))[0]?.test;
+  }
+  if (testId === undefined) return;
+  const [test] = await db.select({ section: testTypes.section, sectionName: sections.name }).from(testTypes).leftJoin(sections, eq(sections.id, testTypes.section)).where(eq(testTypes.id, testId));
+  if (test?.section != null && test.section !== row.section) throw ValidationError.field('bench', `Choose a bench of the ${test.sectionName} section.`);
+};
+
 export const FACILITY_SETTING_DEFS: ResourceDef[] = [
   facilitySetting({
     path: 'facility_test_service',
@@ -80,9 +104,11 @@ export const FACILITY_SETTING_DEFS: ResourceDef[] = [
     body: testServiceBody,
     item: testServiceItem,
     withTest: true,
+    withBench: true,
+    validate: checkBench,
     search: ['test_type_name'],
-    filters: ['test_type', 'is_active'],
-    ordering: ['test_type_name', 'price', 'program_name'],
+    filters: ['test_type', 'is_active', 'bench'],
+    ordering: ['test_type_name', 'price', 'program_name', 'bench_name'],
     defaultOrdering: 'test_type_name',
   }),
   facilitySetting({

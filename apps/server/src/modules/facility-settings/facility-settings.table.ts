@@ -1,7 +1,7 @@
 import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
-import { instruments } from '../reference/reference.table.js';
+import { benches, instruments } from '../reference/reference.table.js';
 
 /* Settings a facility admin keeps for their own facility; property names are wire names. */
 const facility = () =>
@@ -20,6 +20,8 @@ export const facilityTestServices = pgTable(
     facility: facility(),
     test_type: testType(),
     price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    /** The bench that runs this test (a panel's members go to the panel's bench), for the workplan. */
+    bench: integer('bench_id').references(() => benches.id),
     is_active: boolean('is_active').notNull().default(true),
   },
   (t) => [uniqueIndex('facility_test_services_test_type_uq').on(t.facility, t.test_type)],

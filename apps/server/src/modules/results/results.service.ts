@@ -11,6 +11,7 @@ import { clients } from '../clients/clients.table.js';
 import { effectiveMeasures } from '../facility-settings/effective-measures.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { antibiotics, instruments, methods, organisms, resultRejectionReasons } from '../reference/reference.table.js';
+import { markCompleted } from '../samples/completion.js';
 import { generalOrders, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
@@ -194,6 +195,7 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
         after: { result: r.id, test_order: r.testOrderId },
       })),
     );
+    if (action === 'approve') await markCompleted(tx, p, found.map((r) => r.orderId), stamp);
     return moved.map((m) => m.id);
   });
 }

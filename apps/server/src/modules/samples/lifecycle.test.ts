@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
+import { clinicalSteps, type CatalogueRow } from '../../test/clinical.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
-let catalogue: { id: number; name: string; code: string; result_type: string; codes: string[]; is_panel: boolean; panel: number | null }[];
+let catalogue: CatalogueRow[];
 let sampleType: number;
 let reasonId: number;
 let resultReason: number;
@@ -18,37 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = async (user: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(await t.token(user)), ...(payload ? { payload } : {}) });
+const { as, newClient, newOrder, acceptedOrder: accepted } = clinicalSteps(() => t);
+const acceptedOrder = (testIds: number[]) => accepted(testIds, sampleType);
 const test = (code: string) => catalogue.find((c) => c.code === code)!;
 const numericTest = () => catalogue.find((c) => c.result_type === 'numeric' && !c.panel && !c.is_panel)!;
-
-async function newClient(user = 'clin_receptionist', hospitalNumber = `H-${Math.random().toString(36).slice(2, 8)}`) {
-  const res = await as(user, 'POST', '/api/clients/', {
-    first_name: 'Amaka',
-    last_name: 'Eze',
-    sex: 'female',
-    date_of_birth: '1990-04-12',
-    phone: '08030000000',
-    identifiers: [{ identifier_type: 1, identifier: hospitalNumber }],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function newOrder(testIds: number[], user = 'clin_receptionist') {
-  const client = await newClient();
-  const res = await as(user, 'POST', '/api/general_order/', { client: client.id, test_types: testIds, priority: 'urgent', requesting_clinician: 'Dr Bello' });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function acceptedOrder(testIds: number[]) {
-  const order = await newOrder(testIds);
-  await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType });
-  await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});
-  return order;
-}
 
 describe('one order through every status', () => {
   it('walks from order to approved result, with the audit trail', async () => {
@@ -81,8 +55,8 @@ describe('one order through every status', () => {
     expect(done.tests[0]).toMatchObject({ status: R.APPROVAL, result: { status: R.APPROVAL, entered_by: 'clin_analyst', verified_by: 'clin_supervisor', approved_by: 'clin_supervisor' } });
 
     const history = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/history/`)).json();
-    expect(history.map((h: { action: string }) => h.action)).toEqual(['order.created', 'order.collect', 'order.accept', 'result.entered', 'result.verified', 'result.approved']);
-    expect(history.at(-1)).toMatchObject({ user: 'clin_supervisor', from_status: R.VERIFIED, to_status: R.APPROVAL, reason: expect.stringMatching(/^Approved/) });
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['order.created', 'order.collect', 'order.accept', 'result.entered', 'result.verified', 'result.approved', 'order.completed']);
+    expect(history.at(-2)).toMatchObject({ user: 'clin_supervisor', from_status: R.VERIFIED, to_status: R.APPROVAL, reason: expect.stringMatching(/^Approved/) });
   });
 
   it('expands a panel into its member tests and flags numeric values', async () => {

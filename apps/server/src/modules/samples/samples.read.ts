@@ -67,6 +67,8 @@ export const generalOrderResource: ResourceDef = {
     created_at: generalOrders.createdAt,
     collected_at: generalOrders.collectedAt,
     received_at: generalOrders.receivedAt,
+    completed: generalOrders.completed,
+    completed_at: generalOrders.completedAt,
   },
   join: (q) => (q as unknown as { innerJoin: (...a: unknown[]) => unknown }).innerJoin(clients, eq(clients.id, generalOrders.clientId)) as typeof q,
   item: generalOrderListItem,
@@ -80,7 +82,7 @@ export const generalOrderResource: ResourceDef = {
            union select ${generalOrders.id} from ${generalOrders} where ${inArray(generalOrders.clientId, clientIdsMatching(term))})`,
     ),
   extraWhere: (query: ListQuery) => dateRange(generalOrders.createdAt, query),
-  filters: { status: generalOrders.status, priority: generalOrders.priority, client: generalOrders.clientId },
+  filters: { status: generalOrders.status, priority: generalOrders.priority, client: generalOrders.clientId, completed: generalOrders.completed },
   ordering: { created_at: generalOrders.createdAt, lab_number: generalOrders.labNumber, status: generalOrders.status, collected_at: generalOrders.collectedAt },
   defaultOrdering: '-created_at',
   // Without a search or date range, the count comes from the running status counts, not from counting rows.
@@ -172,6 +174,8 @@ export async function getOrder(db: Db, p: Principal, id: number) {
     created_at: o.createdAt,
     collected_at: o.collectedAt,
     received_at: o.receivedAt,
+    completed: o.completed,
+    completed_at: o.completedAt,
     tests: tests.map((t) => {
       const r = current.find((x) => x.testOrderId === t.id);
       return { ...t, result: r ? (({ testOrderId: _t, ...rest }) => rest)(r) : null };

@@ -16,6 +16,7 @@ import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
+import { workplanResource } from './workplan.js';
 import { generalOrderResource, getOrder, orderHistory, statusCounts } from './samples.read.js';
 import { createOrder, moveSample } from './samples.service.js';
 import { clinicalDashboard } from './dashboard.js';
@@ -39,6 +40,7 @@ const ACTIONS: [SampleAction, z.ZodObject][] = [
 
 export function samplesRoutes(app: App, db: Db): void {
   registerResource(app, db, generalOrderResource);
+  registerResource(app, db, workplanResource);
   app.post('/api/general_order/', { schema: { tags, summary: 'Order tests for a client', body: generalOrderBody, response: { 201: orderCreated } } }, async (request, reply) => {
     const id = await createOrder(db, principalOf(request), request.body);
     const order = await getOrder(db, principalOf(request), id);

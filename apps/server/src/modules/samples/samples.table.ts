@@ -32,11 +32,17 @@ export const generalOrders = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }),
     /** Entered from a paper record (retrospective data entry). */
     retrospective: boolean('retrospective').notNull().default(false),
+    /** Every test that was not rejected has an approved result: the sample's work is finished. */
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('general_orders_facility_status_idx').on(t.facilityId, t.status, t.createdAt), index('general_orders_facility_created_idx').on(t.facilityId, t.createdAt), index('general_orders_client_idx').on(t.clientId), index('general_orders_facility_received_idx').on(t.facilityId, t.receivedAt)],
+  (t) => [index('general_orders_facility_status_idx').on(t.facilityId, t.status, t.createdAt), index('general_orders_facility_created_idx').on(t.facilityId, t.createdAt), index('general_orders_client_idx').on(t.clientId), index('general_orders_facility_received_idx').on(t.facilityId, t.receivedAt),
+    // Samples still being worked on, for the open lists (a small part of a facility's history).
+    index('general_orders_open_idx').on(t.facilityId, t.status, t.createdAt).where(sql`not completed`),
+  ],
 );
 
 /** One test of an order; its status is the sample's (1, 3, 4) until a result moves it (5–9). */
@@ -61,6 +67,8 @@ export const testOrders = pgTable(
     index('test_orders_facility_status_idx').on(t.facilityId, t.status),
     // Open tests by due time, for the overdue list (final: approved 7, rejected 4, cancelled 16).
     index('test_orders_open_due_idx').on(t.facilityId, t.dueAt).where(sql`status not in (7, 4, 16)`),
+    // Tests waiting for a run (accepted 3, result rejected 8, retest 9), for the workplan.
+    index('test_orders_workplan_idx').on(t.facilityId, t.dueAt).where(sql`status in (3, 8, 9)`),
   ],
 );
 
