@@ -84,6 +84,14 @@ describe('a day in the clinical laboratory', () => {
 
   it('the analyst enters the result and sees its flag', async () => {
     const page = await clinicalUser('clin_analyst');
+    // the workplan lists the test under its section and bench, with its due time
+    await page.goto('/clinical/workplan');
+    await page.getByPlaceholder('Laboratory number, name, phone or identifier').fill(labNumber);
+    const card = page.locator('.workplan__section', { hasText: labNumber });
+    await card.waitFor();
+    expect(await card.locator('.ant-card-head-title').textContent()).toBe('Clinical Chemistry · Chemistry Analyser Bench (1)');
+    expect(await card.locator('tr.ant-table-row').textContent()).toContain('Random blood glucose');
+
     await page.goto('/clinical/enter-results');
     await page.getByPlaceholder('Laboratory number, name, phone or identifier').fill(labNumber);
     await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
@@ -118,6 +126,13 @@ describe('a day in the clinical laboratory', () => {
     const [report] = await Promise.all([page.waitForResponse((r) => r.url().includes('/report/')), released.getByRole('button', { name: /Report/ }).click()]);
     expect(report.status()).toBe(200);
     expect(report.headers()['content-type']).toBe('application/pdf');
+
+    // the sample is now completed, and listed apart from the samples still in progress
+    await page.goto('/clinical/manage-sample');
+    await page.getByRole('combobox', { name: 'Progress' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Completed' }).click();
+    const finished = await sampleRow(page, labNumber);
+    expect(await finished.textContent()).toContain('Completed');
     await page.context().close();
   });
 });

@@ -34,19 +34,25 @@ export function dateRange(column: typeof generalOrders.createdAt, query: Record<
 
 const isHospitalNumber = (typeName: string) => /hospital/i.test(typeName);
 
+/** The client's hospital number (null when none) on each row that carries a `client`, in one query. */
+export async function withHospitalNumbers<R extends Record<string, unknown>>(tx: Tx, rows: R[]): Promise<(R & { hospital_number: string | null })[]> {
+  if (!rows.length) return [];
+  const identifiers = await clientIdentifiersOf(tx, [...new Set(rows.map((r) => r.client as number))]);
+  const hospitalNumber = (clientId: unknown) => identifiers.find((i) => i.clientId === clientId && isHospitalNumber(i.identifier_type_name))?.identifier ?? null;
+  return rows.map((r) => ({ ...r, hospital_number: hospitalNumber(r.client) }));
+}
+
 /** Tests and the client's hospital number for a page of orders, in two queries. */
 async function expandTests(tx: Tx, rows: Record<string, unknown>[]) {
   const ids = rows.map((r) => r.id as number);
   if (!ids.length) return rows;
-  const identifiers = await clientIdentifiersOf(tx, [...new Set(rows.map((r) => r.client as number))]);
-  const hospitalNumber = (clientId: unknown) => identifiers.find((i) => i.clientId === clientId && isHospitalNumber(i.identifier_type_name))?.identifier ?? null;
   const tests = await tx
     .select({ id: testOrders.id, orderId: testOrders.orderId, test_type: testOrders.testTypeId, test_type_name: testTypes.name, status: testOrders.status, due_at: testOrders.dueAt })
     .from(testOrders)
     .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
     .where(inArray(testOrders.orderId, ids))
     .orderBy(asc(testOrders.id));
-  return rows.map((r) => ({ ...r, hospital_number: hospitalNumber(r.client), tests: tests.filter((t) => t.orderId === r.id).map(({ orderId: _o, ...t }) => t) }));
+  return (await withHospitalNumbers(tx, rows)).map((r) => ({ ...r, tests: tests.filter((t) => t.orderId === r.id).map(({ orderId: _o, ...t }) => t) }));
 }
 
 export const generalOrderResource: ResourceDef = {

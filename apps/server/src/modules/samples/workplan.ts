@@ -8,6 +8,7 @@ import { clientIdsMatching } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
 import { facilityTestServices } from '../facility-settings/facility-settings.table.js';
 import { benches, sections } from '../reference/reference.table.js';
+import { withHospitalNumbers } from './samples.read.js';
 import { generalOrders, testOrders } from './samples.table.js';
 
 /** The facility's service for the test itself, and for the panel it belongs to. */
@@ -45,6 +46,7 @@ export const workplanResource: ResourceDef = {
     lab_number: generalOrders.labNumber,
     priority: generalOrders.priority,
     sample_status: generalOrders.status,
+    client: generalOrders.clientId,
     client_name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`.as('client_name'),
     sex: clients.sex,
     date_of_birth: clients.dateOfBirth,
@@ -63,6 +65,7 @@ export const workplanResource: ResourceDef = {
       .leftJoin(panelService, and(eq(panelService.facility, testOrders.facilityId), eq(panelService.test_type, testTypes.panel)))
       .leftJoin(bench, eq(bench.id, sql`coalesce(${ownService.bench}, ${panelService.bench})`)) as typeof q,
   item: workplanItem,
+  expand: withHospitalNumbers,
   searchWhere: (term) =>
     inArray(
       testOrders.orderId,

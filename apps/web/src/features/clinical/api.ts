@@ -2,7 +2,7 @@ import { FILTER_PREFIX, type Paginated } from '@nlims/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { CLINICAL } from './keys';
-import type { Client, Dashboard, HistoryItem, NamedRow, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow, ResultRow } from './types';
+import type { Client, Dashboard, HistoryItem, NamedRow, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow, ResultRow, WorkplanRow } from './types';
 
 export { CLINICAL };
 type Query = Record<string, string | number | undefined>;
@@ -17,6 +17,8 @@ export interface OrderListParams {
   statuses?: readonly number[];
   start_date?: string;
   end_date?: string;
+  /** Finished samples only (true), or those still being worked on (false). */
+  completed?: boolean;
 }
 
 export function orderQuery(p: OrderListParams): Query {
@@ -29,6 +31,7 @@ export function orderQuery(p: OrderListParams): Query {
     [`${FILTER_PREFIX}status__in`]: p.status == null && p.statuses?.length ? p.statuses.join(',') : undefined,
     start_date: p.start_date,
     end_date: p.end_date,
+    [`${FILTER_PREFIX}completed`]: p.completed == null ? undefined : String(p.completed),
   };
 }
 
@@ -39,14 +42,30 @@ export function useOrders(params: OrderListParams, enabled = true) {
   return useQuery({ queryKey: [...CLINICAL, 'orders', params], queryFn: ({ signal }) => fetchOrders(params, signal), placeholderData: keepPreviousData, enabled });
 }
 
-/**
- * The newest 100 samples in any of several statuses, in one request.
- * Samples stay ONGOING after their results are released, so the newest are
- * the ones still being worked on.
- */
-export function useOrdersIn(statuses: readonly number[]) {
-  const query = useOrders({ pageIndex: 0, pageSize: 100, statuses, ordering: '-created_at' });
-  return { rows: query.data?.results ?? [], total: query.data?.count ?? 0, loading: query.isPending, fetching: query.isFetching };
+export interface WorkplanParams {
+  pageIndex: number;
+  pageSize: number;
+  search?: string;
+  section?: number;
+  bench?: number;
+  priority?: string;
+}
+
+/** One server page of the tests waiting for a run, earliest due first (`GET workplan/`). */
+export function useWorkplanPage(p: WorkplanParams) {
+  const query: Query = {
+    page: p.pageIndex + 1,
+    page_size: p.pageSize,
+    search: p.search?.trim() || undefined,
+    [`${FILTER_PREFIX}section`]: p.section,
+    [`${FILTER_PREFIX}bench`]: p.bench,
+    [`${FILTER_PREFIX}priority`]: p.priority,
+  };
+  return useQuery({
+    queryKey: [...CLINICAL, 'workplan', p],
+    queryFn: ({ signal }) => api<Paginated<WorkplanRow>>('/api/workplan/', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export interface ResultListParams {

@@ -1,4 +1,4 @@
-import type { generalOrderDetail, generalOrderListItem, historyItem, orderCreated, resultItem, statusCount } from '@nlims/contracts';
+import type { generalOrderDetail, generalOrderListItem, historyItem, orderCreated, resultItem, statusCount, WorkplanItem } from '@nlims/contracts';
 import type { z } from 'zod';
 
 export type OrderRow = z.infer<typeof generalOrderListItem>;
@@ -8,6 +8,7 @@ export type ResultItem = z.infer<typeof resultItem>;
 export type HistoryItem = z.infer<typeof historyItem>;
 export type OrderCreated = z.infer<typeof orderCreated>;
 export type StatusCount = z.infer<typeof statusCount>;
+export type WorkplanRow = WorkplanItem;
 
 /** A current result with its test, sample and client (`GET results/`), for the validation, approval and released-results lists. */
 export interface ResultRow {

@@ -14,10 +14,17 @@ const config: ResourceConfig = {
     TEST_COLUMN,
     { key: 'program_name', label: 'field.program', sort: 'program_name' },
     { key: 'price', label: 'field.price', sort: 'price', align: 'end', render: (row) => <span className="res-money">{formatNaira(row.price as number)}</span> },
+    { key: 'bench_name', label: 'field.bench', sort: 'bench_name' },
     activeColumn,
   ],
   filters: [activeFilter],
-  fields: [TEST_FIELD, { name: 'price', label: 'field.price', kind: 'custom', required: true, render: (props) => <NairaInput {...props} /> }, toggle('is_active')],
+  fields: [
+    TEST_FIELD,
+    { name: 'price', label: 'field.price', kind: 'custom', required: true, render: (props) => <NairaInput {...props} /> },
+    // The bench that runs the test groups it on the workplan; the server checks it belongs to the test's section.
+    { name: 'bench', label: 'field.bench', kind: 'lookup', lookup: { path: 'bench', query: { 'Filters.is_active': 'true' } } },
+    toggle('is_active'),
+  ],
   schema: testServiceBody,
   defaults: { is_active: true },
   nameOf: (row) => String(row.test_type_name),

@@ -41,5 +41,21 @@ export function StatusTag({ code }: { code: number | null | undefined }) {
   );
 }
 
+/** A sample's status, with "Completed" once every result is released and "Urgent" for urgent samples. */
+export function SampleTags({ sample }: { sample: { status: number; completed: boolean; priority: string } }) {
+  const { t } = useTranslation('clinical');
+  return (
+    <>
+      <StatusTag code={sample.status} />
+      {sample.completed && (
+        <Tag color="green" className="clin-completed">
+          {t('samples.completed')}
+        </Tag>
+      )}
+      {sample.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
+    </>
+  );
+}
+
 /** Status filter choices of the sample lists. */
 export const SAMPLE_FILTER_STATUSES: readonly number[] = [S.ORDERED, S.COLLECTED, S.APPROVED, S.ONGOING, S.REJECTED, S.PARTIALLY_REJECTED, S.ON_HOLD, S.RECEIVED, CANCELLED_STATUS];

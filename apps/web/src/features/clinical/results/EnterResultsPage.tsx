@@ -16,7 +16,7 @@ import { useTestConfig } from './useTestConfig';
 import '../../resources/resources.css';
 import './entry.css';
 
-/** Samples whose tests can take results (including results rejected or sent for retest): accepted, in progress, on a worksheet, partially rejected. */
+/** Samples whose tests can take results (including results rejected or sent for retest): accepted, in progress, on a worksheet, partially rejected; finished ones are left out. */
 const ENTRY_STATUSES = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED] as const;
 
 /** The result-entry worklist: by sample (expand one to enter its tests) or by section. */
@@ -24,7 +24,7 @@ export default function EnterResultsPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
   // No status chosen: every sample that can take results, in one list.
   const list = useSampleList();
-  const { data, isFetching } = useOrders({ ...list.params, statuses: ENTRY_STATUSES });
+  const { data, isFetching } = useOrders({ ...list.params, statuses: ENTRY_STATUSES, completed: false });
   const { byId, loading } = useTestConfig();
   const [view, setView] = useState<'sample' | 'section'>('sample');
   const [section, setSection] = useState<string | undefined>();

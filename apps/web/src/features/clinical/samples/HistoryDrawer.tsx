@@ -8,7 +8,7 @@ import type { OrderRow } from '../types';
 
 /** "order.collect" → "collect"; unknown actions are shown as written. */
 const actionKey = (action: string) => action.replace(/^(order|result)\./, '');
-const KNOWN_ACTIONS = new Set(['created', 'collect', 'accept', 'reject', 'hold', 'release', 'cancel', 'entered', 'verified', 'approved', 'rejected', 'sent_for_retest', 'amended', 'retrospective_entry']);
+const KNOWN_ACTIONS = new Set(['created', 'collect', 'accept', 'reject', 'hold', 'release', 'cancel', 'entered', 'verified', 'approved', 'rejected', 'sent_for_retest', 'amended', 'retrospective_entry', 'completed']);
 
 /** The audit trail of one sample and its results: when, who, what, from → to, and why. */
 export function HistoryDrawer({ order, onClose }: { order: OrderRow; onClose: () => void }) {

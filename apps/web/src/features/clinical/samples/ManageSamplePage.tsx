@@ -30,7 +30,7 @@ export default function ManageSamplePage({ page }: PageProps) {
   );
   return (
     <ClinicalPage page={page} extra={extra}>
-      <SampleToolbar list={list} statuses={SAMPLE_FILTER_STATUSES} />
+      <SampleToolbar list={list} statuses={SAMPLE_FILTER_STATUSES} progress />
       <SampleTable list={list} data={data} loading={isFetching} actions={(row) => <SampleActions row={row} primary="collect" open={dialogs.open} modal={modal} />} />
       {dialogs.element}
       {modalHolder}

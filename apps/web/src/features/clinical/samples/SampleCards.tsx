@@ -1,9 +1,9 @@
-import { Card, Empty, Spin, Tag } from 'antd';
+import { Card, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClientFacts } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
-import { StatusTag } from '../common/status';
+import { SampleTags } from '../common/status';
 import type { OrderRow } from '../types';
 import { TestTags } from './TestTags';
 
@@ -18,8 +18,7 @@ export function SampleCards({ rows, loading, actions }: { rows: OrderRow[]; load
         <Card key={r.id} size="small" className="clin-card">
           <div className="clin-card__head">
             <span className="clin-lab-number">{r.lab_number}</span>
-            <StatusTag code={r.status} />
-            {r.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
+            <SampleTags sample={r} />
           </div>
           <div>
             {r.client_name} <ClientFacts client={r} />

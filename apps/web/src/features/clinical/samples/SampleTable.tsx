@@ -1,5 +1,5 @@
 import type { Paginated } from '@nlims/contracts';
-import { Tag, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../resources/ListTable';
@@ -8,7 +8,7 @@ import '../../resources/resources.css';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { sampleColumns } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
-import { StatusTag } from '../common/status';
+import { SampleTags } from '../common/status';
 import type { OrderRow } from '../types';
 import { SampleCards } from './SampleCards';
 import { TestTags } from './TestTags';
@@ -34,8 +34,7 @@ export function SampleTable({ list, data, loading, actions }: Props) {
       title: t('samples.status'),
       render: (_, r) => (
         <span className="clin-tests">
-          <StatusTag code={r.status} />
-          {r.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
+          <SampleTags sample={r} />
         </span>
       ),
     },

@@ -10,10 +10,12 @@ interface Props {
   statuses?: readonly number[];
   /** The status filter may not be cleared (lists that only ever show some statuses). */
   statusRequired?: boolean;
+  /** Offer "in progress" / "completed" (samples whose every result is released). */
+  progress?: boolean;
 }
 
 /** Search (laboratory number, name, phone, identifier), status and the ordered-date range. */
-export function SampleToolbar({ list, statuses, statusRequired }: Props) {
+export function SampleToolbar({ list, statuses, statusRequired, progress }: Props) {
   const { t } = useTranslation('clinical');
   const { params, set } = list;
   return (
@@ -34,6 +36,19 @@ export function SampleToolbar({ list, statuses, statusRequired }: Props) {
           value={params.status}
           onChange={(status?: number) => set({ status })}
           options={statuses.map((s) => ({ value: s, label: statusText(t, s) }))}
+        />
+      )}
+      {progress && (
+        <Select
+          allowClear
+          placeholder={t('samples.anyProgress')}
+          aria-label={t('samples.progress')}
+          value={params.completed}
+          onChange={(completed?: boolean) => set({ completed })}
+          options={[
+            { value: false, label: t('samples.inProgress') },
+            { value: true, label: t('samples.completed') },
+          ]}
         />
       )}
       <label className="clin-date">

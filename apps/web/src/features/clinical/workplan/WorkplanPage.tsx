@@ -1,75 +1,117 @@
-import { PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PrinterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PRIORITIES } from '@nlims/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Spin, Table, Tag } from 'antd';
+import { Button, Card, Empty, Input, Select, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
-import { CLINICAL } from '../api';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { ListTable } from '../../resources/ListTable';
+import { LookupSelect } from '../../resources/LookupSelect';
+import { Pager } from '../../resources/Pager';
+import { CLINICAL, useWorkplanPage, type WorkplanParams } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { formatDateTime } from '../common/format';
 import { StatusTag } from '../common/status';
-import { useWorkplan, type WorkItem } from './useWorkplan';
+import { usePagedParams } from '../common/usePagedParams';
+import type { WorkplanRow } from '../types';
+import { groupWork, isOverdue } from './groups';
+import '../../resources/resources.css';
 import './workplan.css';
 
-/** Tests waiting to be run, by section (bench), with their due times; overdue ones stand out. Printable for the bench. */
+const SECTIONS = { path: 'section' };
+const BENCHES = { path: 'bench', dependsOn: { field: 'section', param: 'Filters.section' } };
+
+/**
+ * Tests waiting to be run, by section and bench, earliest due first; overdue
+ * ones stand out. The whole backlog pages from the server; a page prints as
+ * the bench's sheet.
+ */
 export default function WorkplanPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
   const client = useQueryClient();
-  const { sections, total, loading, fetching } = useWorkplan();
+  const phone = !useMediaQuery(TABLET_UP);
+  const list = usePagedParams<WorkplanParams>({ pageIndex: 0, pageSize: 50 });
+  const { params, set } = list;
+  const { data, isPending, isFetching } = useWorkplanPage(params);
+  const rows = data?.results ?? [];
+  const groups = groupWork(rows);
   const now = Date.now();
-  const overdue = (item: WorkItem) => item.due != null && item.due < now;
+  const overdue = (row: WorkplanRow) => isOverdue(row, now);
+
   const extra = (
     <div className="clin-actions clin-no-print">
-      <Button icon={<ReloadOutlined />} loading={fetching} onClick={() => void client.invalidateQueries({ queryKey: [...CLINICAL, 'orders'] })}>
+      <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void client.invalidateQueries({ queryKey: [...CLINICAL, 'workplan'] })}>
         {t('workplan.refresh')}
       </Button>
-      <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!total}>
+      <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!rows.length}>
         {t('workplan.print')}
       </Button>
     </div>
   );
   return (
     <ClinicalPage page={page} extra={extra} className="workplan">
-      <p className="workplan__printed">{t('workplan.printedAt', { at: formatDateTime(new Date()) })}</p>
-      {loading && <Spin className="clin-loading" />}
-      {!loading && !total && <Empty description={t('workplan.empty')} />}
-      {sections.map(({ section, items }) => (
-        <Card key={section ?? '-'} size="small" className="workplan__section" title={`${section ?? t('entry.noSection')} (${items.length})`} extra={<Tag color={items.some(overdue) ? 'red' : 'default'}>{t('workplan.overdueCount', { count: items.filter(overdue).length })}</Tag>}>
-          <Table<WorkItem>
-            rowKey={(item) => item.test.id}
+      <div className="clin-toolbar clin-no-print">
+        <Input allowClear prefix={<SearchOutlined />} placeholder={t('samples.search')} aria-label={t('samples.search')} value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />
+        <LookupSelect spec={SECTIONS} allowClear placeholder={t('entry.allSections')} aria-label={t('entry.section')} value={params.section} onChange={(section?: number) => set({ section, bench: undefined })} />
+        <LookupSelect spec={BENCHES} dependency={params.section} allowClear placeholder={t('workplan.allBenches')} aria-label={t('workplan.bench')} value={params.bench} onChange={(bench?: number) => set({ bench })} />
+        <Select
+          allowClear
+          placeholder={t('workplan.allPriorities')}
+          aria-label={t('labOrder.priority')}
+          value={params.priority}
+          onChange={(priority?: string) => set({ priority })}
+          options={PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+        />
+      </div>
+      <p className="workplan__printed">
+        {t('workplan.printedAt', { at: formatDateTime(new Date()) })} · {t('workplan.pageOf', { page: params.pageIndex + 1, pages: Math.max(1, Math.ceil((data?.count ?? 0) / params.pageSize)) })}
+      </p>
+      {isPending && <Spin className="clin-loading" />}
+      {data && !rows.length && <Empty description={t('workplan.empty')} />}
+      {groups.map((group) => (
+        <Card
+          key={group.key}
+          size="small"
+          className="workplan__section"
+          title={`${group.section ?? t('entry.noSection')} · ${group.bench ?? t('workplan.noBench')} (${group.items.length})`}
+          extra={<Tag color={group.items.some(overdue) ? 'red' : 'default'}>{t('workplan.overdueCount', { count: group.items.filter(overdue).length })}</Tag>}
+        >
+          <ListTable<WorkplanRow>
             size="small"
-            pagination={false}
-            dataSource={items}
-            scroll={{ x: 'max-content' }}
-            rowClassName={(item) => (overdue(item) ? 'workplan__overdue' : '')}
+            dataSource={group.items}
+            rowClassName={(row) => (overdue(row) ? 'workplan__overdue' : '')}
             columns={[
-              { key: 'test', title: t('samples.test'), render: (_, item) => item.test.test_type_name },
+              { key: 'test', title: t('samples.test'), render: (_, row) => row.test_type_name },
               {
                 key: 'due',
                 title: t('samples.due'),
-                render: (_, item) => (
-                  <span className={overdue(item) ? 'clin-overdue' : undefined}>
-                    {formatDateTime(item.test.due_at as string) || '—'}
-                    {overdue(item) && ` · ${t('workplan.overdue')}`}
+                render: (_, row) => (
+                  <span className={overdue(row) ? 'clin-overdue' : undefined}>
+                    {formatDateTime(row.due_at as string) || '—'}
+                    {overdue(row) && ` · ${t('workplan.overdue')}`}
                   </span>
                 ),
               },
-              { key: 'lab', title: t('samples.labNumber'), render: (_, item) => <span className="clin-lab-number">{item.order.lab_number}</span> },
+              { key: 'lab', title: t('samples.labNumber'), render: (_, row) => <span className="clin-lab-number">{row.lab_number}</span> },
               {
                 key: 'client',
                 title: t('samples.client'),
-                render: (_, item) => (
+                render: (_, row) => (
                   <span>
-                    {item.order.client_name} <ClientFacts client={item.order} />
+                    {row.client_name} <ClientFacts client={row} />
                   </span>
                 ),
               },
-              { key: 'priority', title: t('labOrder.priority'), render: (_, item) => (item.order.priority === 'urgent' ? <Tag color="red">{t('priority.urgent')}</Tag> : t('priority.routine')) },
-              { key: 'status', title: t('samples.status'), render: (_, item) => <StatusTag code={item.test.status} /> },
+              { key: 'priority', title: t('labOrder.priority'), render: (_, row) => (row.priority === 'urgent' ? <Tag color="red">{t('priority.urgent')}</Tag> : t('priority.routine')) },
+              { key: 'status', title: t('samples.status'), render: (_, row) => <StatusTag code={row.status} /> },
             ]}
           />
         </Card>
       ))}
+      <div className="clin-no-print">
+        <Pager pageIndex={params.pageIndex} pageSize={params.pageSize} total={data?.count ?? 0} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => set({ pageSize })} />
+      </div>
     </ClinicalPage>
   );
 }
