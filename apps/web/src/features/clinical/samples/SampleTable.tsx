@@ -32,6 +32,8 @@ export function SampleTable({ list, data, loading, actions }: Props) {
     {
       key: 'status',
       title: t('samples.status'),
+      // narrow enough that the status, completed and urgent tags stack rather than run under the actions
+      width: 150,
       render: (_, r) => (
         <span className="clin-tests">
           <SampleTags sample={r} />

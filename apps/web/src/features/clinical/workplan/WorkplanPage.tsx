@@ -15,7 +15,7 @@ import { formatDateTime } from '../common/format';
 import { StatusTag } from '../common/status';
 import { usePagedParams } from '../common/usePagedParams';
 import type { WorkplanRow } from '../types';
-import { groupWork, isOverdue } from './groups';
+import { groupWork, isOverdue, sampleSpans } from './groups';
 import '../../resources/resources.css';
 import './workplan.css';
 
@@ -77,41 +77,93 @@ export default function WorkplanPage({ page }: PageProps) {
           title={`${group.section ?? t('entry.noSection')} · ${group.bench ?? t('workplan.noBench')} (${group.items.length})`}
           extra={<Tag color={group.items.some(overdue) ? 'red' : 'default'}>{t('workplan.overdueCount', { count: group.items.filter(overdue).length })}</Tag>}
         >
-          <ListTable<WorkplanRow>
-            size="small"
-            dataSource={group.items}
-            rowClassName={(row) => (overdue(row) ? 'workplan__overdue' : '')}
-            columns={[
-              { key: 'test', title: t('samples.test'), render: (_, row) => row.test_type_name },
-              {
-                key: 'due',
-                title: t('samples.due'),
-                render: (_, row) => (
-                  <span className={overdue(row) ? 'clin-overdue' : undefined}>
-                    {formatDateTime(row.due_at as string) || '—'}
-                    {overdue(row) && ` · ${t('workplan.overdue')}`}
-                  </span>
-                ),
-              },
-              { key: 'lab', title: t('samples.labNumber'), render: (_, row) => <span className="clin-lab-number">{row.lab_number}</span> },
-              {
-                key: 'client',
-                title: t('samples.client'),
-                render: (_, row) => (
-                  <span>
-                    {row.client_name} <ClientFacts client={row} />
-                  </span>
-                ),
-              },
-              { key: 'priority', title: t('labOrder.priority'), render: (_, row) => (row.priority === 'urgent' ? <Tag color="red">{t('priority.urgent')}</Tag> : t('priority.routine')) },
-              { key: 'status', title: t('samples.status'), render: (_, row) => <StatusTag code={row.status} /> },
-            ]}
-          />
+          {phone ? <WorkCards rows={group.items} now={now} /> : <WorkTable rows={group.items} now={now} />}
         </Card>
       ))}
       <div className="clin-no-print">
         <Pager pageIndex={params.pageIndex} pageSize={params.pageSize} total={data?.count ?? 0} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => set({ pageSize })} />
       </div>
     </ClinicalPage>
+  );
+}
+
+/** One bench's tests: a sample's tests share its laboratory-number, client and priority cells; fixed columns line up from card to card. */
+function WorkTable({ rows, now }: { rows: WorkplanRow[]; now: number }) {
+  const { t } = useTranslation('clinical');
+  const spans = sampleSpans(rows);
+  const span = (_: WorkplanRow, index?: number) => ({ rowSpan: spans[index ?? 0] });
+  const overdue = (row: WorkplanRow) => isOverdue(row, now);
+  return (
+    <ListTable<WorkplanRow>
+      size="small"
+      tableLayout="fixed"
+      scroll={{ x: 860 }}
+      dataSource={rows}
+      rowClassName={(row) => (overdue(row) ? 'workplan__overdue' : '')}
+      columns={[
+        { key: 'lab', title: t('samples.labNumber'), width: 190, onCell: span, render: (_, row) => <span className="clin-lab-number">{row.lab_number}</span> },
+        {
+          key: 'client',
+          title: t('samples.client'),
+          width: 230,
+          onCell: span,
+          render: (_, row) => (
+            <span>
+              {row.client_name} <ClientFacts client={row} />
+            </span>
+          ),
+        },
+        { key: 'priority', title: t('labOrder.priority'), width: 90, onCell: span, render: (_, row) => (row.priority === 'urgent' ? <Tag color="red">{t('priority.urgent')}</Tag> : t('priority.routine')) },
+        { key: 'test', title: t('samples.test'), render: (_, row) => row.test_type_name },
+        {
+          key: 'due',
+          title: t('samples.due'),
+          width: 150,
+          render: (_, row) => (
+            <span className={overdue(row) ? 'clin-overdue' : undefined}>
+              {formatDateTime(row.due_at as string) || '—'}
+              {overdue(row) && ` · ${t('workplan.overdue')}`}
+            </span>
+          ),
+        },
+        { key: 'status', title: t('samples.status'), width: 110, render: (_, row) => <StatusTag code={row.status} /> },
+      ]}
+    />
+  );
+}
+
+/** On phones: each sample once, with its tests and their due times underneath. */
+function WorkCards({ rows, now }: { rows: WorkplanRow[]; now: number }) {
+  const { t } = useTranslation('clinical');
+  const spans = sampleSpans(rows);
+  return (
+    <div className="workplan__samples">
+      {rows.map((first, index) => {
+        if (!spans[index]) return null;
+        const tests = rows.slice(index, index + spans[index]!);
+        return (
+          <div className="workplan__sample" key={first.id}>
+            <div className="workplan__sample-head">
+              <span className="clin-lab-number">{first.lab_number}</span>
+              {first.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
+            </div>
+            <div>
+              {first.client_name} <ClientFacts client={first} />
+            </div>
+            <ul className="workplan__tests">
+              {tests.map((row) => (
+                <li key={row.id} className={isOverdue(row, now) ? 'workplan__overdue clin-overdue' : undefined}>
+                  <span>{row.test_type_name}</span>
+                  <span className="workplan__due">
+                    {formatDateTime(row.due_at as string) || '—'}
+                    {isOverdue(row, now) && ` · ${t('workplan.overdue')}`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
   );
 }

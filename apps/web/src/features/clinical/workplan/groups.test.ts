@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkplanRow } from '../types';
-import { groupWork, isOverdue } from './groups';
+import { groupWork, isOverdue, sampleSpans } from './groups';
 
 const row = (id: number, section: [number, string] | null, bench: [number, string] | null, due: string): WorkplanRow => ({
   id,
@@ -50,5 +50,14 @@ describe('groupWork', () => {
     expect(isOverdue(r, Date.parse('2026-11-22T08:00:01Z'))).toBe(true);
     expect(isOverdue(r, Date.parse('2026-11-22T07:59:59Z'))).toBe(false);
     expect(isOverdue({ ...r, due_at: null }, Date.now())).toBe(false);
+  });
+});
+
+describe('sampleSpans', () => {
+  it('lets consecutive tests of one sample share its cells', () => {
+    const at = '2026-11-22T08:00:00Z';
+    const rows = [row(1, null, null, at), { ...row(2, null, null, at), order: 1 }, { ...row(3, null, null, at), order: 1 }, row(4, null, null, at), row(1, null, null, at)];
+    expect(sampleSpans(rows)).toEqual([3, 0, 0, 1, 1]);
+    expect(sampleSpans([])).toEqual([]);
   });
 });

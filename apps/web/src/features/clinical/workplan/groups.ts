@@ -25,3 +25,18 @@ export function groupWork(rows: readonly WorkplanRow[]): WorkGroup[] {
 }
 
 export const isOverdue = (row: WorkplanRow, now: number) => row.due_at != null && new Date(row.due_at).getTime() < now;
+
+/**
+ * How many rows each row's sample cells span: a sample's consecutive tests
+ * share one laboratory-number, client and priority cell (0 hides the cell).
+ */
+export function sampleSpans(rows: readonly WorkplanRow[]): number[] {
+  const spans = rows.map(() => 0);
+  for (let i = 0; i < rows.length; ) {
+    let j = i + 1;
+    while (j < rows.length && rows[j]!.order === rows[i]!.order) j += 1;
+    spans[i] = j - i;
+    i = j;
+  }
+  return spans;
+}

@@ -1,0 +1,91 @@
+/**
+ * Screenshots of the clinical pages with some work in them, desktop and
+ * phone, English and Arabic:
+ *   npm run build && npx tsx scripts/screenshots-clinical.ts [out-dir]
+ * Orders a few samples through the API first (default out-dir: screenshots/).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { DEMO_PASSWORD, launch, signIn } from '../e2e/browser.js';
+import { removeDir, startServer } from '../e2e/server.js';
+
+const out = path.resolve(process.argv[2] ?? 'screenshots');
+mkdirSync(out, { recursive: true });
+const VIEWPORTS = { desktop: { width: 1366, height: 800 }, phone: { width: 375, height: 740 } } as const;
+
+/** A small API client signed in as one demo user. */
+async function as(base: string, username: string) {
+  const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  return async <T>(method: string, url: string, body?: object): Promise<T> => {
+    const res = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) }, body: body && JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
+/** Samples for the workplan (received), and one finished sample for the completed tag. */
+async function seedWork(base: string) {
+  const reception = await as(base, 'clin_receptionist');
+  const analyst = await as(base, 'clin_analyst');
+  const supervisor = await as(base, 'clin_supervisor');
+  const tests = await reception<{ id: number; code: string }[]>('GET', '/api/test_configuration/?program__name=General');
+  const id = (code: string) => tests.find((t) => t.code === code)!.id;
+  const people = [
+    ['Adéyẹmí', 'Ogunlesi', 'female', '1988-02-11'],
+    ['Chukwuemeka', 'Nwosu', 'male', '1975-07-30'],
+    ['Fatima', 'Bello', 'female', '2019-05-03'],
+    ['Ibrahim', 'Musa', 'male', '1960-12-01'],
+  ] as const;
+  const orders: { id: number; tests: { id: number }[] }[] = [];
+  const panels = [['FBC', 'APTT'], ['RBG', 'TSH', 'URINE-MCS'], ['MP-MICRO', 'UA'], ['FBG']];
+  for (const [i, [first, last, sex, dob]] of people.entries()) {
+    const client = await reception<{ id: number }>('POST', '/api/clients/', { first_name: first, last_name: last, sex, date_of_birth: dob, phone: `0803000000${i}`, identifiers: [{ identifier_type: 1, identifier: `HN-${1000 + i}` }] });
+    const order = await reception<{ id: number; tests: { id: number }[] }>('POST', '/api/general_order/', { client: client.id, test_types: panels[i]!.map(id), priority: i % 2 ? 'urgent' : 'routine' });
+    await reception('POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
+    await reception('POST', `/api/general_order/${order.id}/accept/`, {});
+    orders.push(order);
+  }
+  const last = orders.at(-1)!;
+  const result = await analyst<{ id: number }>('POST', '/api/results/', { test_order: last.tests[0]!.id, value: 5.2 });
+  await supervisor('POST', `/api/results/${result.id}/verify/`);
+  await supervisor('POST', `/api/results/${result.id}/approve/`, { password: DEMO_PASSWORD });
+}
+
+async function shoot(browser: Browser, baseURL: string, lang: string, device: keyof typeof VIEWPORTS) {
+  for (const [user, pages] of [
+    ['clin_supervisor', { workplan: '/clinical/workplan', 'manage-sample': '/clinical/manage-sample' }],
+    ['clin_admin', { 'test-services': '/administrations/facility/testService' }],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[device], isMobile: device === 'phone', serviceWorkers: 'block' });
+    await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    const page = await context.newPage();
+    await signIn(page, user);
+    if (new URL(page.url()).pathname === '/select-program') {
+      await page.locator('.prog-tile').first().click();
+      await page.locator('.prog__actions button').last().click();
+      await page.waitForURL((url) => url.pathname !== '/select-program');
+    }
+    await page.locator('.ant-notification-notice, .ant-message-notice').first().waitFor({ state: 'detached', timeout: 10000 }).catch(() => undefined);
+    for (const [name, url] of Object.entries(pages)) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(600);
+      await page.screenshot({ path: path.join(out, `${name}-${device}-${lang}.png`), fullPage: true });
+    }
+    await context.close();
+  }
+}
+
+const server = await startServer();
+const browser = await launch();
+try {
+  await seedWork(server.url);
+  for (const lang of ['en', 'ar']) for (const device of ['desktop', 'phone'] as const) await shoot(browser, server.url, lang, device);
+  console.log(`Screenshots in ${out}`);
+} finally {
+  await browser.close();
+  await server.stop();
+  removeDir(server.dataDir);
+}
