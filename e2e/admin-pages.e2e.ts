@@ -155,4 +155,24 @@ describe('facility administration through the pages', () => {
     expect(text).toContain('18–65 years');
     expect(text).toContain('12 – 16');
   });
+
+  it('clin_admin moves a test service to another bench; a bench of another section is refused on the field', async () => {
+    const page = await newPage();
+    await signIn(page, 'clin_admin');
+    await page.goto('/administrations/facility/testService');
+    await page.getByPlaceholder('Search').fill('Full blood count');
+    const row = page.locator('.res-table tbody tr', { hasText: 'Full blood count' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Haematology Analyser Bench');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await drawer(page).locator('form').waitFor();
+
+    await choose(page, 'bench', 'Chemistry Analyser Bench', true);
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await drawer(page).getByText('Choose a bench of the Haematology section.').waitFor();
+
+    await choose(page, 'bench', 'Coagulation Bench', true);
+    await save(page);
+    await expect.poll(() => row.innerText()).toContain('Coagulation Bench');
+  });
 });

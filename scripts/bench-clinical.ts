@@ -66,6 +66,9 @@ await measure('sample list: status + surname search', 50, runs, () => app.inject
 await measure('sample list: status + hospital number search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=HN-1234', headers: supervisor }));
 await measure('sample list: status + lab number search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=B-0012345', headers: supervisor }));
 await measure('sample list: first page', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20', headers: supervisor }));
+await measure('sample list: in progress (not completed)', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&Filters.completed=false', headers: supervisor }));
+await measure('workplan: first page, earliest due', 50, runs, () => app.inject({ url: '/api/workplan/?page=1&page_size=50', headers: analyst }));
+await measure('workplan: one section', 50, runs, () => app.inject({ url: '/api/workplan/?page=1&page_size=50&Filters.section=2', headers: analyst }));
 await measure('general_order_count/', 50, runs, () => app.inject({ url: '/api/general_order_count/', headers: supervisor }));
 
 const open = (await rows<{ id: number; value: number }>(sql`select t.id, coalesce(greatest(c.ref_low, c.reporting_low), 1)::float as value from test_orders t join test_types c on c.id = t.test_type_id where t.facility_id = ${ikeja} and t.status = 3 limit ${runs + 3}`)).rows;

@@ -77,5 +77,10 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
                case when t.status = 7 then ${reviewer} end, case when t.status = 7 then t.created_at + interval '5 hours' end
         from test_orders t where t.status between 5 and 9`,
   );
+  await step(
+    'completed',
+    sql`update general_orders o set completed = true, completed_at = o.created_at + interval '5 hours'
+        where o.status = 11 and not exists (select 1 from test_orders t where t.order_id = o.id and t.status not in (7, 4, 16))`,
+  );
   await step('analyze', sql`analyze`);
 }
