@@ -3,8 +3,6 @@ import { Segmented, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
-import { Pager } from '../../resources/Pager';
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { useOrders } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { SampleToolbar } from '../samples/SampleToolbar';
@@ -13,6 +11,7 @@ import { SampleEntryList } from './SampleEntryList';
 import { SectionEntryList } from './SectionEntryList';
 import { useStickyRows } from './useStickyRows';
 import { useTestConfig } from './useTestConfig';
+import { ListPager } from '../common/ListPager';
 import '../../resources/resources.css';
 import './entry.css';
 
@@ -28,7 +27,6 @@ export default function EnterResultsPage({ page }: PageProps) {
   const { byId, loading } = useTestConfig();
   const [view, setView] = useState<'sample' | 'section'>('sample');
   const [section, setSection] = useState<string | undefined>();
-  const phone = !useMediaQuery(TABLET_UP);
   const sections = [...new Set([...byId.values()].map((c) => c.section_name).filter((s): s is string => !!s))].sort();
   const { search, status, start_date, end_date, pageIndex, pageSize } = list.params;
   // On the section view the page's rows stay while its tests are being entered (see useStickyRows).
@@ -54,7 +52,7 @@ export default function EnterResultsPage({ page }: PageProps) {
       {(isFetching || loading) && !data && <Spin className="clin-loading" />}
       {view === 'sample' && data && <SampleEntryList rows={rows} configs={byId} section={section} />}
       {view === 'section' && data && <SectionEntryList rows={rows} configs={byId} section={section} />}
-      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={data?.count ?? 0} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />
+      <ListPager list={list} total={data?.count ?? 0} />
     </ClinicalPage>
   );
 }

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
-import { Pager } from '../../resources/Pager';
 import { ClientFacts, sampleColumns } from '../common/ClientSummary';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { formatDateTime } from '../common/format';
@@ -18,6 +17,7 @@ import { ReportButtons } from './ReportButtons';
 import { ResultsDrawer } from './ResultsDrawer';
 import { useReviewRows } from './useReviewRows';
 import { useTestConfig } from './useTestConfig';
+import { ListPager } from '../common/ListPager';
 import '../../resources/resources.css';
 
 /** Released (approved) results, one page from the server: the sample's report to view, print or download, and amendment of the result. */
@@ -103,7 +103,7 @@ export default function ManageResultPage({ page }: PageProps) {
           ]}
         />
       )}
-      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={total} compact={!wide} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />
+      <ListPager list={list} total={total} />
       {open != null && <ResultsDrawer orderId={open} canAmend={can('review')} onClose={() => setOpen(null)} />}
       {amending && <AmendModal target={amending} onClose={() => setAmending(null)} />}
     </ClinicalPage>

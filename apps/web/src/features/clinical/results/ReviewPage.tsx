@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
 import { useNotices } from '../../app/notices';
 import { useSession } from '../../auth/useSession';
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
-import { Pager } from '../../resources/Pager';
 import { useReview } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { errorDetail } from '../common/forms';
@@ -15,6 +13,7 @@ import { ReasonModal } from './ReasonModal';
 import { ReviewTable } from './ReviewTable';
 import { SignatureModal } from './SignatureModal';
 import { useReviewRows, type ReviewRow } from './useReviewRows';
+import { ListPager } from '../common/ListPager';
 import '../../resources/resources.css';
 
 type Mode = 'verify' | 'approve';
@@ -24,7 +23,6 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
   const { t } = useTranslation('clinical');
   const { message } = useNotices();
   const { list, rows, total, loading, fetching } = useReviewRows(mode === 'verify' ? R.ENTERED : R.VERIFIED);
-  const phone = !useMediaQuery(TABLET_UP);
   const review = useReview();
   const me = useSession().user?.username;
   const [selected, setSelected] = useState<number[]>([]);
@@ -93,7 +91,7 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
           </>
         )}
       />
-      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={total} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />
+      <ListPager list={list} total={total} />
       {signing && <SignatureModal count={signing.length} title={t('review.signatureTitle')} okText={verb} onSign={(password) => move(signing, password)} onClose={() => setSigning(null)} />}
       {reason && <ReasonModal row={reason.row} action={reason.action} onClose={() => setReason(null)} />}
     </ClinicalPage>

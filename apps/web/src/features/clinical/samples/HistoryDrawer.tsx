@@ -29,7 +29,7 @@ export function HistoryDrawer({ order, onClose }: { order: OrderRow; onClose: ()
                 </div>
                 {(h.from_status != null || h.to_status != null) && (
                   <div>
-                    {h.from_status != null && `${statusText(t, h.from_status)} → `}
+                    {h.from_status != null && h.from_status !== h.to_status && `${statusText(t, h.from_status)} → `}
                     {statusText(t, h.to_status)}
                   </div>
                 )}

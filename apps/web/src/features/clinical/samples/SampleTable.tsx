@@ -3,7 +3,7 @@ import type { TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../resources/ListTable';
-import { Pager } from '../../resources/Pager';
+import { ListPager } from '../common/ListPager';
 import '../../resources/resources.css';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { sampleColumns } from '../common/ClientSummary';
@@ -50,7 +50,7 @@ export function SampleTable({ list, data, loading, actions }: Props) {
       ) : (
         <ListTable<OrderRow> className="clin-table" columns={columns} dataSource={rows} loading={loading} emptyText={t('samples.empty')} />
       )}
-      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={data?.count ?? 0} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />
+      <ListPager list={list} total={data?.count ?? 0} />
     </>
   );
 }

@@ -7,7 +7,6 @@ import type { PageProps } from '../../../routes';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
 import { LookupSelect } from '../../resources/LookupSelect';
-import { Pager } from '../../resources/Pager';
 import { CLINICAL, useWorkplanPage, type WorkplanParams } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalPage } from '../common/ClinicalPage';
@@ -16,6 +15,7 @@ import { StatusTag } from '../common/status';
 import { usePagedParams } from '../common/usePagedParams';
 import type { WorkplanRow } from '../types';
 import { groupWork, isOverdue, sampleSpans } from './groups';
+import { ListPager } from '../common/ListPager';
 import '../../resources/resources.css';
 import './workplan.css';
 
@@ -81,7 +81,7 @@ export default function WorkplanPage({ page }: PageProps) {
         </Card>
       ))}
       <div className="clin-no-print">
-        <Pager pageIndex={params.pageIndex} pageSize={params.pageSize} total={data?.count ?? 0} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => set({ pageSize })} />
+        <ListPager list={list} total={data?.count ?? 0} />
       </div>
     </ClinicalPage>
   );
