@@ -74,6 +74,20 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: ke
       await page.waitForTimeout(600);
       await page.screenshot({ path: path.join(out, `${name}-${device}-${lang}.png`), fullPage: true });
     }
+    if (user === 'clin_supervisor') {
+      // the completed sample's history and detail drawers
+      await page.goto('/clinical/manage-sample');
+      for (const item of ['history', 'view']) {
+        await page.locator('.clin-table tr.ant-table-row, .clin-card').first().locator('.ant-dropdown-trigger, button:has-text("More"), button:has-text("المزيد")').first().click();
+        await page.locator(`.ant-dropdown-menu-item[data-menu-id$="${item}"]`).click();
+        await page.locator('.ant-drawer-body').waitFor();
+        await page.waitForTimeout(800);
+        await page.screenshot({ path: path.join(out, `drawer-${item}-${device}-${lang}.png`) });
+        await page.keyboard.press('Escape');
+        await page.locator('.ant-drawer-body').waitFor({ state: 'detached' }).catch(() => undefined);
+        await page.waitForTimeout(300);
+      }
+    }
     await context.close();
   }
 }

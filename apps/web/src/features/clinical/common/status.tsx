@@ -41,8 +41,8 @@ export function StatusTag({ code }: { code: number | null | undefined }) {
   );
 }
 
-/** A sample's status, with "Completed" once every result is released and "Urgent" for urgent samples. */
-export function SampleTags({ sample }: { sample: { status: number; completed: boolean; priority: string } }) {
+/** A sample's status, with "Completed" once every result is released and (unless `priority` is false) "Urgent" for urgent samples. */
+export function SampleTags({ sample, priority = true }: { sample: { status: number; completed: boolean; priority: string }; priority?: boolean }) {
   const { t } = useTranslation('clinical');
   return (
     <>
@@ -52,7 +52,7 @@ export function SampleTags({ sample }: { sample: { status: number; completed: bo
           {t('samples.completed')}
         </Tag>
       )}
-      {sample.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
+      {priority && sample.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
     </>
   );
 }

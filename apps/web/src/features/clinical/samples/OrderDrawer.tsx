@@ -6,7 +6,7 @@ import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalDrawer } from '../common/ClinicalDrawer';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
-import { StatusTag } from '../common/status';
+import { SampleTags, StatusTag } from '../common/status';
 import type { OrderTest } from '../types';
 
 /** One sample in full: client, order details, times, and every test with its status, due time and current result. */
@@ -25,18 +25,23 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number; onClose: ()
               </div>
             </Descriptions.Item>
             <Descriptions.Item label={t('samples.status')}>
-              <StatusTag code={data.status} />
+              <span className="clin-tests">
+                <SampleTags sample={data} priority={false} />
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('labOrder.priority')}>{t(`priority.${data.priority}`, { defaultValue: data.priority })}</Descriptions.Item>
             <Descriptions.Item label={t('labOrder.clinician')}>{data.requesting_clinician || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('samples.ordered')}>{formatDateTime(data.created_at as string)}</Descriptions.Item>
             <Descriptions.Item label={t('samples.collected')}>{formatDateTime(data.collected_at as string) || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('samples.received')}>{formatDateTime(data.received_at as string) || '—'}</Descriptions.Item>
-            {data.clinical_notes && (
+            <Descriptions.Item label={t('samples.completed')} span={2}>
+              {formatDateTime(data.completed_at as string) || '—'}
+            </Descriptions.Item>
+            {data.clinical_notes ? (
               <Descriptions.Item label={t('labOrder.notes')} span={2}>
                 {data.clinical_notes}
               </Descriptions.Item>
-            )}
+            ) : null}
           </Descriptions>
           <ListTable<OrderTest>
             style={{ marginTop: 16 }}
