@@ -154,6 +154,12 @@ describe('facility administration through the pages', () => {
     expect(text).toContain('Female');
     expect(text).toContain('18–65 years');
     expect(text).toContain('12 – 16');
+
+    // a wrong range is deleted, after confirmation
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Deleted').first().waitFor();
+    await expect.poll(() => row.count()).toBe(0);
   });
 
   it('clin_admin moves a test service to another bench; a bench of another section is refused on the field', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -40,6 +41,20 @@ describe('test services, TAT and reference ranges', () => {
     expect((await call('ph_admin', 'GET', `/api/facility_test_service/?page=1&Filters.test_type=${hb}`)).json().count).toBe(0);
     expect((await call('ph_admin', 'GET', `/api/facility_test_service/${service.json().id}/`)).statusCode).toBe(404);
     expect((await call('ph_admin', 'PATCH', `/api/facility_test_service/${service.json().id}/`, { price: 1 })).statusCode).toBe(404);
+  });
+
+  it('deletes a TAT or a reference range for good, by the facility admin only, with an audit row', async () => {
+    const tat = (await call('clin_admin', 'POST', '/api/facility_tat/', { test_type: glucose, hours: 3 })).json();
+    const range = (await call('clin_admin', 'POST', '/api/facility_test_measure/', { test_type: glucose, sex: 'male', low: 4, high: 6, unit: 'mmol/L' })).json();
+    for (const url of [`/api/facility_tat/${tat.id}/`, `/api/facility_test_measure/${range.id}/`]) {
+      expect((await call('clin_supervisor', 'DELETE', url)).statusCode, url).toBe(403);
+      expect((await call('ph_admin', 'DELETE', url)).statusCode, url).toBe(404);
+      expect((await call('clin_admin', 'DELETE', url)).statusCode, url).toBe(204);
+      expect((await call('clin_admin', 'GET', url)).statusCode, url).toBe(404);
+    }
+    const audit = (await t.database.db.execute(sql`select action, before from audit_events where entity = 'tat' and entity_id = ${String(tat.id)} order by id`)) as unknown as { rows: { action: string; before: { hours: number } | null }[] };
+    expect(audit.rows.map((r) => r.action)).toEqual(['tat.created', 'tat.deleted']);
+    expect(audit.rows[1]!.before).toMatchObject({ hours: 3 });
   });
 
   it('gives the effective measure: the facility range where set, else the catalogue default', async () => {

@@ -1,8 +1,8 @@
-import { EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNotices } from '../app/notices';
-import { useSave } from './queries';
+import { useRemove, useSave } from './queries';
 import type { ResourceConfig, Row } from './types';
 
 export const nameOf = (config: ResourceConfig, row: Row) => config.nameOf?.(row) ?? String(row.name ?? row.reason ?? row.id);
@@ -31,6 +31,21 @@ export function ActiveToggle({ config, row }: { config: ResourceConfig; row: Row
   );
 }
 
+/** Delete for good, after confirmation. */
+function DeleteButton({ config, row }: { config: ResourceConfig; row: Row }) {
+  const { t } = useTranslation('admin');
+  const { message } = useNotices();
+  const remove = useRemove(config.path);
+  const run = () => remove.mutateAsync(row.id).then(() => void message.success(t('list.deleted')), () => undefined);
+  return (
+    <Popconfirm title={t('list.confirmDelete', { name: nameOf(config, row) })} okText={t('list.delete')} okButtonProps={{ danger: true }} cancelText={t('form.cancel')} onConfirm={run}>
+      <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending}>
+        {t('list.delete')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
 /** Edit, deactivate / reactivate, and whatever else the resource offers for a row. */
 export function RowActions({ config, row, onEdit }: { config: ResourceConfig; row: Row; onEdit: (row: Row) => void }) {
   const { t } = useTranslation('admin');
@@ -40,6 +55,7 @@ export function RowActions({ config, row, onEdit }: { config: ResourceConfig; ro
         {t('list.edit')}
       </Button>
       {config.activeToggle !== false && <ActiveToggle config={config} row={row} />}
+      {config.deletable && <DeleteButton config={config} row={row} />}
       {config.rowActions?.(row)}
     </div>
   );

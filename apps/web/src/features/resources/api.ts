@@ -32,6 +32,9 @@ export const fetchPage = (path: string, params: ListParams, signal?: AbortSignal
 export const fetchAll = <T = Row>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal) =>
   api<T[]>(`/api/${path}/`, { query, signal });
 
+/** Remove a row for good (`DELETE`); only resources that allow it offer it. */
+export const deleteRow = (path: string, id: number) => api<null>(`/api/${path}/${id}/`, { method: 'DELETE' });
+
 /** Create (POST) or change the fields sent (PATCH). */
 export const saveRow = (path: string, body: Values, id?: number) =>
   api<Row>(id ? `/api/${path}/${id}/` : `/api/${path}/`, { method: id ? 'PATCH' : 'POST', body });

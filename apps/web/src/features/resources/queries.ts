@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clearSessionCache } from '../lookups/sessionCache';
-import { fetchAll, fetchPage, resourceKey, saveRow, type ListParams } from './api';
+import { deleteRow, fetchAll, fetchPage, resourceKey, saveRow, type ListParams } from './api';
 import type { LookupSpec, Values } from './types';
 
 /** One page of a resource; the previous page stays on screen while the next loads. */
@@ -40,6 +40,12 @@ export function useSave(path: string) {
       return client.invalidateQueries({ queryKey: resourceKey(path) });
     },
   });
+}
+
+/** Delete a row, then refresh the resource's lists. */
+export function useRemove(path: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => deleteRow(path, id), onSuccess: () => client.invalidateQueries({ queryKey: resourceKey(path) }) });
 }
 
 /** A write that is not a plain save (disable/enable, reset password); refreshes the resource afterwards. */

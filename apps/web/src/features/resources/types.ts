@@ -102,6 +102,8 @@ export interface ResourceConfig {
   nameOf?: (row: Row) => string;
   /** Deactivate and reactivate with `PATCH {is_active}` (default true). */
   activeToggle?: boolean;
+  /** Rows may be deleted for good, after confirmation (settings without history, such as a TAT). */
+  deletable?: boolean;
   /** More actions per row (reset password, disable). */
   rowActions?: (row: Row) => ReactNode;
   /** Search box shown (default true). */

@@ -16,5 +16,6 @@ const config: ResourceConfig = {
   schema: facilityTatBody,
   nameOf: (row) => String(row.test_type_name),
   activeToggle: false,
+  deletable: true,
 };
 export default config;

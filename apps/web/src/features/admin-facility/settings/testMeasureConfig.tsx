@@ -40,5 +40,6 @@ const config: ResourceConfig = {
   errorFields: { age_min_days: 'age_min', age_max_days: 'age_max' },
   nameOf: (row) => String(row.test_type_name),
   activeToggle: false,
+  deletable: true,
 };
 export default config;
