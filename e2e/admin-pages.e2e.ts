@@ -102,6 +102,34 @@ describe('global administration through the pages (super admin)', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.innerText()).toContain('Kano');
   });
+
+  it('gives a facility its administrator on Admin Users, who then signs in to manage that facility', async () => {
+    const page = await newPage();
+    await signIn(page, 'superadmin');
+    // "Add Facility" opens the facility form at once
+    await page.goto('/addfacility');
+    await drawer(page).locator('form').waitFor();
+    await drawer(page).getByRole('button', { name: 'Cancel' }).click();
+
+    await openAdd(page, '/admin-user');
+    const username = `e2e_admin_${stamp}`;
+    await fill(page, 'username', username);
+    await fill(page, 'password', 'Admin12345');
+    await fill(page, 'first_name', 'Aisha');
+    await fill(page, 'last_name', 'Sani');
+    await choose(page, 'facility', 'Kano Demo PCR Laboratory', true);
+    await choose(page, 'admin_program', 'Tuberculosis', true);
+    await save(page);
+    await page.locator('.res-toolbar input').first().fill(username);
+    const row = page.locator('.res-table tbody tr', { hasText: username });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Kano Demo PCR Laboratory');
+
+    const admin = await newPage();
+    await signIn(admin, username, { password: 'Admin12345' });
+    await admin.waitForURL('**/administrations/facility/facilityUsers');
+    await expect.poll(() => admin.locator('.res-table tbody tr', { hasText: 'kano_supervisor' }).count()).toBe(1);
+  });
 });
 
 describe('facility administration through the pages', () => {

@@ -14,11 +14,11 @@ const Placeholder: LazyPage = lazy(() => import('./features/pages/PagePlaceholde
  * `'/clinical/lab-order': lazy(() => import('./features/samples/LabOrderPage'))`;
  * every other page shows the placeholder.
  */
-/** A page that is one resource of the generic list-and-form mechanism, described by a config module. */
-function resourcePage(load: () => Promise<{ default: ResourceConfig }>): LazyPage {
+/** A page that is one resource of the generic list-and-form mechanism, described by a config module; `create` opens its add form at once. */
+function resourcePage(load: () => Promise<{ default: ResourceConfig }>, options: { create?: boolean } = {}): LazyPage {
   return lazy(async () => {
     const [{ default: config }, { ResourcePage }] = await Promise.all([load(), import('./features/resources/ResourcePage')]);
-    return { default: ({ page }: PageProps) => <ResourcePage page={page} config={config} /> };
+    return { default: ({ page }: PageProps) => <ResourcePage page={page} config={config} startCreating={options.create} /> };
   });
 }
 
@@ -29,6 +29,8 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/administrations/global/dashboard': lazy(() => import('./features/admin-global/dashboard/AdminDashboardPage')),
   '/administrations/global/manageFacility': facilities,
   '/facility': facilities,
+  '/addfacility': resourcePage(() => import('./features/admin-global/facilities/facilityConfig'), { create: true }),
+  '/admin-user': resourcePage(() => import('./features/admin-global/admin-users/adminUserConfig')),
   '/administrations/global/tierUsers': resourcePage(() => import('./features/admin-global/tier-users/tierUserConfig')),
   '/administrations/global/testResultConfiguration': resourcePage(() => import('./features/admin-global/catalogue/testTypeConfig')),
   '/administrations/global/referenceData': lazy(() => import('./features/admin-global/reference/ReferenceDataPage')),

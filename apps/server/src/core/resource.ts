@@ -54,6 +54,8 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   /** Conditions from query parameters other than `Filters.*` (date ranges). */
   extraWhere?: (query: ListQuery) => SQL[];
   filters?: Record<string, PgColumn>;
+  /** Filters that are a condition rather than a column (`Filters.<name>=v` → SQL), e.g. through a child table. */
+  filterWhere?: Record<string, (raw: string) => SQL>;
   ordering: Record<string, PgColumn>;
   defaultOrdering: string;
   access: { read?: Rule; write?: Rule; delete?: Rule | false };
@@ -103,8 +105,13 @@ function conditions(def: ResourceDef, principal: Principal, query: ListQuery): S
     const name = key.slice(FILTER_PREFIX.length);
     const many = name.endsWith('__in');
     const base = many ? name.slice(0, -4) : name;
+    const condition = !many ? def.filterWhere?.[base] : undefined;
+    if (condition) {
+      where.push(condition(String(raw)));
+      continue;
+    }
     const column = def.filters?.[base];
-    if (!column) throw ValidationError.field(key, `Unknown filter. Allowed: ${Object.keys(def.filters ?? {}).join(', ') || 'none'}.`);
+    if (!column) throw ValidationError.field(key, `Unknown filter. Allowed: ${[...Object.keys(def.filters ?? {}), ...Object.keys(def.filterWhere ?? {})].join(', ') || 'none'}.`);
     if (!many) where.push(eq(column, filterValue(column, String(raw), name)));
     else where.push(inArray(column, String(raw).split(',').slice(0, 50).map((v) => filterValue(column, v.trim(), name))));
   }

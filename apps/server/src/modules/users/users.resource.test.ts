@@ -4,7 +4,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { auditEvents } from '../audit/audit.table.js';
 
 let t: TestApp;
-let ids: { ikeja: number; yaba: number; lagos: number; ikejaLga: number; kano: number };
+let ids: { ikeja: number; yaba: number; lagos: number; ikejaLga: number; kano: number; kanoLab: number };
 beforeAll(async () => {
   t = await createTestApp();
   const admin = bearer(await t.token('superadmin'));
@@ -14,7 +14,7 @@ beforeAll(async () => {
   const lagos = states.find((s: { name: string }) => s.name === 'Lagos').id;
   const kano = states.find((s: { name: string }) => s.name === 'Kano').id;
   const ikejaLga = (await t.app.inject({ url: `/api/local_government_area/?state=${lagos}`, headers: admin })).json().find((l: { name: string }) => l.name === 'Ikeja').id;
-  ids = { ikeja: byCode('LA-IKJ-001').id, yaba: byCode('LA-LMD-001').id, lagos, ikejaLga, kano };
+  ids = { ikeja: byCode('LA-IKJ-001').id, yaba: byCode('LA-LMD-001').id, lagos, ikejaLga, kano, kanoLab: byCode('KN-NSW-001').id };
 });
 afterAll(() => t.close());
 
@@ -115,6 +115,34 @@ describe('users/ for the super admin', () => {
     expect(wrong.json()).toEqual({ lga: ['The LGA is not in the chosen state.'] });
     const tiers = (await call('superadmin', 'GET', '/api/users/?page=1&Filters.user_location=3')).json();
     expect(tiers.results.map((u: { username: string }) => u.username).sort()).toEqual(['ikeja2', 'ikeja_tier']);
+  });
+
+  it("gives a facility its administrator, who then manages that facility's users; lists administrators apart", async () => {
+    const res = await call('superadmin', 'POST', '/api/users/', {
+      username: 'kano_admin',
+      password: 'Admin12345',
+      first_name: 'Aisha',
+      last_name: 'Sani',
+      facility: ids.kanoLab,
+      programs_roles: [{ programs: 'Tuberculosis', roles: 'Admin' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const notRun = await call('superadmin', 'POST', '/api/users/', { username: 'kano_admin2', password: 'Admin12345', facility: ids.kanoLab, programs_roles: [{ programs: 'General', roles: 'Admin' }] });
+    expect(notRun.json()).toEqual({ programs_roles: ['"General" is not a programme of this facility.'] });
+
+    const token = (await signIn('kano_admin', 'Admin12345')).json().token;
+    const theirs = (await t.app.inject({ url: '/api/users/?page=1', headers: bearer(token) })).json();
+    expect(theirs.results.map((u: { username: string }) => u.username).sort()).toEqual(['kano_admin', 'kano_supervisor']);
+
+    const admins = (await call('superadmin', 'GET', '/api/users/?page=1&page_size=100&Filters.is_facility_admin=true')).json();
+    const names = admins.results.map((u: { username: string }) => u.username);
+    expect(names).toContain('kano_admin');
+    expect(names).not.toContain('kano_supervisor');
+    expect(admins.results.every((u: { programs_roles: { roles: string }[] }) => u.programs_roles.some((r) => r.roles === 'Admin'))).toBe(true);
+    const others = (await call('superadmin', 'GET', '/api/users/?page=1&page_size=100&Filters.is_facility_admin=false')).json();
+    expect(others.results.map((u: { username: string }) => u.username)).toContain('kano_supervisor');
+    const bad = await call('superadmin', 'GET', '/api/users/?page=1&Filters.is_facility_admin=maybe');
+    expect(bad.json()).toEqual({ 'Filters.is_facility_admin': ['Must be true or false.'] });
   });
 
   it('requires a facility for a facility user', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userCreateBody, userItem, userUpdateBody, type UserCreateBody } from '@nlims/contracts';
 import type { Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
@@ -147,6 +147,14 @@ export const userResource: ResourceDef = {
   expand,
   search: [users.username, users.firstName, users.lastName, users.email],
   filters: { facility: users.facilityId, user_location: users.userLocation, is_active: users.isActive, is_superuser: users.isSuperuser },
+  // A facility's administrators hold the Admin role in one of its programmes.
+  filterWhere: {
+    is_facility_admin: (raw) => {
+      if (!['true', 'false'].includes(raw)) throw ValidationError.field('Filters.is_facility_admin', 'Must be true or false.');
+      const admin = sql`exists (select 1 from ${userProgramRoles} r where r.user_id = ${users.id} and r.role = 'Admin')`;
+      return raw === 'true' ? admin : sql`not ${admin}`;
+    },
+  },
   ordering: { username: users.username, first_name: users.firstName, last_name: users.lastName, created_at: users.createdAt, last_login_at: users.lastLoginAt },
   defaultOrdering: 'username',
   access: { read: adminOrSuper, write: adminOrSuper, delete: false },

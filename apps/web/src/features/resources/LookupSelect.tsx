@@ -9,9 +9,10 @@ type Props = Omit<SelectProps, 'options' | 'loading'> & { spec: LookupSpec; depe
 export function LookupSelect({ spec, dependency, ...props }: Props) {
   const { data, isFetching } = useLookupRows(spec, dependency);
   const label = spec.label ?? 'name';
+  const value = spec.value ?? 'id';
   const options = useMemo(
-    () => (data ?? []).map((row) => ({ value: row.id, label: String(row[label] ?? row.id) })),
-    [data, label],
+    () => (data ?? []).map((row) => ({ value: row[value] as string | number, label: String(row[label] ?? row.id) })),
+    [data, label, value],
   );
   return (
     <Select

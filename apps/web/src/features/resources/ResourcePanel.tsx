@@ -14,6 +14,8 @@ interface Props {
   config: ResourceConfig;
   /** The add button (default shown). */
   canCreate?: boolean;
+  /** Open the add form at once. */
+  startCreating?: boolean;
 }
 
 /**
@@ -21,13 +23,13 @@ interface Props {
  * create / edit drawer. Phones start in the grid view; the switch keeps the
  * choice for this panel.
  */
-export function ResourcePanel({ config, canCreate = true }: Props) {
+export function ResourcePanel({ config, canCreate = true, startCreating = false }: Props) {
   const list = useListState(config.initialFilters);
   const { data, isFetching, error } = usePage(config.path, list.params);
   const phone = !useMediaQuery(TABLET_UP);
   const [chosenView, setView] = useState<ViewMode | null>(null);
   const view = chosenView ?? (phone ? 'grid' : 'table');
-  const [drawer, setDrawer] = useState<{ open: boolean; editing: Row | null }>({ open: false, editing: null });
+  const [drawer, setDrawer] = useState<{ open: boolean; editing: Row | null }>({ open: startCreating && canCreate, editing: null });
   const edit = (row: Row) => setDrawer({ open: true, editing: row });
 
   // A page that no longer exists (rows went away under a filter) starts over at page 0.

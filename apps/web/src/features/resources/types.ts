@@ -18,6 +18,8 @@ export interface LookupSpec {
   query?: Record<string, string>;
   /** The field shown as the option's label (default `name`). */
   label?: string;
+  /** The field sent as the option's value (default `id`; `name` where the API takes names). */
+  value?: string;
   /** Value of another form field the query needs (`state` for LGAs); no request until it is set. */
   dependsOn?: { field: string; param: string };
 }
