@@ -1,4 +1,4 @@
-import { NAV_GROUPS, NAV_PAGES } from '@nlims/contracts';
+import { NAV_GROUPS, NAV_PAGES, PROGRAMS } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages';
 
@@ -39,5 +39,10 @@ describe('translation catalogs', () => {
     const app = catalog('en', 'app');
     const needed = [...NAV_PAGES.map((page) => `nav.${page.key}`), ...NAV_GROUPS.map((group) => `nav.group.${group}`)];
     expect(needed.filter((key) => !(key in app))).toEqual([]);
+  });
+
+  it('names every seeded programme', () => {
+    const app = catalog('en', 'app');
+    expect(PROGRAMS.map((name) => `program.${name}`).filter((key) => !(key in app))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setProgram } from '../auth/session';
 import { useSession } from '../auth/useSession';
+import { programName } from './roleText';
 import { useAccess } from './useAccess';
 
 /** Staff switch programme here; admins, super admins and tier users see it as plain text. */
@@ -16,8 +17,8 @@ export function ProgramSwitcher() {
 
   if (ctx.admin || ctx.superuser || ctx.tier != null) {
     return (
-      <Typography.Text className="app-program-text" title={ctx.program ?? undefined}>
-        {ctx.program ? truncate(ctx.program, TRUNCATE.program) : t('layout.allPrograms')}
+      <Typography.Text className="app-program-text" title={ctx.program ? programName(t, ctx.program) : undefined}>
+        {ctx.program ? truncate(programName(t, ctx.program), TRUNCATE.program) : t('layout.allPrograms')}
       </Typography.Text>
     );
   }
@@ -29,7 +30,7 @@ export function ProgramSwitcher() {
       value={program ?? undefined}
       placeholder={t('layout.selectProgram')}
       popupMatchSelectWidth={false}
-      options={userPrograms(user).map((name) => ({ value: name, label: truncate(name, TRUNCATE.program), title: name }))}
+      options={userPrograms(user).map((name) => ({ value: name, label: truncate(programName(t, name), TRUNCATE.program), title: programName(t, name) }))}
       onChange={(next: string) => {
         setProgram(next);
         navigate(landingForProgram(user, next));

@@ -19,6 +19,11 @@ export function roleName(t: TFunction, role: string): string {
   return key ? t(key) : role;
 }
 
+/** A programme's name in the interface language (pass the `app` namespace's t); names it does not know show as stored. */
+export function programName(t: TFunction, name: string): string {
+  return t(`program.${name}`, { defaultValue: name });
+}
+
 /**
  * The header's role label (contracts `roleLabel`) in the interface language.
  * Tier labels ("State Tier User") are whole phrases per level, since word

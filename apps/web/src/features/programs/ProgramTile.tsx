@@ -2,6 +2,7 @@ import { CheckCircleFilled, ExperimentOutlined } from '@ant-design/icons';
 import { truncate, TRUNCATE } from '@nlims/contracts';
 
 interface Props {
+  /** The programme's name in the interface language. */
   name: string;
   role: string;
   selected: boolean;

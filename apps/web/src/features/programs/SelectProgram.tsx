@@ -11,7 +11,7 @@ import { useSession } from '../auth/useSession';
 import { useSignOut } from '../auth/useSignOut';
 import { LanguageSelect } from '../language/LanguageSelect';
 import { usePageTitle } from '../layout/usePageTitle';
-import { roleName } from '../layout/roleText';
+import { programName, roleName } from '../layout/roleText';
 import { Brand } from '../public/Brand';
 import { ProgramTile } from './ProgramTile';
 import './selectProgram.css';
@@ -62,11 +62,11 @@ export default function SelectProgram() {
         ) : (
           <div className="prog__grid" role="group" aria-label={t('selectProgram.title')}>
             {programs.map((name) => (
-              <ProgramTile key={name} name={name} role={roleName(t, roleIn(user, name) ?? '')} selected={picked === name} onSelect={() => pick(name)} />
+              <ProgramTile key={name} name={programName(t, name)} role={roleName(t, roleIn(user, name) ?? '')} selected={picked === name} onSelect={() => pick(name)} />
             ))}
           </div>
         )}
-        {picked && <Alert className="prog__alert" type="info" showIcon title={t('selectProgram.alert', { program: picked })} />}
+        {picked && <Alert className="prog__alert" type="info" showIcon title={t('selectProgram.alert', { program: programName(t, picked) })} />}
         <div className="prog__actions">
           <Button size="large" onClick={() => void signOut()}>
             {t('selectProgram.back')}

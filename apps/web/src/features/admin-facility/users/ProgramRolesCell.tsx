@@ -1,7 +1,7 @@
 import type { ProgramRole } from '@nlims/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { roleName } from '../../layout/roleText';
+import { programName, roleName } from '../../layout/roleText';
 import { DASH } from '../../resources/cells';
 
 /** A user's roles, one tag per programme: "Tuberculosis · Analyst". */
@@ -14,7 +14,7 @@ export function ProgramRolesCell({ value }: { value: unknown }) {
     <span className="res-tags">
       {roles.map((r) => (
         <Tag key={r.programs}>
-          {r.programs} · {roleName(tApp, r.roles)}
+          {programName(tApp, r.programs)} · {roleName(tApp, r.roles)}
         </Tag>
       ))}
     </span>

@@ -3,7 +3,7 @@ import { ROLES, userPrograms, type ProgramRole } from '@nlims/contracts';
 import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/useSession';
-import { roleName } from '../../layout/roleText';
+import { programName, roleName } from '../../layout/roleText';
 import { useLookupRows } from '../../resources/queries';
 
 interface Props {
@@ -26,7 +26,7 @@ export function ProgramRolesInput({ id, value, onChange }: Props) {
   const mine = user ? userPrograms(user) : [];
   const others = (programs ?? []).map((p) => String(p.name)).filter((name) => !mine.includes(name));
   const taken = new Set(rows.map((r) => r.programs));
-  const option = (name: string) => ({ value: name, label: name, disabled: taken.has(name) });
+  const option = (name: string) => ({ value: name, label: programName(tApp, name), disabled: taken.has(name) });
   const programOptions = [
     { label: t('users.facilityPrograms'), options: mine.map(option) },
     { label: t('users.otherPrograms'), options: others.map(option) },
