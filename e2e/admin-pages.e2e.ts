@@ -166,6 +166,14 @@ describe('facility administration through the pages', () => {
     await signIn(page, 'clin_admin');
     await openAdd(page, '/administrations/facility/testMeasures');
     await drawer(page).locator('#test_type').click();
+    // only the tests of the facility's programmes are offered: Ikeja runs General, not Tuberculosis
+    const [tb] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/test_type/') && r.url().includes('search=smear')),
+      drawer(page).locator('#test_type').pressSequentially('smear'),
+    ]);
+    expect(new URL(tb.url()).searchParams.get('Filters.program__name__in')).toBe('General');
+    expect((await tb.json()).count).toBe(0);
+    await drawer(page).locator('#test_type').fill('');
     await drawer(page).locator('#test_type').pressSequentially('Haemoglobin (Hb');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Haemoglobin (Hb)' }).first().click();
     await choose(page, 'sex', 'Female');

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../auth/useSession';
 import { fetchPage, resourceKey } from './api';
 import type { Row } from './types';
 import { SEARCH_DEBOUNCE_MS } from './useListState';
@@ -16,9 +17,15 @@ interface Props {
 
 const label = (row: Row) => (row.program_name ? `${String(row.name)} · ${String(row.program_name)}` : String(row.name));
 
-/** Pick a catalogue test by searching `test_type/?page=1&search=` as the user types. */
+/**
+ * Pick a catalogue test by searching `test_type/?page=1&search=` as the user
+ * types; a facility's administrator sees only the tests of the programmes the
+ * facility runs.
+ */
 export function TestSearchSelect({ id, value, onChange, editing }: Props) {
   const { t } = useTranslation('admin');
+  const programs = useSession().user?.facility_programs ?? [];
+  const filters = { is_active: 'true', program__name__in: programs.length ? programs.join(',') : undefined };
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -26,8 +33,8 @@ export function TestSearchSelect({ id, value, onChange, editing }: Props) {
     return () => clearTimeout(timer);
   }, [typed]);
   const { data, isFetching } = useQuery({
-    queryKey: [...resourceKey('test_type'), 'search', search],
-    queryFn: ({ signal }) => fetchPage('test_type', { pageIndex: 0, pageSize: 20, search, ordering: '', filters: { is_active: 'true' } }, signal),
+    queryKey: [...resourceKey('test_type'), 'search', search, filters.program__name__in],
+    queryFn: ({ signal }) => fetchPage('test_type', { pageIndex: 0, pageSize: 20, search, ordering: '', filters }, signal),
     staleTime: 60_000,
   });
   // Labels of every test seen so far, so the chosen one keeps its name when the results change.
