@@ -39,7 +39,7 @@ export default function SelectProgram() {
   const pick = (name: string) => {
     setPicked(name);
     setProgram(name);
-    notification.success({ title: t('selectProgram.selectedTitle'), description: t('selectProgram.selectedText', { program: name }) });
+    notification.success({ title: t('selectProgram.selectedTitle'), description: t('selectProgram.selectedText', { program: programName(t, name) }) });
   };
 
   const proceed = () => {
