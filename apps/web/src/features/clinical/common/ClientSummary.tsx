@@ -31,8 +31,19 @@ export function ClientFacts({ client }: { client: ClientLike }) {
   const { t } = useTranslation('clinical');
   // Results rows carry no identifiers; the hospital number is shown where it is known.
   const known = client.identifiers != null || client.client_identifiers != null || client.hospital_number !== undefined;
-  const parts = [sexText(t, client.sex), ageText(t, client.date_of_birth), known ? `${t('client.hospitalNumber')}: ${hospitalNumber(client)}` : ''].filter(Boolean);
-  return <span className="clin-facts">{parts.join(' · ')}</span>;
+  const parts = [sexText(t, client.sex), ageText(t, client.date_of_birth)].filter(Boolean);
+  return (
+    <span className="clin-facts">
+      {parts.join(' · ')}
+      {known && (
+        <>
+          {parts.length > 0 && ' · '}
+          {t('client.hospitalNumber')}: {/* an identifier keeps its own direction and stays whole in right-to-left text */}
+          <bdi className="clin-identifier">{hospitalNumber(client)}</bdi>
+        </>
+      )}
+    </span>
+  );
 }
 
 /** The laboratory-number and client columns that open every sample and result table. */
