@@ -1,8 +1,9 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { benchBody, benchItem, REFERENCE_RESOURCES, type ReferenceResource } from '@nlims/contracts';
 import { ValidationError } from '../../core/errors.js';
 import type { ResourceDef } from '../../core/resource.js';
+import { testTypes } from '../catalogue/catalogue.table.js';
 import * as t from './reference.table.js';
 
 const TABLES: Record<ReferenceResource, PgTable> = {
@@ -65,6 +66,13 @@ const bench: ResourceDef = {
   },
   search: [t.benches.name, t.benches.code],
   filters: { section: t.benches.section, is_active: t.benches.is_active },
+  // The benches that may run a test: those of its section (any bench when the test has none).
+  filterWhere: {
+    test_type: (raw) => {
+      if (!/^\d+$/.test(raw)) throw ValidationError.field('Filters.test_type', 'A valid integer is required.');
+      return sql`${t.benches.section} = coalesce((select ${testTypes.section} from ${testTypes} where ${testTypes.id} = ${Number(raw)}), ${t.benches.section})`;
+    },
+  },
   ordering: { name: t.benches.name, code: t.benches.code, section: t.sections.name as unknown as PgColumn },
   defaultOrdering: 'name',
   access: {},

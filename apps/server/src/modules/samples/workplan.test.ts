@@ -102,6 +102,10 @@ describe('test service bench', () => {
     const service = services[0] ?? services.results[0];
     expect(service).toMatchObject({ bench_name: 'Haematology Analyser Bench' });
     const benches: { id: number; code: string }[] = (await as('clin_admin', 'GET', '/api/bench/')).json();
+    // the form offers the benches of the test's section
+    const offered: { code: string }[] = (await as('clin_admin', 'GET', `/api/bench/?Filters.test_type=${code('FBC').id}`)).json();
+    expect(offered.map((b) => b.code).sort()).toEqual(['HAEM-1', 'HAEM-2']);
+    expect((await as('clin_admin', 'GET', '/api/bench/?Filters.test_type=x')).json()).toEqual({ 'Filters.test_type': ['A valid integer is required.'] });
     const chem = benches.find((b) => b.code === 'CHEM-1')!.id;
     const wrong = await as('clin_admin', 'PATCH', `/api/facility_test_service/${service.id}/`, { bench: chem });
     expect(wrong.statusCode).toBe(400);
