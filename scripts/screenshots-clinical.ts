@@ -74,6 +74,14 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: ke
       await page.waitForTimeout(600);
       await page.screenshot({ path: path.join(out, `${name}-${device}-${lang}.png`), fullPage: true });
     }
+    if (user === 'clin_supervisor' && device === 'desktop') {
+      // the workplan as printed for the bench (A4)
+      await page.goto('/clinical/workplan');
+      await page.locator('.workplan__section').first().waitFor();
+      await page.emulateMedia({ media: 'print' });
+      await page.pdf({ path: path.join(out, `workplan-print-${lang}.pdf`), format: 'A4', printBackground: true });
+      await page.emulateMedia({ media: 'screen' });
+    }
     if (user === 'clin_supervisor') {
       // the completed sample's history and detail drawers
       await page.goto('/clinical/manage-sample');
