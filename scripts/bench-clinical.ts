@@ -67,7 +67,7 @@ await measure('sample list: status + hospital number search', 50, runs, () => ap
 await measure('sample list: status + lab number search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=B-0012345', headers: supervisor }));
 await measure('sample list: first page', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20', headers: supervisor }));
 await measure('sample list: in progress (not completed)', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&Filters.completed=false', headers: supervisor }));
-await measure('workplan: first page, earliest due', 50, runs, () => app.inject({ url: '/api/workplan/?page=1&page_size=50', headers: analyst }));
+await measure('workplan: first page, urgent then earliest due', 50, runs, () => app.inject({ url: '/api/workplan/?page=1&page_size=50', headers: analyst }));
 await measure('workplan: one section', 50, runs, () => app.inject({ url: '/api/workplan/?page=1&page_size=50&Filters.section=2', headers: analyst }));
 await measure('general_order_count/', 50, runs, () => app.inject({ url: '/api/general_order_count/', headers: supervisor }));
 

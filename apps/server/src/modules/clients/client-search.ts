@@ -1,4 +1,4 @@
-import { ilike, sql, type SQL } from 'drizzle-orm';
+import { ilike, sql, type Column, type SQL } from 'drizzle-orm';
 import { clientIdentifiers, clients } from './clients.table.js';
 
 /** The text a client is found by; the same expression as the trigram index (migration 0007). */
@@ -8,3 +8,11 @@ export const clientSearchText = sql`(${clients.firstName} || ' ' || ${clients.la
 export const clientIdsMatching = (term: string): SQL =>
   sql`(select ${clients.id} from ${clients} where ${ilike(clientSearchText, term)}
        union select ${clientIdentifiers.clientId} from ${clientIdentifiers} where ${ilike(clientIdentifiers.identifier, term)})`;
+
+/**
+ * `column = any(array(subquery))`: the matches are found first (through the
+ * trigram indexes) and the rows then fetched by key. Unlike `in (subquery)`,
+ * the planner cannot turn it into a join that reads a facility's whole
+ * history when it overestimates how many rows match.
+ */
+export const amongMatches = (column: Column, subquery: SQL): SQL => sql`${column} = any(array(${subquery}))`;

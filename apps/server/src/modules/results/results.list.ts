@@ -1,10 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { resultListItem } from '@nlims/contracts';
 import { facilityScope, mayGeneral } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
-import { clientIdsMatching } from '../clients/client-search.js';
+import { amongMatches, clientIdsMatching } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
 import { generalOrders, testOrders } from '../samples/samples.table.js';
 import { users } from '../users/users.table.js';
@@ -64,10 +64,10 @@ export const resultListResource: ResourceDef = {
       .leftJoin(verifiedBy, eq(verifiedBy.id, results.verifiedBy)) as typeof q,
   item: resultListItem,
   searchWhere: (term) =>
-    inArray(
+    amongMatches(
       results.testOrderId,
-      sql`(select ${testOrders.id} from ${testOrders} join ${generalOrders} on ${generalOrders.id} = ${testOrders.orderId}
-           where ${generalOrders.labNumber} ilike ${term} or ${generalOrders.clientId} in ${clientIdsMatching(term)})`,
+      sql`select ${testOrders.id} from ${testOrders} join ${generalOrders} on ${generalOrders.id} = ${testOrders.orderId}
+          where ${generalOrders.labNumber} ilike ${term} or ${generalOrders.clientId} in ${clientIdsMatching(term)}`,
     ),
   extraWhere: () => [eq(results.current, true)],
   filters: { status: results.status, test_type: testOrders.testTypeId as never, flag: results.flag },

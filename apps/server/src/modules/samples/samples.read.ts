@@ -8,7 +8,7 @@ import type { ResourceDef } from '../../core/resource.js';
 import { auditEvents } from '../audit/audit.table.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clientIdentifiersOf } from '../clients/clients.resource.js';
-import { clientIdsMatching } from '../clients/client-search.js';
+import { amongMatches, clientIdsMatching } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
 import { results } from '../results/results.table.js';
 import type { Principal } from '../users/principal.js';
@@ -82,10 +82,10 @@ export const generalOrderResource: ResourceDef = {
   // Laboratory number, or a client found by name, phone or identifier. Written as a set of matching
   // ids so the planner starts from the trigram indexes, not from every sample of the facility.
   searchWhere: (term) =>
-    inArray(
+    amongMatches(
       generalOrders.id,
-      sql`(select ${generalOrders.id} from ${generalOrders} where ${ilike(generalOrders.labNumber, term)}
-           union select ${generalOrders.id} from ${generalOrders} where ${inArray(generalOrders.clientId, clientIdsMatching(term))})`,
+      sql`select ${generalOrders.id} from ${generalOrders} where ${ilike(generalOrders.labNumber, term)}
+          union select ${generalOrders.id} from ${generalOrders} where ${inArray(generalOrders.clientId, clientIdsMatching(term))}`,
     ),
   extraWhere: (query: ListQuery) => dateRange(generalOrders.createdAt, query),
   filters: { status: generalOrders.status, priority: generalOrders.priority, client: generalOrders.clientId, completed: generalOrders.completed },

@@ -35,7 +35,7 @@ const workplan = async (query = '', user = 'clin_analyst') => {
 };
 
 describe('workplan', () => {
-  it('lists the tests waiting for a run, earliest due first, with their section and bench', async () => {
+  it('lists the tests waiting for a run, urgent first then earliest due, with their section and bench', async () => {
     const fbc = await acceptedOrder([code('FBC').id], sampleType, 'routine'); // 4 h, Haematology Analyser Bench
     const apttOrder = await acceptedOrder([code('APTT').id], sampleType); // 4 h, Coagulation Bench
     const ordered = await newOrder([code('ESR').id]); // not yet received: not on the plan
@@ -45,8 +45,10 @@ describe('workplan', () => {
     expect(mine.filter((r) => r.order === fbc.id).length).toBe(fbc.tests.length);
     expect(mine.find((r) => r.order === fbc.id)).toMatchObject({ section_name: 'Haematology', bench_name: 'Haematology Analyser Bench', status: S.APPROVED, priority: 'routine' });
     expect(mine.find((r) => r.order === apttOrder.id)).toMatchObject({ section_name: 'Haematology', bench_name: 'Coagulation Bench', priority: 'urgent' });
-    const due = plan.results.map((r) => Date.parse(r.due_at));
-    expect(due).toEqual([...due].sort((a, b) => a - b));
+    // urgent first, then earliest due
+    const keys = plan.results.map((r) => [r.priority === 'urgent' ? 0 : 1, Date.parse(r.due_at)] as const);
+    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    expect(keys[0]![0]).toBe(0);
 
     // filters by bench and section, and search by laboratory number
     const coag = mine.find((r) => r.order === apttOrder.id)!.bench!;

@@ -4,7 +4,7 @@ import { ENTERABLE_TEST_STATUSES, SAMPLE_STATUS as S, workplanItem } from '@nlim
 import { facilityScope, mayGeneral } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
-import { clientIdsMatching } from '../clients/client-search.js';
+import { amongMatches, clientIdsMatching } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
 import { facilityTestServices } from '../facility-settings/facility-settings.table.js';
 import { benches, sections } from '../reference/reference.table.js';
@@ -27,7 +27,7 @@ const IN_LAB = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 /**
  * `GET workplan/`: the tests waiting for a run in the caller's facility —
  * accepted, or back from a rejected result or a retest — on samples in the
- * laboratory, earliest due first, with the section and the bench that runs
+ * laboratory, urgent first, then earliest due, with the section and the bench that runs
  * them (the facility's test service, or its panel's). Paged, so the whole
  * backlog is reachable; `Filters.section`, `Filters.bench`, `Filters.priority`.
  */
@@ -67,14 +67,15 @@ export const workplanResource: ResourceDef = {
   item: workplanItem,
   expand: withHospitalNumbers,
   searchWhere: (term) =>
-    inArray(
+    amongMatches(
       testOrders.orderId,
-      sql`(select ${generalOrders.id} from ${generalOrders} where ${generalOrders.labNumber} ilike ${term} or ${generalOrders.clientId} in ${clientIdsMatching(term)})`,
+      sql`select ${generalOrders.id} from ${generalOrders} where ${generalOrders.labNumber} ilike ${term} or ${generalOrders.clientId} in ${clientIdsMatching(term)}`,
     ),
   extraWhere: () => [inArray(testOrders.status, [...ENTERABLE_TEST_STATUSES]), inArray(generalOrders.status, IN_LAB)],
   filters: { section: testTypes.section, bench: bench.id, priority: generalOrders.priority, test_type: testOrders.testTypeId },
   ordering: { due_at: testOrders.dueAt, lab_number: generalOrders.labNumber, priority: generalOrders.priority, test_type_name: testTypes.name },
-  defaultOrdering: 'due_at',
+  // Urgent samples first, then the earliest due.
+  defaultOrdering: '-priority,due_at',
   // The people who run the tests (SPEC §6: analysts and supervisors; data clerks enter results too).
   access: { read: (p) => mayGeneral(p, 'entry') },
   scope: { column: testOrders.facilityId, valueKey: 'facilityId', of: facilityScope },

@@ -51,7 +51,7 @@ export interface WorkplanParams {
   priority?: string;
 }
 
-/** One server page of the tests waiting for a run, earliest due first (`GET workplan/`). */
+/** One server page of the tests waiting for a run, urgent first, then earliest due (`GET workplan/`). */
 export function useWorkplanPage(p: WorkplanParams) {
   const query: Query = {
     page: p.pageIndex + 1,

@@ -23,7 +23,7 @@ const SECTIONS = { path: 'section' };
 const BENCHES = { path: 'bench', dependsOn: { field: 'section', param: 'Filters.section' } };
 
 /**
- * Tests waiting to be run, by section and bench, earliest due first; overdue
+ * Tests waiting to be run, by section and bench, urgent first then earliest due; overdue
  * ones stand out. The whole backlog pages from the server; a page prints as
  * the bench's sheet.
  */

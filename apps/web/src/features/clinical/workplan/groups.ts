@@ -11,7 +11,7 @@ const byName = (a: string | null, b: string | null) => (a == null ? (b == null ?
 
 /**
  * A page of the workplan by section, then bench (unnamed ones last); the
- * server's order — earliest due first — is kept inside each group.
+ * server's order — urgent first, then earliest due — is kept inside each group.
  */
 export function groupWork(rows: readonly WorkplanRow[]): WorkGroup[] {
   const groups = new Map<string, WorkGroup>();
