@@ -4,8 +4,9 @@ import { resultListItem } from '@nlims/contracts';
 import { facilityScope, mayGeneral } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
-import { amongMatches, clientIdsMatching } from '../clients/client-search.js';
+import { amongMatches } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
+import { orderIdsMatching } from '../samples/samples.read.js';
 import { generalOrders, testOrders } from '../samples/samples.table.js';
 import { users } from '../users/users.table.js';
 import { results } from './results.table.js';
@@ -63,12 +64,7 @@ export const resultListResource: ResourceDef = {
       .leftJoin(enteredBy, eq(enteredBy.id, results.enteredBy))
       .leftJoin(verifiedBy, eq(verifiedBy.id, results.verifiedBy)) as typeof q,
   item: resultListItem,
-  searchWhere: (term) =>
-    amongMatches(
-      results.testOrderId,
-      sql`select ${testOrders.id} from ${testOrders} join ${generalOrders} on ${generalOrders.id} = ${testOrders.orderId}
-          where ${generalOrders.labNumber} ilike ${term} or ${generalOrders.clientId} in ${clientIdsMatching(term)}`,
-    ),
+  searchWhere: (term) => amongMatches(testOrders.orderId, orderIdsMatching(term)),
   extraWhere: () => [eq(results.current, true)],
   filters: { status: results.status, test_type: testOrders.testTypeId as never, flag: results.flag },
   ordering: { entered_at: results.enteredAt, verified_at: results.verifiedAt, approved_at: results.approvedAt, id: results.id },

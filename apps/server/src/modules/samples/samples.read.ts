@@ -55,6 +55,16 @@ async function expandTests(tx: Tx, rows: Record<string, unknown>[]) {
   return (await withHospitalNumbers(tx, rows)).map((r) => ({ ...r, tests: tests.filter((t) => t.orderId === r.id).map(({ orderId: _o, ...t }) => t) }));
 }
 
+/**
+ * Ids of the samples found by a search: laboratory number, or a client found
+ * by name, phone or identifier. Each half is served by its trigram index, so
+ * the lists start from the matches, never from every sample of the facility.
+ * The sample, workplan and result lists all search this way.
+ */
+export const orderIdsMatching = (term: string): SQL =>
+  sql`select ${generalOrders.id} from ${generalOrders} where ${ilike(generalOrders.labNumber, term)}
+      union select ${generalOrders.id} from ${generalOrders} where ${inArray(generalOrders.clientId, clientIdsMatching(term))}`;
+
 export const generalOrderResource: ResourceDef = {
   path: 'general_order',
   entity: 'general_order',
@@ -79,14 +89,7 @@ export const generalOrderResource: ResourceDef = {
   join: (q) => (q as unknown as { innerJoin: (...a: unknown[]) => unknown }).innerJoin(clients, eq(clients.id, generalOrders.clientId)) as typeof q,
   item: generalOrderListItem,
   expand: expandTests,
-  // Laboratory number, or a client found by name, phone or identifier. Written as a set of matching
-  // ids so the planner starts from the trigram indexes, not from every sample of the facility.
-  searchWhere: (term) =>
-    amongMatches(
-      generalOrders.id,
-      sql`select ${generalOrders.id} from ${generalOrders} where ${ilike(generalOrders.labNumber, term)}
-          union select ${generalOrders.id} from ${generalOrders} where ${inArray(generalOrders.clientId, clientIdsMatching(term))}`,
-    ),
+  searchWhere: (term) => amongMatches(generalOrders.id, orderIdsMatching(term)),
   extraWhere: (query: ListQuery) => dateRange(generalOrders.createdAt, query),
   filters: { status: generalOrders.status, priority: generalOrders.priority, client: generalOrders.clientId, completed: generalOrders.completed },
   ordering: { created_at: generalOrders.createdAt, lab_number: generalOrders.labNumber, status: generalOrders.status, collected_at: generalOrders.collectedAt },

@@ -4,11 +4,11 @@ import { ENTERABLE_TEST_STATUSES, SAMPLE_STATUS as S, workplanItem } from '@nlim
 import { facilityScope, mayGeneral } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
-import { amongMatches, clientIdsMatching } from '../clients/client-search.js';
+import { amongMatches } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
 import { facilityTestServices } from '../facility-settings/facility-settings.table.js';
 import { benches, sections } from '../reference/reference.table.js';
-import { withHospitalNumbers } from './samples.read.js';
+import { orderIdsMatching, withHospitalNumbers } from './samples.read.js';
 import { generalOrders, testOrders } from './samples.table.js';
 
 /** The facility's service for the test itself, and for the panel it belongs to. */
@@ -66,11 +66,7 @@ export const workplanResource: ResourceDef = {
       .leftJoin(bench, eq(bench.id, sql`coalesce(${ownService.bench}, ${panelService.bench})`)) as typeof q,
   item: workplanItem,
   expand: withHospitalNumbers,
-  searchWhere: (term) =>
-    amongMatches(
-      testOrders.orderId,
-      sql`select ${generalOrders.id} from ${generalOrders} where ${generalOrders.labNumber} ilike ${term} or ${generalOrders.clientId} in ${clientIdsMatching(term)}`,
-    ),
+  searchWhere: (term) => amongMatches(testOrders.orderId, orderIdsMatching(term)),
   extraWhere: () => [inArray(testOrders.status, [...ENTERABLE_TEST_STATUSES]), inArray(generalOrders.status, IN_LAB)],
   filters: { section: testTypes.section, bench: bench.id, priority: generalOrders.priority, test_type: testOrders.testTypeId },
   ordering: { due_at: testOrders.dueAt, lab_number: generalOrders.labNumber, priority: generalOrders.priority, test_type_name: testTypes.name },
