@@ -4,15 +4,12 @@
  *   npm run build && npx tsx scripts/screenshots-clinical.ts [out-dir]
  * Orders a few samples through the API first (default out-dir: screenshots/).
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { DEMO_PASSWORD, launch, signIn } from '../e2e/browser.js';
-import { removeDir, startServer } from '../e2e/server.js';
+import { DEMO_PASSWORD, signIn } from '../e2e/browser.js';
+import { deviceContext, outDir, shootEverywhere, type Device } from './shots.js';
 
-const out = path.resolve(process.argv[2] ?? 'screenshots');
-mkdirSync(out, { recursive: true });
-const VIEWPORTS = { desktop: { width: 1366, height: 800 }, phone: { width: 375, height: 740 } } as const;
+const out = outDir();
 
 /** A small API client signed in as one demo user. */
 async function as(base: string, username: string) {
@@ -53,13 +50,12 @@ async function seedWork(base: string) {
   await supervisor('POST', `/api/results/${result.id}/approve/`, { password: DEMO_PASSWORD });
 }
 
-async function shoot(browser: Browser, baseURL: string, lang: string, device: keyof typeof VIEWPORTS) {
+async function shoot(browser: Browser, baseURL: string, lang: string, device: Device) {
   for (const [user, pages] of [
     ['clin_supervisor', { workplan: '/clinical/workplan', 'manage-sample': '/clinical/manage-sample' }],
     ['clin_admin', { 'test-services': '/administrations/facility/testService' }],
   ] as const) {
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[device], isMobile: device === 'phone', serviceWorkers: 'block' });
-    await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    const context = await deviceContext(browser, baseURL, lang, device);
     const page = await context.newPage();
     await signIn(page, user);
     if (new URL(page.url()).pathname === '/select-program') {
@@ -100,14 +96,5 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: ke
   }
 }
 
-const server = await startServer();
-const browser = await launch();
-try {
-  await seedWork(server.url);
-  for (const lang of ['en', 'ar']) for (const device of ['desktop', 'phone'] as const) await shoot(browser, server.url, lang, device);
-  console.log(`Screenshots in ${out}`);
-} finally {
-  await browser.close();
-  await server.stop();
-  removeDir(server.dataDir);
-}
+await shootEverywhere(shoot, seedWork);
+console.log(`Screenshots in ${out}`);

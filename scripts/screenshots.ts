@@ -3,20 +3,16 @@
  *   npm run build && npx tsx scripts/screenshots.ts [out-dir]
  * (default out-dir: screenshots/, not committed).
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launch, signIn } from '../e2e/browser.js';
-import { removeDir, startServer } from '../e2e/server.js';
+import { signIn } from '../e2e/browser.js';
+import { deviceContext, outDir, shootEverywhere, type Device } from './shots.js';
 
-const out = path.resolve(process.argv[2] ?? 'screenshots');
-mkdirSync(out, { recursive: true });
+const out = outDir();
 
-const VIEWPORTS = { desktop: { width: 1366, height: 800 }, phone: { width: 375, height: 740 } } as const;
 
-async function shoot(browser: Browser, baseURL: string, lang: string, device: keyof typeof VIEWPORTS) {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[device], isMobile: device === 'phone', serviceWorkers: 'block' });
-  await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+async function shoot(browser: Browser, baseURL: string, lang: string, device: Device) {
+  const context = await deviceContext(browser, baseURL, lang, device);
   const page = await context.newPage();
   const snap = async (name: string) => {
     await page.waitForLoadState('networkidle');
@@ -39,13 +35,5 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: ke
   await context.close();
 }
 
-const server = await startServer();
-const browser = await launch();
-try {
-  for (const lang of ['en', 'ar']) for (const device of ['desktop', 'phone'] as const) await shoot(browser, server.url, lang, device);
-  console.log(`Screenshots in ${out}`);
-} finally {
-  await browser.close();
-  await server.stop();
-  removeDir(server.dataDir);
-}
+await shootEverywhere(shoot);
+console.log(`Screenshots in ${out}`);
