@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Radio, Result, Select } from 'antd';
+import { Alert, Button, Card, Form, Input, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,8 +8,7 @@ import { useCompleteEntry, useOrderLookup } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { showServerErrors } from '../common/forms';
 import { toLocalInput } from '../common/format';
-import { ClientPicker } from '../lab-order/ClientPicker';
-import { ClinicianField, NotesField, TestsCard } from '../lab-order/OrderFields';
+import { ClientCard, ClinicianField, NotesField, PriorityField, TestsCard } from '../lab-order/OrderFields';
 import '../results/entry.css';
 import type { OrderDetail } from '../types';
 import { ResultRows, expandTests } from './ResultRows';
@@ -76,11 +75,7 @@ export default function CompleteEntryPage({ page }: PageProps) {
       <Alert type="info" showIcon title={t('complete.intro')} />
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ priority: 'routine', test_types: [], ordered_at: toLocalInput(), collected_at: toLocalInput(), received_at: toLocalInput() }}>
         <div className="clin-grid-2">
-          <Card title={t('labOrder.client')}>
-            <Form.Item name="client" rules={[{ required: true, message: t('labOrder.clientRequired') }]} style={{ marginBottom: 0 }}>
-              <ClientPicker />
-            </Form.Item>
-          </Card>
+          <ClientCard />
           <Card title={t('complete.record')}>
             <div className="entry__grid">
               <Form.Item name="ordered_at" label={t('complete.orderedAt')} rules={required(t('complete.orderedAt'))}>
@@ -95,9 +90,7 @@ export default function CompleteEntryPage({ page }: PageProps) {
               <Form.Item name="sample_type" label={t('collect.sampleType')} rules={required(t('collect.sampleType'))}>
                 <Select showSearch={{ optionFilterProp: 'label' }} loading={collection.isPending} options={(collection.data?.sample_types ?? []).map((s) => ({ value: s.id, label: s.name }))} />
               </Form.Item>
-              <Form.Item name="priority" label={t('labOrder.priority')}>
-                <Radio.Group optionType="button" buttonStyle="solid" options={['routine', 'urgent'].map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
-              </Form.Item>
+              <PriorityField />
               <ClinicianField />
             </div>
             <NotesField />

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Radio } from 'antd';
+import { Alert, Button, Card, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
@@ -6,9 +6,8 @@ import { useCreateOrder, useOrderLookup } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { showServerErrors } from '../common/forms';
 import type { OrderCreated } from '../types';
-import { ClientPicker } from './ClientPicker';
 import { OrderSaved } from './OrderSaved';
-import { ClinicianField, NotesField, TestsCard } from './OrderFields';
+import { ClientCard, ClinicianField, NotesField, PriorityField, TestsCard } from './OrderFields';
 
 const FIELDS = ['client', 'test_types', 'priority', 'requesting_clinician', 'clinical_notes'] as const;
 
@@ -46,15 +45,9 @@ export default function LabOrderPage({ page }: PageProps) {
     <ClinicalPage page={page}>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ priority: 'routine', test_types: [] }} className="lab-order">
         <div className="clin-grid-2">
-          <Card title={t('labOrder.client')}>
-            <Form.Item name="client" rules={[{ required: true, message: t('labOrder.clientRequired') }]} style={{ marginBottom: 0 }}>
-              <ClientPicker />
-            </Form.Item>
-          </Card>
+          <ClientCard />
           <Card title={t('labOrder.details')}>
-            <Form.Item name="priority" label={t('labOrder.priority')}>
-              <Radio.Group optionType="button" buttonStyle="solid" options={['routine', 'urgent'].map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
-            </Form.Item>
+            <PriorityField />
             <ClinicianField />
             <NotesField />
           </Card>

@@ -1,9 +1,33 @@
-import { Card, Form, Input } from 'antd';
+import { PRIORITIES } from '@nlims/contracts';
+import { Card, Form, Input, Radio } from 'antd';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClientPicker } from './ClientPicker';
 import { TestPicker } from './TestPicker';
 
-/** The order fields that the lab order and the retrospective entry share. */
+/* The order fields that the lab order and the retrospective entry share. */
+
+/** The client the order is for: found, or registered on the spot. */
+export function ClientCard() {
+  const { t } = useTranslation('clinical');
+  return (
+    <Card title={t('labOrder.client')}>
+      <Form.Item name="client" rules={[{ required: true, message: t('labOrder.clientRequired') }]} style={{ marginBottom: 0 }}>
+        <ClientPicker />
+      </Form.Item>
+    </Card>
+  );
+}
+
+export function PriorityField() {
+  const { t } = useTranslation('clinical');
+  return (
+    <Form.Item name="priority" label={t('labOrder.priority')}>
+      <Radio.Group optionType="button" buttonStyle="solid" options={PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))} />
+    </Form.Item>
+  );
+}
+
 export function ClinicianField() {
   const { t } = useTranslation('clinical');
   return (
