@@ -1,32 +1,10 @@
 import type { AuthUser } from '@nlims/contracts';
+import { user as fixtureUser } from '@nlims/contracts/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { allowedTarget, homePath, needsProgram } from './home';
 
-const base: AuthUser = {
-  id: 1,
-  username: 'u',
-  first_name: '',
-  last_name: '',
-  email: '',
-  is_superuser: false,
-  facility: 1,
-  facility_name: 'Lab',
-  facility_code: 'L1',
-  facility_type: 'public',
-  facility_address: null,
-  facility_lga: null,
-  facility_state: null,
-  programs_roles: [],
-  facility_programs: [],
-  user_location: null,
-  user_location_name: null,
-  states: null,
-  state_name: null,
-  lga: null,
-  lga_name: null,
-  department: null,
-};
-const user = (patch: Partial<AuthUser>): AuthUser => ({ ...base, ...patch });
+// A user of a public laboratory; each case adds its roles or scope.
+const user = (patch: Partial<AuthUser>): AuthUser => fixtureUser({ facility_type: 'public', facility_address: null, ...patch });
 
 const supervisor = user({ programs_roles: [{ programs: 'Tuberculosis', roles: 'Supervisor' }, { programs: 'Lassa Fever', roles: 'Supervisor' }] });
 const admin = user({ programs_roles: [{ programs: 'General', roles: 'Admin' }] });
