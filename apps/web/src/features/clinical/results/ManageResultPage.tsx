@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../routes';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
-import { ClientFacts, sampleColumns } from '../common/ClientSummary';
+import { sampleColumns } from '../common/ClientSummary';
 import { ClinicalPage } from '../common/ClinicalPage';
+import { ListPager } from '../common/ListPager';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
 import { useCan } from '../common/useCan';
@@ -17,7 +18,7 @@ import { ReportButtons } from './ReportButtons';
 import { ResultsDrawer } from './ResultsDrawer';
 import { useReviewRows } from './useReviewRows';
 import { useTestConfig } from './useTestConfig';
-import { ListPager } from '../common/ListPager';
+import { ResultCardLines } from './ResultCardLines';
 import '../../resources/resources.css';
 
 /** Released (approved) results, one page from the server: the sample's report to view, print or download, and amendment of the result. */
@@ -68,12 +69,7 @@ export default function ManageResultPage({ page }: PageProps) {
                 <span className="clin-lab-number">{r.lab_number}</span>
                 <span className="clin-muted">{version(r)}</span>
               </div>
-              <div>
-                {r.client_name} <ClientFacts client={r} />
-              </div>
-              <div>
-                <strong>{r.test_type_name}</strong>: <ResultValue result={r} />
-              </div>
+              <ResultCardLines row={r} />
               <div className="clin-muted">
                 {t('manage.released')}: {formatDateTime(r.approved_at as string)}
               </div>

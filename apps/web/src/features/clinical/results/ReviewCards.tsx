@@ -1,10 +1,9 @@
 import { Card, Checkbox, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClientFacts } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
-import { ResultValue } from '../common/ResultValue';
 import type { ReviewRow } from './useReviewRows';
+import { ResultCardLines } from './ResultCardLines';
 
 interface Props {
   rows: ReviewRow[];
@@ -29,12 +28,7 @@ export function ReviewCards({ rows, loading, selected, onSelect, showVerifier, a
             <Checkbox checked={selected.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} aria-label={`${r.lab_number} ${r.test_type_name}`} />
             <span className="clin-lab-number">{r.lab_number}</span>
           </div>
-          <div>
-            {r.client_name} <ClientFacts client={r} />
-          </div>
-          <div>
-            <strong>{r.test_type_name}</strong>: <ResultValue result={r} />
-          </div>
+          <ResultCardLines row={r} />
           {r.comment && <div className="clin-muted">{r.comment}</div>}
           <div className="clin-muted">
             {t('review.enteredBy')}: {r.entered_by} · {formatDateTime(r.entered_at as string)}
