@@ -1,18 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { signIn } from './browser.js';
+import { sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser.close());
+const browser = sharedBrowser();
 
 async function newPage(width = 1366): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, serviceWorkers: 'block' });
+  const context = await browser().newContext({ baseURL, viewport: { width, height: 900 }, serviceWorkers: 'block' });
   await context.addInitScript(() => localStorage.setItem('lang', 'en'));
   return context.newPage();
 }

@@ -1,17 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { signIn } from './browser.js';
+import { sharedBrowser } from './suite.js';
 import { freePort, removeDir, startServer } from './server.js';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser.close());
+const browser = sharedBrowser();
 
 async function signedIn(username: string, url = baseURL): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: url, viewport: { width: 1366, height: 900 } })).newPage();
+  const page = await (await browser().newContext({ baseURL: url, viewport: { width: 1366, height: 900 } })).newPage();
   await signIn(page, username);
   return page;
 }
@@ -36,7 +33,7 @@ describe('error pages', () => {
 
   it('shows "Error: " and the message when a section fails to load', async () => {
     // no service worker here: its cache would serve the chunk this test makes fail
-    const page = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })).newPage();
+    const page = await (await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })).newPage();
     await signIn(page, 'clin_manager');
     await page.locator('.prog-tile').first().click();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -71,7 +68,7 @@ describe('layout actions', () => {
   });
 
   it('collapses the sidebar and fits a 375 px phone with a drawer menu', async () => {
-    const page = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+    const page = await (await browser().newContext({ baseURL, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })).newPage();
     await signIn(page, 'clin_supervisor');
     await page.locator('.prog-tile').first().click();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -87,7 +84,7 @@ describe('service worker', () => {
   it('caches the app shell and offers the update of a new deployment', async () => {
     const port = await freePort();
     const first = await startServer({ port, env: { APP_BUILD_ID: 'release-1' } });
-    const context = await browser.newContext({ baseURL: first.url });
+    const context = await browser().newContext({ baseURL: first.url });
     const page = await context.newPage();
     try {
       await page.goto('/signin');

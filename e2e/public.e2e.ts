@@ -1,16 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
+const browser = sharedBrowser();
 let page: Page;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser.close());
 beforeEach(async () => {
-  page = await (await browser.newContext({ baseURL })).newPage();
+  page = await (await browser().newContext({ baseURL })).newPage();
 });
 
 describe('landing and terms', () => {

@@ -1,7 +1,8 @@
 import { accessContext, landingAfterLogin, landingForProgram, sidebarFor, truncate, userPrograms, type AuthUser } from '@nlims/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, launch, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, signIn } from './browser.js';
+import { sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const DEMO_USERS = [
@@ -55,17 +56,13 @@ async function me(username: string): Promise<AuthUser> {
 
 const sidebarLinks = (page: Page) => page.locator('.app-sider a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!).sort());
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser.close());
+const browser = sharedBrowser();
 
 describe('every demo user lands where SPEC §4 says and sees exactly their sidebar', () => {
   for (const username of DEMO_USERS) {
     it(username, async () => {
       const user = await me(username);
-      const page = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
+      const page = await (await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
       await signIn(page, username);
       const first = landingAfterLogin(user);
       await page.waitForURL((url) => url.pathname === first);
@@ -100,18 +97,18 @@ describe('every demo user lands where SPEC §4 says and sees exactly their sideb
 
 describe('header', () => {
   it('labels the super admin, tier users and roles, and cuts long names', async () => {
-    const page = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
+    const page = await (await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(page, 'superadmin');
     await expect.poll(() => page.locator('.app-header').textContent()).toContain('Global Admin');
     await page.context().close();
-    const tier = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
+    const tier = await (await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(tier, 'lagos_tier');
     await expect.poll(() => tier.locator('.app-header').textContent()).toContain('State Tier User');
     await tier.context().close();
   });
 
   it('re-routes when the programme is changed from the header', async () => {
-    const page = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
+    const page = await (await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(page, 'ph_supervisor');
     await page.locator('.prog-tile').first().click();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -127,7 +124,7 @@ describe('header', () => {
   });
 
   it('shows the programme as plain text for a facility admin', async () => {
-    const page = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
+    const page = await (await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(page, 'clin_admin');
     await expect.poll(() => page.locator('.app-program-text').count()).toBe(1);
     expect(await page.locator('.app-program-select').count()).toBe(0);

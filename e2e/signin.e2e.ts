@@ -1,20 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, launch, launchPersistent, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, launchPersistent, signIn } from './browser.js';
+import { sharedBrowser } from './suite.js';
 import { removeDir } from './server.js';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
+const browser = sharedBrowser();
 let page: Page;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser.close());
 beforeEach(async () => {
-  page = await (await browser.newContext({ baseURL })).newPage();
+  page = await (await browser().newContext({ baseURL })).newPage();
 });
 
 describe('sign-in form', () => {
