@@ -70,17 +70,24 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   tags?: string[];
 }
 
+/** `Filters.<name>` as a boolean: true/1 or false/0, else 400 naming the filter. */
+export function booleanFilter(name: string, raw: string): boolean {
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw ValidationError.field(`${FILTER_PREFIX}${name}`, 'Must be true or false.');
+}
+
+/** `Filters.<name>` as a number (or a whole number, for ids), else 400 naming the filter. */
+export function numberFilter(name: string, raw: string, options: { integer?: boolean } = {}): number {
+  const n = Number(raw);
+  if (options.integer && !/^-?\d+$/.test(raw)) throw ValidationError.field(`${FILTER_PREFIX}${name}`, 'A valid integer is required.');
+  if (raw.trim() === '' || !Number.isFinite(n)) throw ValidationError.field(`${FILTER_PREFIX}${name}`, 'A valid number is required.');
+  return n;
+}
+
 function filterValue(column: PgColumn, raw: string, name: string): unknown {
-  if (column.dataType === 'boolean') {
-    if (raw === 'true' || raw === '1') return true;
-    if (raw === 'false' || raw === '0') return false;
-    throw ValidationError.field(`${FILTER_PREFIX}${name}`, 'Must be true or false.');
-  }
-  if (column.dataType === 'number') {
-    const n = Number(raw);
-    if (!Number.isFinite(n)) throw ValidationError.field(`${FILTER_PREFIX}${name}`, 'A valid number is required.');
-    return n;
-  }
+  if (column.dataType === 'boolean') return booleanFilter(name, raw);
+  if (column.dataType === 'number') return numberFilter(name, raw);
   return raw;
 }
 

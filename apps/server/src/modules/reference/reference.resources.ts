@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { benchBody, benchItem, REFERENCE_RESOURCES, type ReferenceResource } from '@nlims/contracts';
 import { ValidationError } from '../../core/errors.js';
-import type { ResourceDef } from '../../core/resource.js';
+import { numberFilter, type ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import * as t from './reference.table.js';
 
@@ -68,10 +68,8 @@ const bench: ResourceDef = {
   filters: { section: t.benches.section, is_active: t.benches.is_active },
   // The benches that may run a test: those of its section (any bench when the test has none).
   filterWhere: {
-    test_type: (raw) => {
-      if (!/^\d+$/.test(raw)) throw ValidationError.field('Filters.test_type', 'A valid integer is required.');
-      return sql`${t.benches.section} = coalesce((select ${testTypes.section} from ${testTypes} where ${testTypes.id} = ${Number(raw)}), ${t.benches.section})`;
-    },
+    test_type: (raw) =>
+      sql`${t.benches.section} = coalesce((select ${testTypes.section} from ${testTypes} where ${testTypes.id} = ${numberFilter('test_type', raw, { integer: true })}), ${t.benches.section})`,
   },
   ordering: { name: t.benches.name, code: t.benches.code, section: t.sections.name as unknown as PgColumn },
   defaultOrdering: 'name',

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userCreateBody, userItem, userUpdateBody, type UserCreateBody } from '@nlims/contracts';
 import type { Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
-import { renameFields, type ResourceDef, type Rule } from '../../core/resource.js';
+import { booleanFilter, renameFields, type ResourceDef, type Rule } from '../../core/resource.js';
 import { revokeAllRefreshTokens } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
@@ -150,9 +150,8 @@ export const userResource: ResourceDef = {
   // A facility's administrators hold the Admin role in one of its programmes.
   filterWhere: {
     is_facility_admin: (raw) => {
-      if (!['true', 'false'].includes(raw)) throw ValidationError.field('Filters.is_facility_admin', 'Must be true or false.');
       const admin = sql`exists (select 1 from ${userProgramRoles} r where r.user_id = ${users.id} and r.role = 'Admin')`;
-      return raw === 'true' ? admin : sql`not ${admin}`;
+      return booleanFilter('is_facility_admin', raw) ? admin : sql`not ${admin}`;
     },
   },
   ordering: { username: users.username, first_name: users.firstName, last_name: users.lastName, created_at: users.createdAt, last_login_at: users.lastLoginAt },
