@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60000,
     hookTimeout: 120000,
     fileParallelism: false,
+    // A page waiting on the server under load can take longer than the default second.
+    expect: { poll: { timeout: 10000 } },
   },
 });
