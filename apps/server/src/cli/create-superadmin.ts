@@ -1,6 +1,6 @@
 /**
  * Create the first super admin account:
- *   npm run create-superadmin -- --username admin --password 'S3cret-pass'
+ *   npm run create-superadmin -- --username admin --password 'a-long-passphrase-of-your-own'
  * or with SUPERADMIN_USERNAME / SUPERADMIN_PASSWORD; asks when neither is given on a terminal.
  */
 import { createInterface } from 'node:readline/promises';
@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { changePasswordRequest } from '@nlims/contracts';
 import { loadConfig } from '../core/config.js';
 import { openDatabase } from '../core/db.js';
+import { passwordProblems } from '../modules/auth/password-policy.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedUser } from '../seed/builders.js';
 import { seed } from '../seed/index.js';
@@ -27,6 +28,11 @@ const password = values.password ?? process.env.SUPERADMIN_PASSWORD ?? (await as
 const checked = changePasswordRequest.safeParse({ username, password });
 if (!checked.success) {
   for (const issue of checked.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+  process.exit(2);
+}
+const problems = await passwordProblems(password, { username });
+if (problems.length) {
+  console.error(`password: ${problems.join(' ')}`);
   process.exit(2);
 }
 

@@ -15,22 +15,38 @@ declare module 'fastify' {
 }
 
 /**
- * Authentication for every /api route in one hook: a Bearer access token,
- * and a user that still exists and is active. Routes opt out with `config.public`.
+ * Authentication for every route in one hook, decided on the route the router
+ * matched (never on the raw URL, which may be percent-encoded): a Bearer access
+ * token and a user that still exists and is active. Deny by default: a route is
+ * public only by its own declaration, `config.public` (or `publicRoutes`).
  */
 export function registerAuth(app: FastifyInstance, db: Db, signer: TokenSigner): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs') || request.routeOptions.config?.public) return;
-    if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
+    if (!request.routeOptions.url) return; // no route matched: the 404 handler answers
+    if (request.routeOptions.config?.public) return;
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(.+)$/i);
     if (!match) throw unauthorized();
-    const userId = await signer.verifyAccess(match[1]!);
-    if (userId == null) throw unauthorized('Given token not valid for any token type');
-    const principal = await loadPrincipal(db, userId);
-    if (!principal || !principal.isActive) throw unauthorized('User is inactive or deleted.');
+    const claims = await signer.verifyAccess(match[1]!);
+    if (claims == null) throw unauthorized('Given token not valid for any token type');
+    // One query: the user, their roles, and whether the token's session is still open (signed out → 401 at once).
+    const principal = await loadPrincipal(db, claims.userId, claims.sessionId);
+    if (!principal?.isActive) throw unauthorized('Given token not valid for any token type');
     request.principal = principal;
+  });
+}
+
+/**
+ * Declare every route a plugin registers inside `register` as public (the API
+ * documentation, the static web app), so a plugin's routes need not each say so.
+ */
+export async function publicRoutes(app: FastifyInstance, register: (scope: FastifyInstance) => Promise<void>): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), public: true };
+    });
+    await register(scope);
   });
 }
 

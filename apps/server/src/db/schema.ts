@@ -11,3 +11,4 @@ export * from '../modules/facility-settings/facility-settings.table.js';
 export * from '../modules/clients/clients.table.js';
 export * from '../modules/samples/samples.table.js';
 export * from '../modules/results/results.table.js';
+export * from '../modules/idempotency/idempotency.table.js';

@@ -10,7 +10,10 @@ export function authRoutes(app: App, deps: AuthDeps): void {
   );
   app.post(
     '/api/token/refresh/',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequest, response: { 200: tokenPair, 401: detailReply } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequest, response: { 200: tokenPair, 401: detailReply } },
+    },
     (request) => refresh(deps, request.body.refresh),
   );
   // The refresh token is the credential here, so signing out works after the access token expired.

@@ -1,11 +1,11 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { LoginRequest, TokenPair } from '@nlims/contracts';
+import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/db.js';
 import { unauthorized } from '../../core/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { users } from '../users/users.table.js';
-import { refreshTokens } from './auth.table.js';
-import { burnPasswordCheck, verifyPassword } from './passwords.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit.js';
+import { refreshTokens, sessions } from './auth.table.js';
+import { checkPassword } from './passwords.js';
 import { hashRefreshToken, newRefreshToken, REMEMBER_TTL_MS, SESSION_TTL_MS, type TokenSigner } from './tokens.js';
 
 export interface AuthDeps {
@@ -15,57 +15,123 @@ export interface AuthDeps {
 
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 
-async function issuePair(tx: Tx, signer: TokenSigner, userId: number, remember: boolean): Promise<TokenPair> {
+async function issuePair(tx: Tx, signer: TokenSigner, userId: number, sessionId: string, remember: boolean): Promise<TokenPair> {
   const { token: refresh, hash } = newRefreshToken();
   const ttl = remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
-  await tx.insert(refreshTokens).values({ userId, tokenHash: hash, remember, expiresAt: new Date(Date.now() + ttl) });
-  return { token: await signer.signAccess(userId), refresh };
+  await tx.insert(refreshTokens).values({ userId, sessionId, tokenHash: hash, remember, expiresAt: new Date(Date.now() + ttl) });
+  return { token: await signer.signAccess({ userId, sessionId }), refresh };
 }
 
+/** Sign in: a throttled password check, then a new session with its first token pair; both outcomes are audited. */
 export async function login({ db, signer }: AuthDeps, input: LoginRequest, address: string): Promise<TokenPair> {
-  await assertLoginAllowed(db, input.username, address);
   const [user] = await db.select().from(users).where(eq(users.username, input.username));
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  const ok = await checkPassword(db, user, input.password, address, input.username);
   if (!user || !ok || !user.isActive) {
-    await recordLoginFailure(db, input.username, address);
+    await recordAudit(db, null, {
+      action: 'auth.login_failed',
+      entity: 'user',
+      entityId: user ? String(user.id) : null,
+      after: { username: input.username, address, reason: !user ? 'unknown user' : !ok ? 'wrong password' : 'inactive' },
+    });
     throw unauthorized(BAD_CREDENTIALS);
   }
-  await clearLoginFailures(db, input.username);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    return issuePair(tx, signer, user.id, input.remember ?? false);
+    const remember = input.remember ?? false;
+    const [session] = await tx.insert(sessions).values({ userId: user.id, remember }).returning({ id: sessions.id });
+    await recordAudit(tx, user, { action: 'auth.login', entity: 'user', entityId: String(user.id), after: { address, remember } });
+    return issuePair(tx, signer, user.id, session!.id, remember);
   });
 }
 
 /**
- * Rotate a refresh token: the presented one is revoked and a new pair issued
- * with the same remember-me mode. Revoked, expired or unknown tokens, and
- * tokens of disabled users, get 401. The revoke is conditional, so two
- * concurrent uses of one token yield one new pair and one 401.
+ * Rotate a refresh token: the presented one is marked rotated and a new pair
+ * issued in the same session. A token that was already rotated coming back
+ * means it was copied: its whole session is revoked (every refresh token and
+ * every access token of it). Two concurrent uses of one token therefore give
+ * one new pair and one 401, and the session ends.
  */
 export async function refresh({ db, signer }: AuthDeps, token: string): Promise<TokenPair> {
-  return db.transaction(async (tx) => {
+  const hash = hashRefreshToken(token);
+  const pair = await db.transaction(async (tx) => {
     const now = new Date();
+    const live = tx.select({ id: sessions.id }).from(sessions).where(isNull(sessions.revokedAt));
     const [row] = await tx
       .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(token)), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+      .set({ revokedAt: now, rotatedAt: now })
+      .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now), inArray(refreshTokens.sessionId, live)))
       .returning();
-    if (!row) throw unauthorized('Token is invalid or expired');
+    if (!row) return null;
     const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
     if (!user?.isActive) throw unauthorized('User is inactive or deleted.');
-    return issuePair(tx, signer, row.userId, row.remember);
+    return issuePair(tx, signer, row.userId, row.sessionId, row.remember);
+  });
+  if (pair) return pair;
+  await revokeSessionOfReusedToken(db, hash);
+  throw unauthorized('Token is invalid or expired');
+}
+
+async function revokeSessionOfReusedToken(db: Db, hash: string): Promise<void> {
+  const [reused] = await db
+    .select({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tokenHash, hash), isNotNull(refreshTokens.rotatedAt)));
+  if (!reused) return;
+  await db.transaction(async (tx) => {
+    const ended = await endSessions(tx, eq(sessions.id, reused.sessionId), 'reuse');
+    if (ended)
+      await recordAudit(tx, null, { action: 'auth.token_reuse', entity: 'user', entityId: String(reused.userId), after: { session: reused.sessionId } });
   });
 }
 
+/** Sign out: the refresh token's session ends, with its access tokens. */
 export async function logout({ db }: AuthDeps, token: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId, username: users.username, facilityId: users.facilityId })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(token)), isNull(refreshTokens.revokedAt)));
+  if (!row) return;
+  await db.transaction(async (tx) => {
+    await endSessions(tx, eq(sessions.id, row.sessionId), 'logout');
+    await recordAudit(
+      tx,
+      { id: row.userId, username: row.username, facilityId: row.facilityId },
+      {
+        action: 'auth.logout',
+        entity: 'user',
+        entityId: String(row.userId),
+      },
+    );
+  });
 }
 
-/** Sign a user out everywhere: on disable and on a password reset by an administrator. */
-export async function revokeAllRefreshTokens(tx: Tx, userId: number): Promise<void> {
-  await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+/** End sessions (and their refresh tokens) matching `where`; returns how many were still open. */
+async function endSessions(tx: Tx, where: ReturnType<typeof eq>, reason: string): Promise<number> {
+  const now = new Date();
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(where, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length)
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          inArray(
+            refreshTokens.sessionId,
+            ended.map((s) => s.id),
+          ),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+  return ended.length;
+}
+
+/** Sign a user out everywhere (disable, a reset by an administrator), or everywhere but one session (their own change of password). */
+export async function revokeUserSessions(tx: Tx, userId: number, options: { reason: string; except?: string | null }): Promise<void> {
+  const where = options.except ? and(eq(sessions.userId, userId), ne(sessions.id, options.except))! : eq(sessions.userId, userId);
+  await endSessions(tx, where as ReturnType<typeof eq>, options.reason);
 }

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { users } from '../users/users.table.js';
-import { LOGIN_LIMITS } from './rate-limit.js';
+import { THROTTLE, throttleClock } from './rate-limit.js';
+import { auditEvents } from '../audit/audit.table.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,6 +14,30 @@ afterAll(() => t.close());
 
 const login = (payload: unknown, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/login/', payload: payload as object, remoteAddress });
+/** Move a throttle's last attempt back in time, as if `ms` had passed. */
+const age = (key: string, ms: number) =>
+  t.database.db.execute(sql`update login_failures set last_attempt_at = last_attempt_at - make_interval(secs => ${ms / 1000}) where key = ${key}`);
+const failures = async (key: string) => {
+  const res = (await t.database.db.execute(sql`select failures from login_failures where key = ${key}`)) as unknown as { rows: { failures: number }[] };
+  return res.rows[0]?.failures ?? null;
+};
+/** Hold the throttle's clock at this instant, so a loaded machine cannot let a delay run out mid-test. */
+const realClock = throttleClock.now;
+const freezeClock = () => {
+  const instant = realClock();
+  throttleClock.now = () => instant;
+};
+afterEach(() => {
+  throttleClock.now = realClock;
+});
+/** As if `count` wrong passwords (for any accounts) had just come from `address` (cheaper than hashing each). */
+const failedFromAddress = (address: string, count: number) => {
+  const at = throttleClock.now().toISOString();
+  return t.database.db.execute(
+    sql`insert into login_failures (key, failures, window_start, last_attempt_at) values (${`ip:${address}`}, ${count}, ${at}::timestamptz, ${at}::timestamptz)`,
+  );
+};
+const me = (token: string) => t.app.inject({ url: '/api/users/me/', headers: bearer(token) });
 const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
 
 describe('POST /api/login/', () => {
@@ -60,24 +86,72 @@ describe('POST /api/login/', () => {
     await t.database.db.update(users).set({ isActive: true }).where(eq(users.username, 'ph_clerk'));
   });
 
-  it('rate-limits failed logins per username', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perUser; i++) {
+  it('throttles an account after five wrong passwords, without locking its owner out', async () => {
+    freezeClock();
+    for (let i = 0; i < THROTTLE.account.free; i++) {
       expect((await login({ username: 'clin_analyst', password: 'nope' }, `10.2.0.${i}`)).statusCode).toBe(401);
     }
-    const blocked = await login({ username: 'clin_analyst', password: 'Demo@12345' }, '10.2.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toMatch(/Too many failed login attempts/);
+    const slowed = await login({ username: 'clin_analyst', password: 'Demo@12345' }, '10.2.1.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    expect(slowed.json().detail).toMatch(/Too many failed attempts/);
     // other users are not affected
     expect((await login({ username: 'clin_clerk', password: 'Demo@12345' }, '10.2.1.1')).statusCode).toBe(200);
+    // once the owed delay has passed, the owner signs in and the account starts afresh
+    await age('acct:clin_analyst', THROTTLE.account.capMs);
+    expect((await login({ username: 'clin_analyst', password: 'Demo@12345' }, '10.2.1.1')).statusCode).toBe(200);
+    expect(await failures('acct:clin_analyst')).toBeNull();
   });
 
-  it('rate-limits failed logins per client address', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
-      await login({ username: `ghost${i}`, password: 'nope' }, '10.3.0.1');
+  it('never makes the owner wait longer than the cap, however many guesses came before', async () => {
+    await t.database.db.execute(sql`insert into login_failures (key, failures, window_start, last_attempt_at) values ('acct:clin_manager', 500, now(), now())`);
+    const slowed = await login({ username: 'clin_manager', password: 'Demo@12345' }, '10.4.0.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(THROTTLE.account.capMs / 1000);
+    await age('acct:clin_manager', THROTTLE.account.capMs);
+    expect((await login({ username: 'clin_manager', password: 'Demo@12345' }, '10.4.0.1')).statusCode).toBe(200);
+  });
+
+  it('counts and decides in one statement: fifty parallel guesses are counted one by one', async () => {
+    // All fifty arrive at one instant: however slowly this machine serves them, no delay runs out meanwhile.
+    freezeClock();
+    const codes = await Promise.all(Array.from({ length: 50 }, (_, i) => login({ username: 'ph_data_analyst', password: `guess-${i}` }, `10.5.0.${i}`)));
+    const by = (code: number) => codes.filter((r) => r.statusCode === code).length;
+    expect(by(401)).toBe(THROTTLE.account.free);
+    expect(by(429)).toBe(50 - THROTTLE.account.free);
+    expect(await failures('acct:ph_data_analyst')).toBe(THROTTLE.account.free);
+  });
+
+  it('slows one address only after many failures, and briefly, so a shared hospital address is not locked out', async () => {
+    freezeClock();
+    await failedFromAddress('10.3.0.1', THROTTLE.address.free);
+    const slowed = await login({ username: 'clin_supervisor', password: 'Demo@12345' }, '10.3.0.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(THROTTLE.address.capMs / 1000);
+    expect((await login({ username: 'clin_supervisor', password: 'Demo@12345' }, '10.3.0.2')).statusCode).toBe(200);
+    await age('ip:10.3.0.1', THROTTLE.address.capMs);
+    expect((await login({ username: 'clin_supervisor', password: 'Demo@12345' }, '10.3.0.1')).statusCode).toBe(200);
+  });
+
+  it('counts an attempt against no counter when either refuses it, so the owner owes nothing for 429s', async () => {
+    freezeClock();
+    await failedFromAddress('10.9.0.1', THROTTLE.address.free);
+    // The owner, behind the slowed address, tries again at once: refused by the address each time.
+    for (let i = 0; i < THROTTLE.account.free + 1; i++) {
+      expect((await login({ username: 'clin_admin', password: 'Demo@12345' }, '10.9.0.1')).statusCode).toBe(429);
     }
-    const blocked = await login({ username: 'clin_manager', password: 'Demo@12345' }, '10.3.0.1');
-    expect(blocked.statusCode).toBe(429);
-    expect((await login({ username: 'clin_manager', password: 'Demo@12345' }, '10.3.0.2')).statusCode).toBe(200);
+    // No password was checked, so the account owes no delay: from elsewhere the owner is in at once.
+    expect(await failures('acct:clin_admin')).toBeNull();
+    expect((await login({ username: 'clin_admin', password: 'Demo@12345' }, '10.9.0.2')).statusCode).toBe(200);
+  });
+
+  it('records sign-in and failed sign-in in the audit trail, never the password', async () => {
+    await login({ username: 'ph_admin', password: 'Wrong-guess-77' }, '10.6.0.1');
+    await login({ username: 'ph_admin', password: 'Demo@12345' }, '10.6.0.1');
+    const rows = await t.database.db.select().from(auditEvents).where(eq(auditEvents.entity, 'user'));
+    const mine = rows.filter((r) => JSON.stringify(r.after).includes('ph_admin') || r.username === 'ph_admin');
+    expect(mine.map((r) => r.action)).toEqual(expect.arrayContaining(['auth.login_failed', 'auth.login']));
+    expect(JSON.stringify(rows)).not.toContain('Wrong-guess-77');
   });
 });
 
@@ -89,8 +163,20 @@ describe('refresh and logout', () => {
     const second = rotated.json();
     expect(second.refresh).not.toBe(first.refresh);
     expect((await t.app.inject({ url: '/api/users/me/', headers: bearer(second.token) })).statusCode).toBe(200);
+    const third = (await refresh(second.refresh)).json();
+    expect((await me(third.token)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when a rotated refresh token comes back (it was copied)', async () => {
+    const first = (await login({ username: 'ph_supervisor', password: 'Demo@12345', remember: true })).json();
+    const second = (await refresh(first.refresh)).json();
+    // someone replays the first token: refused, and the session it belongs to ends
     expect((await refresh(first.refresh)).statusCode).toBe(401);
-    expect((await refresh(second.refresh)).statusCode).toBe(200);
+    expect((await refresh(second.refresh)).statusCode).toBe(401);
+    expect((await me(second.token)).statusCode).toBe(401);
+    // another session of the same user is untouched
+    const other = (await login({ username: 'ph_supervisor', password: 'Demo@12345' })).json();
+    expect((await me(other.token)).statusCode).toBe(200);
   });
 
   it('gives one new pair and one 401 for two concurrent uses of one token', async () => {
@@ -99,14 +185,52 @@ describe('refresh and logout', () => {
     expect(codes).toEqual([200, 401]);
   });
 
-  it('logout revokes the refresh token', async () => {
+  it('logout ends the session: its refresh token and its access token stop at once, and it is audited', async () => {
     const pair = (await login({ username: 'ph_receptionist', password: 'Demo@12345' })).json();
+    expect((await me(pair.token)).statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/users/logout/', payload: { refresh: pair.refresh } });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ detail: 'Operation Successful' });
     const again = await refresh(pair.refresh);
     expect(again.statusCode).toBe(401);
     expect(again.json()).toHaveProperty('detail');
+    expect((await me(pair.token)).statusCode).toBe(401);
+    const rows = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.logout'));
+    expect(rows.map((r) => r.username)).toContain('ph_receptionist');
+  });
+
+  it("changing one's own password signs out the other sessions and keeps this one", async () => {
+    const here = (await login({ username: 'clin_data_analyst', password: 'Demo@12345' })).json();
+    const elsewhere = (await login({ username: 'clin_data_analyst', password: 'Demo@12345' }, '10.7.0.1')).json();
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/change_password/',
+      headers: bearer(here.token),
+      payload: { username: 'clin_data_analyst', old_password: 'Demo@12345', password: 'Lagoon-harbour-7-quiet' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(here.token)).statusCode).toBe(200);
+    expect((await me(elsewhere.token)).statusCode).toBe(401);
+    expect((await refresh(elsewhere.refresh)).statusCode).toBe(401);
+    expect((await refresh(here.refresh)).statusCode).toBe(200);
+  });
+
+  it('throttles wrong old passwords on change_password like sign-in', async () => {
+    freezeClock();
+    const token = await t.token('ph_clerk');
+    const codes: number[] = [];
+    for (let i = 0; i <= THROTTLE.account.free; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/change_password/',
+        headers: bearer(token),
+        payload: { username: 'ph_clerk', old_password: `wrong-${i}`, password: 'Lagoon-harbour-7-quiet' },
+        remoteAddress: '10.8.0.1',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, THROTTLE.account.free).every((c) => c === 400)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
   });
 
   it("stops a disabled user's refresh tokens at once", async () => {
@@ -130,6 +254,24 @@ describe('access tokens', () => {
     expect((await t.app.inject({ url: '/api/users/me/' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/users/me/', headers: { authorization: 'Bearer abc.def.ghi' } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/users/me/', headers: { authorization: 'Basic eDp5' } })).json()).toHaveProperty('detail');
+  });
+
+  it('refuses a well-signed token without an expiry, a session or the access type, or with an unknown session', async () => {
+    const sign = (claims: Record<string, unknown>, exp: boolean) => {
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuedAt();
+      return (exp ? jwt.setExpirationTime('5m') : jwt).sign(t.jwtSecret);
+    };
+    const sid = '00000000-0000-4000-8000-000000000000';
+    expect((await me(await sign({ typ: 'access', sid }, false))).statusCode).toBe(401);
+    expect((await me(await sign({ typ: 'access' }, true))).statusCode).toBe(401);
+    expect((await me(await sign({ typ: 'access', sid }, true))).statusCode).toBe(401);
+    // the same shape with a real session passes, so the refusals above are about the claims
+    const pair = (await login({ username: 'superadmin', password: 'Demo@12345' })).json();
+    const real = JSON.parse(Buffer.from(pair.token.split('.')[1], 'base64url').toString()).sid as string;
+    expect((await me(await sign({ typ: 'access', sid: real }, true))).statusCode).toBe(200);
+    // ...and without the access type, or with another type, it is refused again
+    expect((await me(await sign({ sid: real }, true))).statusCode).toBe(401);
+    expect((await me(await sign({ typ: 'refresh', sid: real }, true))).statusCode).toBe(401);
   });
 
   it('stores passwords as argon2id hashes', async () => {

@@ -40,11 +40,7 @@ export default function SignIn() {
           <h1>{t('signin.title')}</h1>
           <p className="signin__subtitle">{t('signin.subtitle')}</p>
           <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={submit} initialValues={{ remember: false }}>
-            <Form.Item
-              name="username"
-              label={t('signin.username')}
-              rules={[{ required: true, whitespace: true, message: t('signin.usernameRequired') }]}
-            >
+            <Form.Item name="username" label={t('signin.username')} rules={[{ required: true, whitespace: true, message: t('signin.usernameRequired') }]}>
               <Input prefix={<UserOutlined />} autoComplete="username" autoCapitalize="none" spellCheck={false} />
             </Form.Item>
             <Form.Item name="password" label={t('signin.password')} rules={[{ required: true, message: t('signin.passwordRequired') }]}>

@@ -13,7 +13,15 @@ export function WaitDialog({ open, title, text }: { open: boolean; title: string
   if (!open) return null;
   return createPortal(
     <div className="wait-dialog__mask">
-      <div ref={box} className="wait-dialog" role="dialog" aria-modal="true" aria-labelledby="wait-dialog-title" aria-describedby="wait-dialog-text" tabIndex={-1}>
+      <div
+        ref={box}
+        className="wait-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="wait-dialog-title"
+        aria-describedby="wait-dialog-text"
+        tabIndex={-1}
+      >
         <h2 id="wait-dialog-title">{title}</h2>
         <div className="wait-dialog__body">
           <span className="page-loading__spinner" aria-hidden="true" />

@@ -6,7 +6,12 @@ import { allowedTarget, homePath, needsProgram } from './home';
 // A user of a public laboratory; each case adds its roles or scope.
 const user = (patch: Partial<AuthUser>): AuthUser => fixtureUser({ facility_type: 'public', facility_address: null, ...patch });
 
-const supervisor = user({ programs_roles: [{ programs: 'Tuberculosis', roles: 'Supervisor' }, { programs: 'Lassa Fever', roles: 'Supervisor' }] });
+const supervisor = user({
+  programs_roles: [
+    { programs: 'Tuberculosis', roles: 'Supervisor' },
+    { programs: 'Lassa Fever', roles: 'Supervisor' },
+  ],
+});
 const admin = user({ programs_roles: [{ programs: 'General', roles: 'Admin' }] });
 const tier = user({ facility: null, user_location: 2, user_location_name: 'State' });
 const superuser = user({ is_superuser: true, facility: null });

@@ -20,5 +20,5 @@ export function homePath(user: AuthUser | null, program: string | null): string 
 export function allowedTarget(user: AuthUser, program: string | null, target: string | undefined): string | null {
   if (!target) return null;
   const page = findPage(target);
-  return page && page.allow(accessContext(user, program)) ? target : null;
+  return page?.allow(accessContext(user, program)) ? target : null;
 }

@@ -48,7 +48,13 @@ function read(): Session {
 
 function changed(): void {
   snapshot = read();
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
+}
+
+/** Read the session from storage again: another tab may have rotated the tokens a moment ago. */
+export function reloadSession(): Session {
+  changed();
+  return snapshot;
 }
 
 export function getSession(): Session {
