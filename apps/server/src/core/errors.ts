@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Reply headers that go with the error (Retry-After on 429 and 503). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

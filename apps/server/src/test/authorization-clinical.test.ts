@@ -36,12 +36,21 @@ const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: o
 beforeAll(async () => {
   t = await createTestApp();
   const [abuja] = (await as('superadmin', 'GET', '/api/facilities/?page=1&search=Abuja')).json().results;
-  await seedUser(t.database.db, { username: 'abuja_supervisor', passwordHash: await hashPassword('Demo@12345'), facilityId: abuja.id, roles: [['General', 'Supervisor']] });
+  await seedUser(t.database.db, {
+    username: 'abuja_supervisor',
+    passwordHash: await hashPassword('Demo@12345'),
+    facilityId: abuja.id,
+    roles: [['General', 'Supervisor']],
+  });
   const catalogue = (await as('superadmin', 'GET', '/api/test_configuration/?program__name=General')).json();
-  const test = catalogue.find((c: { result_type: string; panel: number | null; is_panel: boolean; ref_low: number | null }) => c.result_type === 'numeric' && !c.panel && !c.is_panel && c.ref_low != null);
+  const test = catalogue.find(
+    (c: { result_type: string; panel: number | null; is_panel: boolean; ref_low: number | null }) =>
+      c.result_type === 'numeric' && !c.panel && !c.is_panel && c.ref_low != null,
+  );
   testId = test.id;
   value = test.ref_low;
-  clientId = (await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Ada', last_name: 'Obi', sex: 'female', estimated_age_years: 30 })).json().id;
+  clientId = (await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Ada', last_name: 'Obi', sex: 'female', estimated_age_years: 30 })).json()
+    .id;
   order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json();
   await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
   await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});

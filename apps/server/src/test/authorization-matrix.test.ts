@@ -28,7 +28,7 @@ const USERS = {
 type Class = (typeof USERS)[keyof typeof USERS];
 
 let t: TestApp;
-let ids: { hb: number; ikejaAnalyst: number; yabaClerk: number; ikeja: number; general: number };
+let ids: { hb: number; tb: number; ikejaAnalyst: number; yabaClerk: number; ikeja: number; general: number };
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
@@ -36,15 +36,35 @@ beforeAll(async () => {
   t = await createTestApp();
   const admin = bearer(await t.token('superadmin'));
   const general = (await t.app.inject({ url: '/api/program/', headers: admin })).json().find((p: { name: string }) => p.name === 'General').id;
-  const hb = await t.app.inject({ method: 'POST', url: '/api/test_type/', headers: admin, payload: { program: general, name: 'Matrix Hb', code: 'MX-HB', result_type: 'numeric' } });
+  const hb = await t.app.inject({
+    method: 'POST',
+    url: '/api/test_type/',
+    headers: admin,
+    payload: { program: general, name: 'Matrix Hb', code: 'MX-HB', result_type: 'numeric' },
+  });
   const users = (await t.app.inject({ url: '/api/users/?page=1&page_size=100', headers: admin })).json().results;
   const id = (u: string) => users.find((x: { username: string }) => x.username === u).id;
   const facilities = (await t.app.inject({ url: '/api/facilities/?page=1&page_size=100', headers: admin })).json().results;
-  ids = { hb: hb.json().id, ikejaAnalyst: id('clin_analyst'), yabaClerk: id('ph_clerk'), ikeja: facilities.find((f: { facility_code: string }) => f.facility_code === 'LA-IKJ-001').id, general };
+  ids = {
+    hb: hb.json().id,
+    // Yaba runs no General: its admin configures a Tuberculosis test
+    tb: (await t.app.inject({ url: '/api/test_configuration/?program__name=Tuberculosis', headers: admin })).json()[0].id,
+    ikejaAnalyst: id('clin_analyst'),
+    yabaClerk: id('ph_clerk'),
+    ikeja: facilities.find((f: { facility_code: string }) => f.facility_code === 'LA-IKJ-001').id,
+    general,
+  };
 });
 afterAll(() => t.close());
 
-type Row = { name: string; method: 'GET' | 'POST' | 'PATCH'; url: () => string; body?: (cls: Class) => object; expect: Partial<Record<Class, number>>; otherwise: number };
+type Row = {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  url: () => string;
+  body?: (cls: Class) => object;
+  expect: Partial<Record<Class, number>>;
+  otherwise: number;
+};
 
 const ALL_200 = { super: 200, clinicalAdmin: 200, labAdmin: 200, staff: 200, tier: 200 };
 const ROWS: Row[] = [
@@ -59,34 +79,115 @@ const ROWS: Row[] = [
     expect: { super: 201 },
     otherwise: 403,
   },
-  { name: 'edit facility', method: 'PATCH', url: () => `/api/facilities/${ids.ikeja}/`, body: () => ({ phone: '0800' }), expect: { super: 200 }, otherwise: 403 },
+  {
+    name: 'edit facility',
+    method: 'PATCH',
+    url: () => `/api/facilities/${ids.ikeja}/`,
+    body: () => ({ phone: '0800' }),
+    expect: { super: 200 },
+    otherwise: 403,
+  },
   { name: 'list users', method: 'GET', url: () => '/api/users/?page=1', expect: { super: 200, clinicalAdmin: 200, labAdmin: 200 }, otherwise: 403 },
   {
     name: 'create user',
     method: 'POST',
     url: () => '/api/users/',
-    body: (cls) => ({ username: `u_${unique()}`, password: 'Lab12345x', ...(cls === 'super' ? { facility: ids.ikeja } : {}) }),
+    body: (cls) => ({ username: `u_${unique()}`, password: 'Mango-courier-bench-42', ...(cls === 'super' ? { facility: ids.ikeja } : {}) }),
     expect: { super: 201, clinicalAdmin: 201, labAdmin: 201 },
     otherwise: 403,
   },
-  { name: "read an Ikeja user", method: 'GET', url: () => `/api/users/${ids.ikejaAnalyst}/`, expect: { super: 200, clinicalAdmin: 200, labAdmin: 404 }, otherwise: 403 },
-  { name: "edit a Yaba user", method: 'PATCH', url: () => `/api/users/${ids.yabaClerk}/`, body: () => ({ department: 'Lab' }), expect: { super: 200, clinicalAdmin: 404, labAdmin: 200 }, otherwise: 403 },
-  { name: 'disable a Yaba user', method: 'POST', url: () => `/api/users/${ids.yabaClerk}/disable_enable/`, expect: { super: 200, clinicalAdmin: 404, labAdmin: 200 }, otherwise: 403 },
+  {
+    name: 'read an Ikeja user',
+    method: 'GET',
+    url: () => `/api/users/${ids.ikejaAnalyst}/`,
+    expect: { super: 200, clinicalAdmin: 200, labAdmin: 404 },
+    otherwise: 403,
+  },
+  {
+    name: 'edit a Yaba user',
+    method: 'PATCH',
+    url: () => `/api/users/${ids.yabaClerk}/`,
+    body: () => ({ department: 'Lab' }),
+    expect: { super: 200, clinicalAdmin: 404, labAdmin: 200 },
+    otherwise: 403,
+  },
+  {
+    name: 'disable a Yaba user',
+    method: 'POST',
+    url: () => `/api/users/${ids.yabaClerk}/disable_enable/`,
+    expect: { super: 200, clinicalAdmin: 404, labAdmin: 200 },
+    otherwise: 403,
+  },
   { name: 'list catalogue', method: 'GET', url: () => '/api/test_type/?page=1', expect: ALL_200, otherwise: 200 },
-  { name: 'create catalogue test', method: 'POST', url: () => '/api/test_type/', body: () => ({ program: ids.general, name: `T ${unique()}`, code: `T-${unique()}`, result_type: 'numeric' }), expect: { super: 201 }, otherwise: 403 },
-  { name: 'list test services', method: 'GET', url: () => '/api/facility_test_service/?page=1', expect: { super: 200, clinicalAdmin: 200, labAdmin: 200, staff: 200 }, otherwise: 403 },
-  { name: 'price a test', method: 'POST', url: () => '/api/facility_test_service/', body: () => ({ test_type: ids.hb, price: 100 }), expect: { clinicalAdmin: 201, labAdmin: 201 }, otherwise: 403 },
-  { name: 'set a TAT', method: 'POST', url: () => '/api/facility_tat/', body: () => ({ test_type: ids.hb, hours: 3 }), expect: { clinicalAdmin: 201, labAdmin: 201 }, otherwise: 403 },
-  { name: 'set a reference range', method: 'POST', url: () => '/api/facility_test_measure/', body: () => ({ test_type: ids.hb, low: 1, high: 2 }), expect: { clinicalAdmin: 201, labAdmin: 201 }, otherwise: 403 },
+  {
+    name: 'create catalogue test',
+    method: 'POST',
+    url: () => '/api/test_type/',
+    body: () => ({ program: ids.general, name: `T ${unique()}`, code: `T-${unique()}`, result_type: 'numeric' }),
+    expect: { super: 201 },
+    otherwise: 403,
+  },
+  {
+    name: 'list test services',
+    method: 'GET',
+    url: () => '/api/facility_test_service/?page=1',
+    expect: { super: 200, clinicalAdmin: 200, labAdmin: 200, staff: 200 },
+    otherwise: 403,
+  },
+  {
+    name: 'price a test',
+    method: 'POST',
+    url: () => '/api/facility_test_service/',
+    body: (cls) => ({ test_type: cls === 'labAdmin' ? ids.tb : ids.hb, price: 100 }),
+    expect: { clinicalAdmin: 201, labAdmin: 201 },
+    otherwise: 403,
+  },
+  {
+    name: 'set a TAT',
+    method: 'POST',
+    url: () => '/api/facility_tat/',
+    body: (cls) => ({ test_type: cls === 'labAdmin' ? ids.tb : ids.hb, hours: 3 }),
+    expect: { clinicalAdmin: 201, labAdmin: 201 },
+    otherwise: 403,
+  },
+  {
+    name: 'set a reference range',
+    method: 'POST',
+    url: () => '/api/facility_test_measure/',
+    body: (cls) => ({ test_type: cls === 'labAdmin' ? ids.tb : ids.hb, low: 1, high: 2 }),
+    expect: { clinicalAdmin: 201, labAdmin: 201 },
+    otherwise: 403,
+  },
   { name: 'effective measures', method: 'GET', url: () => `/api/facility_test_measure/effective?test_types=${ids.hb}`, expect: ALL_200, otherwise: 200 },
   { name: 'list machines', method: 'GET', url: () => '/api/machine_setting/?page=1', expect: { super: 200, labAdmin: 200 }, otherwise: 403 },
-  { name: 'add a machine', method: 'POST', url: () => '/api/machine_setting/', body: () => ({ name: 'GX', serial_number: unique() }), expect: { labAdmin: 201 }, otherwise: 403 },
-  { name: 'list QC materials', method: 'GET', url: () => '/api/qc_test_config/?page=1', expect: { super: 200, clinicalAdmin: 200, labAdmin: 200, staff: 200 }, otherwise: 403 },
+  {
+    name: 'add a machine',
+    method: 'POST',
+    url: () => '/api/machine_setting/',
+    body: () => ({ name: 'GX', serial_number: unique() }),
+    expect: { labAdmin: 201 },
+    otherwise: 403,
+  },
+  {
+    name: 'list QC materials',
+    method: 'GET',
+    url: () => '/api/qc_test_config/?page=1',
+    expect: { super: 200, clinicalAdmin: 200, labAdmin: 200, staff: 200 },
+    otherwise: 403,
+  },
   {
     name: 'add a QC material',
     method: 'POST',
     url: () => '/api/qc_test_config/',
-    body: () => ({ test_type: ids.hb, name: 'QC', lot_number: unique(), expiry_date: '2030-01-01', level: 'low', target_mean: 1, target_sd: 1 }),
+    body: (cls) => ({
+      test_type: cls === 'labAdmin' ? ids.tb : ids.hb,
+      name: 'QC',
+      lot_number: unique(),
+      expiry_date: '2030-01-01',
+      level: 'low',
+      target_mean: 1,
+      target_sd: 1,
+    }),
     expect: { labAdmin: 201 },
     otherwise: 403,
   },
@@ -100,12 +201,19 @@ describe('authorisation matrix: administration', () => {
       const seen: Record<string, number> = {};
       const wanted: Record<string, number> = {};
       for (const [username, cls] of Object.entries(USERS)) {
-        const res = await t.app.inject({ method: row.method, url: row.url(), headers: bearer(await t.token(username)), ...(row.body ? { payload: row.body(cls) } : {}) });
+        const res = await t.app.inject({
+          method: row.method,
+          url: row.url(),
+          headers: bearer(await t.token(username)),
+          ...(row.body ? { payload: row.body(cls) } : {}),
+        });
         seen[username] = res.statusCode;
         wanted[username] = row.expect[cls] ?? row.otherwise;
         // put the Yaba clerk back after a toggle, so the next user finds the same state
         if (row.name === 'disable a Yaba user' && res.statusCode === 200 && !res.json().is_active) {
           await t.app.inject({ method: 'POST', url: row.url(), headers: bearer(await t.token('superadmin')) });
+          // disabling ended the clerk's sessions: they sign in afresh when their turn comes
+          t.forget('ph_clerk');
         }
       }
       expect(seen).toEqual(wanted);

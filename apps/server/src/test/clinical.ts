@@ -39,7 +39,10 @@ export function clinicalSteps(t: () => TestApp) {
 
   async function acceptedOrder(testIds: number[], sampleType: number, priority: 'urgent' | 'routine' = 'urgent') {
     const order = await newOrder(testIds, 'clin_receptionist', priority);
-    expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType })).statusCode).toBe(200);
+    expect(
+      (await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType }))
+        .statusCode,
+    ).toBe(200);
     expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {})).statusCode).toBe(200);
     return order;
   }

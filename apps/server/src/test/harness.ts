@@ -46,19 +46,25 @@ async function openTestDatabase(): Promise<Database> {
 export interface TestApp {
   app: App;
   database: Database;
+  /** The secret that signs access tokens (to forge tokens in tests). */
+  jwtSecret: Uint8Array;
   /** Sign in and return the access token. */
   token(username: string, password?: string): Promise<string>;
+  /** Drop a cached token whose session ended (the user was disabled, or signed out everywhere). */
+  forget(username: string): void;
   close(): Promise<void>;
 }
 
 export async function createTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await seed(database.db, { demo: options.demo ?? true });
-  const app = await buildApp({ database, jwtSecret: randomBytes(32) });
+  const jwtSecret = randomBytes(32);
+  const app = await buildApp({ database, jwtSecret });
   const tokens = new Map<string, string>();
   return {
     app,
     database,
+    jwtSecret,
     async token(username, password = DEMO_PASSWORD) {
       const cached = tokens.get(username);
       if (cached && password === DEMO_PASSWORD) return cached;
@@ -67,6 +73,9 @@ export async function createTestApp(options: { demo?: boolean } = {}): Promise<T
       const token = res.json().token as string;
       if (password === DEMO_PASSWORD) tokens.set(username, token);
       return token;
+    },
+    forget(username) {
+      tokens.delete(username);
     },
     async close() {
       await app.close();
