@@ -1,30 +1,51 @@
 import { buildApp } from './app.js';
+import { isWorker, runPrimary } from './core/cluster.js';
 import { loadConfig } from './core/config.js';
 import { openDatabase } from './core/db.js';
 import { resolveJwtSecret } from './core/secret.js';
 import { seed } from './seed/index.js';
 
 const config = loadConfig();
-const database = await openDatabase(config);
-await seed(database.db, { demo: config.demo });
-const app = await buildApp({
-  database,
-  jwtSecret: resolveJwtSecret(config),
-  webDist: config.webDist,
-  buildId: config.buildId,
-  logLevel: config.logLevel,
-  trustProxy: process.env.TRUST_PROXY === '1',
-});
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
-
-await app.listen({ port: config.port, host: config.host });
+const clustered = config.workers > 1;
 const where = config.databaseUrl ? 'PostgreSQL server' : `embedded PostgreSQL in ${config.dataDir}`;
-app.log.info(`Serving on http://localhost:${config.port} (${where}${config.demo ? ', demo data' : ''})`);
-console.log(`NLIMS is running on http://localhost:${config.port} — ${where}${config.demo ? ', demo data (password Demo@12345)' : ''}`);
+
+if (clustered && !isWorker()) {
+  // Migrate and seed once, then fork the workers that serve.
+  const database = await openDatabase(config);
+  await seed(database.db, { demo: config.demo });
+  // Every worker signs with the same secret: resolve it (and create it if it must be) before they start.
+  resolveJwtSecret(config);
+  await database.close();
+  runPrimary(config.workers);
+  console.log(
+    `NLIMS is running on http://localhost:${config.port} — ${where}, ${config.workers} workers${config.demo ? ', demo data (password Demo@12345)' : ''}`,
+  );
+} else {
+  const database = await openDatabase(config, { migrate: !clustered });
+  if (!clustered) await seed(database.db, { demo: config.demo });
+  const app = await buildApp({
+    database,
+    jwtSecret: resolveJwtSecret(config),
+    webDist: config.webDist,
+    buildId: config.buildId,
+    logLevel: config.logLevel,
+    logRequests: config.logRequests,
+    validateReplies: config.validateReplies,
+    dbQueue: config.dbQueue,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, async () => {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  if (!clustered) {
+    app.log.info(`Serving on http://localhost:${config.port} (${where}${config.demo ? ', demo data' : ''})`);
+    console.log(`NLIMS is running on http://localhost:${config.port} — ${where}${config.demo ? ', demo data (password Demo@12345)' : ''}`);
+  }
+}

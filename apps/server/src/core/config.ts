@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -14,6 +15,14 @@ export interface Config {
   /** Extra salt for the service-worker version (a deployment marker). */
   buildId: string;
   logLevel: string;
+  /** Log each request and reply (LOG_REQUESTS=1). */
+  logRequests: boolean;
+  /** Re-validate each reply against its schema (VALIDATE_REPLIES=1; tests always do). */
+  validateReplies: boolean;
+  /** Worker processes on a PostgreSQL server; the embedded database always runs in one process. */
+  workers: number;
+  /** The embedded database's admission queue: requests in flight, waiting, and the longest wait in ms. */
+  dbQueue: { concurrency: number; maxWaiting: number; maxWaitMs: number };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -22,6 +31,19 @@ function port(value: string | undefined, fallback: number): number {
   const n = Number(value ?? fallback);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got ${value}`);
   return n;
+}
+
+function positive(name: string, value: string | undefined, fallback: number, min = 1): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got ${value}`);
+  return n;
+}
+
+/** WORKERS (default: one per CPU) on a PostgreSQL server; always 1 on the embedded database, which lives in one process. */
+export function workerCount(env: NodeJS.ProcessEnv, databaseUrl: string | null, cpus = availableParallelism()): number {
+  const wanted = positive('WORKERS', env.WORKERS, cpus);
+  return databaseUrl ? wanted : 1;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,5 +60,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     buildId: env.APP_BUILD_ID ?? '',
     logLevel: env.LOG_LEVEL ?? 'info',
+    logRequests: env.LOG_REQUESTS === '1',
+    validateReplies: env.VALIDATE_REPLIES === '1',
+    workers: workerCount(env, databaseUrl),
+    dbQueue: {
+      concurrency: positive('DB_QUEUE_CONCURRENCY', env.DB_QUEUE_CONCURRENCY, 4),
+      maxWaiting: positive('DB_QUEUE_MAX_WAITING', env.DB_QUEUE_MAX_WAITING, 64, 0),
+      maxWaitMs: positive('DB_QUEUE_MAX_WAIT_MS', env.DB_QUEUE_MAX_WAIT_MS, 3000),
+    },
   };
 }

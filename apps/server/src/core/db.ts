@@ -35,15 +35,44 @@ export async function openPglite(dir: string | null): Promise<Database> {
 }
 
 /** Open a PostgreSQL server database and migrate it. */
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, options: { migrate?: boolean } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  // Cluster workers skip this: the primary migrated before forking them.
+  if (options.migrate !== false) await migratePg(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      // A request whose client went away may still be running its queries: let them finish (a few seconds at most).
+      const until = Date.now() + 5000;
+      while ((pool.totalCount > pool.idleCount || pool.waitingCount > 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      await pool.end();
+    },
+  };
 }
 
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pglite'));
+export function openDatabase(config: { databaseUrl: string | null; dataDir: string }, options: { migrate?: boolean } = {}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, options) : openPglite(path.join(config.dataDir, 'pglite'));
+}
+
+const RETRYABLE = new Set(['40P01', '40001']); // deadlock detected, serialization failure
+
+/**
+ * Run a whole transaction again when PostgreSQL broke a deadlock (or a
+ * serialization conflict) by failing it: the work was rolled back, so a second
+ * attempt is safe, and the user gets an answer instead of a 500.
+ */
+export async function retryTransaction<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (!code || !RETRYABLE.has(code) || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+    }
+  }
 }

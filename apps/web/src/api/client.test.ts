@@ -9,8 +9,7 @@ const { ApiError, NetworkError } = await import('./errors');
 const { setNotifier } = await import('./notifier');
 const session = await import('../features/auth/session');
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const fetchMock = vi.fn<typeof fetch>();
 const shown: string[][] = [];
@@ -27,7 +26,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const authHeader = (call: number) => (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>).Authorization;
+const authHeader = (call: number) => (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string> | undefined)?.Authorization;
 
 describe('api client', () => {
   it('sends the stored token as a Bearer header', async () => {
@@ -49,6 +48,64 @@ describe('api client', () => {
     expect(authHeader(2)).toBe('Bearer new');
     expect(localStorage.getItem('refresh')).toBe('r2');
     expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('uses the pair another tab rotated meanwhile instead of spending the old refresh token again', async () => {
+    session.startSession({ token: 'old', refresh: 'r1' }, true);
+    fetchMock
+      .mockImplementationOnce(async () => {
+        // the other tab refreshed while this request was under way
+        localStorage.setItem('token', 'fresh');
+        localStorage.setItem('refresh', 'r2');
+        return json(401, { detail: 'expired' });
+      })
+      .mockResolvedValueOnce(json(200, { ok: 2 }));
+    await expect(api('/api/x/')).resolves.toEqual({ ok: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls.map((c) => c[0])).not.toContain('/api/token/refresh/');
+    expect(authHeader(1)).toBe('Bearer fresh');
+  });
+
+  it('refreshes under the browser-wide lock, and after waiting for another tab uses the pair it rotated', async () => {
+    const original = globalThis.navigator;
+    let tail: Promise<unknown> = Promise.resolve();
+    const names: string[] = [];
+    // A lock manager shared by the tabs: each holder runs after the one before has finished.
+    const locks = {
+      request: (name: string, work: () => Promise<unknown>) => {
+        names.push(name);
+        const run = tail.then(work);
+        tail = run.catch(() => undefined);
+        return run;
+      },
+    };
+    vi.stubGlobal('navigator', { locks });
+    try {
+      session.startSession({ token: 'old', refresh: 'r1' }, true);
+      // Another tab holds the lock and is rotating the shared remembered pair.
+      let release!: () => void;
+      const otherTab = locks.request('nlims-refresh', async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        localStorage.setItem('token', 'fresh');
+        localStorage.setItem('refresh', 'r2');
+      });
+      fetchMock.mockResolvedValueOnce(json(401, { detail: 'expired' })).mockResolvedValueOnce(json(200, { ok: 3 }));
+      const call = api('/api/x/');
+      await vi.waitFor(() => expect(names).toHaveLength(2));
+      // This tab waits for the lock: no refresh is sent with the token the other tab is spending.
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      release();
+      await otherTab;
+      await expect(call).resolves.toEqual({ ok: 3 });
+      expect(names).toEqual(['nlims-refresh', 'nlims-refresh']);
+      expect(fetchMock.mock.calls.map((c) => c[0])).not.toContain('/api/token/refresh/');
+      expect(authHeader(1)).toBe('Bearer fresh');
+      expect(session.getSession().refresh).toBe('r2');
+    } finally {
+      vi.stubGlobal('navigator', original);
+    }
   });
 
   it('ends the session when the refresh is refused', async () => {
@@ -77,8 +134,7 @@ describe('api client', () => {
   it('gives up after 60 seconds', async () => {
     vi.useFakeTimers();
     fetchMock.mockImplementationOnce(
-      (_url, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
     const pending = api('/api/slow/').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);

@@ -1,5 +1,5 @@
 import type { TokenPair } from '@nlims/contracts';
-import { clearSession, getSession, setTokens } from '../features/auth/session';
+import { clearSession, getSession, reloadSession, setTokens } from '../features/auth/session';
 import { ApiError, NetworkError } from './errors';
 import { notifyFailure } from './notifier';
 
@@ -16,6 +16,17 @@ export interface RequestOptions {
   notify?: boolean;
   /** Send the token and refresh it on 401 (default true). */
   auth?: boolean;
+  /** Idempotency-Key of a POST; a fresh one is made per call when not given. */
+  idempotencyKey?: string;
+}
+
+/** A random key (RFC 4122 v4 form); crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 function url(path: string, query?: Query): string {
@@ -49,6 +60,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   try {
     return await fetch(url(path, options.query), {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
@@ -67,10 +79,23 @@ async function send(path: string, options: RequestOptions, token: string | null)
 
 let refreshing: Promise<boolean> | null = null;
 
-/** Trade the refresh token for a new pair once, however many calls got a 401 together. */
-function refreshTokens(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const refresh = getSession().refresh;
+/** Run `work` while holding the browser-wide refresh lock, so two tabs never spend one refresh token. */
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('nlims-refresh', work) as Promise<T>) : work();
+}
+
+/**
+ * Trade the refresh token for a new pair once, however many calls got a 401
+ * together — in this tab and in the others. The server ends the whole session
+ * when a refresh token is presented twice, so a tab that waited for the lock
+ * first looks whether another tab already rotated the tokens.
+ */
+function refreshTokens(staleToken: string | null): Promise<boolean> {
+  refreshing ??= withRefreshLock(async () => {
+    const current = reloadSession();
+    if (current.token && current.token !== staleToken) return true;
+    const refresh = current.refresh;
     if (!refresh) return false;
     try {
       const response = await send('/api/token/refresh/', { method: 'POST', body: { refresh } }, null);
@@ -80,7 +105,7 @@ function refreshTokens(): Promise<boolean> {
     } catch {
       return false;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -91,12 +116,16 @@ function refreshTokens(): Promise<boolean> {
  * 60 s timeout, one refresh-and-retry on 401. When the refresh fails the
  * session is cleared, which sends the route guard to /signin.
  */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function api<T>(path: string, given: RequestOptions = {}): Promise<T> {
+  // A create retried (after a refresh, or a lost reply) with the same key is not made twice by the server.
+  const post = (given.method ?? (given.body === undefined ? 'GET' : 'POST')) === 'POST';
+  const options = post && !given.idempotencyKey ? { ...given, idempotencyKey: newIdempotencyKey() } : given;
   const auth = options.auth ?? true;
   try {
-    let response = await send(path, options, auth ? getSession().token : null);
+    const token = auth ? getSession().token : null;
+    let response = await send(path, options, token);
     if (response.status === 401 && auth && getSession().refresh) {
-      if (await refreshTokens()) {
+      if (await refreshTokens(token)) {
         response = await send(path, options, getSession().token);
       } else {
         clearSession();

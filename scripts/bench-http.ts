@@ -1,0 +1,347 @@
+/**
+ * HTTP throughput benchmark (npm run bench:http), over real sockets on 127.0.0.1:
+ *
+ * (a) a bare Fastify + pg route doing the same work as the sample list
+ *     (find the user, one page of orders with client names, its count) beside
+ *     the product's GET /api/general_order/?page_size=20, single process and
+ *     cluster, with the ratio product / bare for each;
+ * (b) a mixed load of BENCH_PG_USERS (200) users on PostgreSQL;
+ * (c) a mixed load of BENCH_PGLITE_USERS (50) users on the embedded database.
+ *
+ * The product runs in a fresh database `nlims_bench_http` on BENCH_DATABASE_URL
+ * (default the local server) with the demo data and BENCH_HTTP_ORDERS generated
+ * samples. Environment: BENCH_SECONDS (each throughput run, default 10),
+ * BENCH_MIXED_SECONDS (default 20), BENCH_CONNECTIONS (default 50),
+ * BENCH_WORKERS (cluster size, default the number of CPUs), BENCH_THINK_MS (a
+ * user's pause between requests, default 1000–3000 ms at random), BENCH_REUSE=1 keeps
+ * an existing bench database, BENCH_PARTS (default `throughput,pg,pglite`) picks the parts to run. Prints tables ready to paste into docs/performance.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import cluster from 'node:cluster';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = 'nlims_bench_http';
+const benchUrl = (() => {
+  const u = new URL(serverUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const workers = Number(process.env.BENCH_WORKERS ?? availableParallelism());
+const orders = Number(process.env.BENCH_HTTP_ORDERS ?? 20_000);
+const parts = new Set((process.env.BENCH_PARTS ?? 'throughput,pg,pglite').split(','));
+const thinkMs = () => (process.env.BENCH_THINK_MS ? Number(process.env.BENCH_THINK_MS) : 1000 + Math.random() * 2000);
+const repo = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'Demo@12345';
+
+// ---------------------------------------------------------------- helpers
+const children = new Set<ChildProcess>();
+// A failed run must not leave servers holding the bench ports.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+});
+
+function start(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_DIST: '', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-http-secret-bench-http-secret', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  return waitFor(`http://127.0.0.1:${port}/api/health/`, port, child);
+}
+
+async function waitFor(url: string, port: number, child: ChildProcess): Promise<ChildProcess> {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server on ${port} did not start`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([gone, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function signIn(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function cannon(url: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, headers, connections, duration: seconds });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const pct = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
+
+interface Mixed {
+  requests: number;
+  errors: number;
+  busy: number;
+  statuses: Map<string, number>;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  byKind: Map<string, number[]>;
+}
+
+/** `users` virtual users, each signing in then making a random mix of requests for `duration` seconds. */
+async function mixedLoad(base: string, users: number, duration: number): Promise<Mixed> {
+  const usernames = ['clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_manager'];
+  const admin = await signIn(base, 'clin_supervisor');
+  const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+  const page = (await (await fetch(`${base}/api/general_order/?page_size=50`, { headers: auth(admin) })).json()) as {
+    results: { id: number; client: number; tests: { test_type: number }[] }[];
+  };
+  const sampleIds = page.results.map((r) => r.id);
+  const template = page.results.find((r) => r.tests.length)!;
+  const latencies: number[] = [];
+  const byKind = new Map<string, number[]>();
+  let errors = 0;
+  let busy = 0;
+  const statuses = new Map<string, number>();
+  const call = async (kind: string, url: string, init: RequestInit = {}) => {
+    const t0 = performance.now();
+    let status = 0;
+    let body: unknown = null;
+    try {
+      const res = await fetch(`${base}${url}`, init);
+      status = res.status;
+      body = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer();
+    } catch {
+      status = 0;
+    }
+    const ms = performance.now() - t0;
+    latencies.push(ms);
+    const list = byKind.get(kind) ?? [];
+    if (!list.length) byKind.set(kind, list);
+    list.push(ms);
+    if (status === 503) busy++;
+    if (status === 0 || status >= 400) {
+      errors++;
+      const label = `${kind} ${status || 'no answer'}`;
+      statuses.set(label, (statuses.get(label) ?? 0) + 1);
+    }
+    return body;
+  };
+  const searches = ['Ade', 'Bola', 'Musa', 'LAG', 'Ngozi'];
+  // Users are signed in before the clock starts, a few at a time (password hashing is deliberately slow):
+  // a morning's sign-ins are spread over minutes, not crammed into the measured seconds.
+  const tokens: string[] = [];
+  for (let i = 0; i < users; i += 4) {
+    await Promise.all(
+      Array.from({ length: Math.min(4, users - i) }, async (_, k) => {
+        tokens[i + k] = await signIn(base, usernames[(i + k) % usernames.length]!);
+      }),
+    );
+  }
+  const end = Date.now() + duration * 1000;
+  const think = () => new Promise((r) => setTimeout(r, thinkMs()));
+  const user = async (i: number) => {
+    await new Promise((r) => setTimeout(r, Math.random() * 2000)); // users do not all start at once
+    const headers = auth(tokens[i]!);
+    while (Date.now() < end) {
+      const r = Math.random();
+      const id = sampleIds[Math.floor(Math.random() * sampleIds.length)];
+      if (r < 0.01)
+        await call('sign-in', '/api/login/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: usernames[i % usernames.length], password: PASSWORD }),
+        });
+      else if (r < 0.3) await call('list', '/api/general_order/?page_size=20', { headers });
+      else if (r < 0.45) await call('list + search', `/api/general_order/?page_size=20&search=${searches[i % searches.length]}`, { headers });
+      else if (r < 0.55) await call('list + filter', '/api/general_order/?page_size=20&Filters.status=1', { headers });
+      else if (r < 0.75) await call('sample detail', `/api/general_order/${id}/`, { headers });
+      else if (r < 0.85) await call('counts', '/api/general_order_count/', { headers });
+      else if (r < 0.95) await call('dashboard', '/api/facility_general_order_dashboard/', { headers });
+      else if (usernames[i % usernames.length] !== 'clin_receptionist')
+        await call('list', '/api/general_order/?page_size=20', { headers }); // only the receptionist orders
+      else {
+        const created = (await call('create', '/api/general_order/', {
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ client: template.client, test_types: template.tests.map((t) => t.test_type), priority: 'routine' }),
+        })) as { id?: number } | null;
+        if (created?.id) await call('move (cancel)', `/api/general_order/${created.id}/cancel/`, { method: 'POST', headers, body: '{}' });
+      }
+      await think();
+    }
+  };
+  await Promise.all(Array.from({ length: users }, (_, i) => user(i)));
+  latencies.sort((a, b) => a - b);
+  for (const list of byKind.values()) list.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    busy,
+    statuses,
+    p50: pct(latencies, 0.5),
+    p95: pct(latencies, 0.95),
+    p99: pct(latencies, 0.99),
+    max: latencies.at(-1) ?? 0,
+    byKind,
+  };
+}
+
+function printMixed(title: string, m: Mixed, goalMs: number) {
+  title += `, think time ${process.env.BENCH_THINK_MS ?? '1000–3000'} ms`;
+  const ok = m.errors === 0 && m.p99 < goalMs;
+  console.log(`\n${title}: ${m.requests} requests, ${m.errors} errors (${m.busy} of them 503 busy)`);
+  console.log(
+    `p50 ${m.p50.toFixed(0)} ms, p95 ${m.p95.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms, max ${m.max.toFixed(0)} ms — goal p99 < ${goalMs} ms and no errors: ${ok ? 'met' : 'NOT met'}\n`,
+  );
+  if (m.statuses.size) console.log(`errors: ${[...m.statuses].map(([k, n]) => `${k} ×${n}`).join(', ')}\n`);
+  console.log('| Request | n | p50 ms | p99 ms |');
+  console.log('|---|---:|---:|---:|');
+  for (const [kind, list] of m.byKind) console.log(`| ${kind} | ${list.length} | ${pct(list, 0.5).toFixed(0)} | ${pct(list, 0.99).toFixed(0)} |`);
+}
+
+// ---------------------------------------------------------------- the run
+async function main() {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const reuse = process.env.BENCH_REUSE === '1' && (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount;
+  if (!reuse) {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    const { openPostgres } = await import('../apps/server/src/core/db.js');
+    const { seed } = await import('../apps/server/src/seed/index.js');
+    const { generateClinicalData } = await import('./bench-data.js');
+    const database = await openPostgres(benchUrl);
+    await seed(database.db, { demo: true });
+    console.log(`Generating ${orders.toLocaleString()} samples…`);
+    await generateClinicalData(database.db, { orders, testsPerOrder: 3, clients: Math.max(1000, Math.round(orders / 5)) }, console.log);
+    await database.close();
+  }
+  await admin.end();
+  const bench = new pg.Client({ connectionString: benchUrl });
+  await bench.connect();
+  const userId = (await bench.query("select id from users where username = 'clin_supervisor'")).rows[0].id as number;
+  await bench.end();
+
+  const rows: string[] = [];
+  const ratios: string[] = [];
+  for (const n of parts.has('throughput') ? [1, workers] : []) {
+    const bare = await start([path.join(repo, 'scripts/bench-http.ts'), '--bare'], { BARE_WORKERS: String(n) }, 18_091);
+    // The bare server has no health route: any answer means it listens.
+    const bareResult = await cannon('http://127.0.0.1:18091/bare/general_order/', { 'x-user': String(userId) });
+    await stop(bare);
+    const product = await start(['apps/server/src/main.ts'], { DATABASE_URL: benchUrl, WORKERS: String(n) }, 18_092);
+    const token = await signIn('http://127.0.0.1:18092', 'clin_supervisor');
+    const productResult = await cannon('http://127.0.0.1:18092/api/general_order/?page_size=20', { authorization: `Bearer ${token}` });
+    await stop(product);
+    const label = n === 1 ? 'single process' : `cluster of ${n}`;
+    for (const [name, r] of [
+      ['bare Fastify + pg', bareResult],
+      ['NLIMS GET /api/general_order/?page_size=20', productResult],
+    ] as const)
+      rows.push(`| ${label} | ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    ratios.push(`| ${label} | ${(productResult.rps / bareResult.rps).toFixed(2)} |`);
+  }
+  if (parts.has('throughput')) {
+    console.log(
+      `\nHTTP throughput — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${connections} connections, ${seconds} s each, ${orders.toLocaleString()} generated samples\n`,
+    );
+    console.log('| Processes | Server | req/s | p50 ms | p99 ms | errors |');
+    console.log('|---|---|---:|---:|---:|---:|');
+    for (const r of rows) console.log(r);
+    console.log('\n| Processes | NLIMS / bare floor |');
+    console.log('|---|---:|');
+    for (const r of ratios) console.log(r);
+  }
+
+  const pgUsers = Number(process.env.BENCH_PG_USERS ?? 200);
+  if (parts.has('pg')) {
+    const product = await start(['apps/server/src/main.ts'], { DATABASE_URL: benchUrl, WORKERS: String(workers) }, 18_093);
+    const onPg = await mixedLoad('http://127.0.0.1:18093', pgUsers, mixedSeconds);
+    await stop(product);
+    printMixed(`Mixed load, ${pgUsers} users, PostgreSQL, ${workers} workers, ${mixedSeconds} s`, onPg, 500);
+  }
+  if (!parts.has('pglite')) return;
+
+  const liteUsers = Number(process.env.BENCH_PGLITE_USERS ?? 50);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nlims-bench-http-'));
+  try {
+    // The embedded database gets the demo data and a few thousand generated samples before the server opens it.
+    const { openPglite } = await import('../apps/server/src/core/db.js');
+    const { seed } = await import('../apps/server/src/seed/index.js');
+    const { generateClinicalData } = await import('./bench-data.js');
+    const embedded = await openPglite(path.join(dataDir, 'pglite'));
+    await seed(embedded.db, { demo: true });
+    await generateClinicalData(embedded.db, { orders: 2000, testsPerOrder: 3, clients: 1000 }, () => {});
+    await embedded.close();
+    const lite = await start(['apps/server/src/main.ts'], { DATABASE_URL: '', DATA_DIR: dataDir, DEMO: '1' }, 18_094);
+    const onLite = await mixedLoad('http://127.0.0.1:18094', liteUsers, mixedSeconds);
+    await stop(lite);
+    printMixed(`Mixed load, ${liteUsers} users, embedded database (PGlite), ${mixedSeconds} s`, onLite, 1000);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- the bare floor
+async function bareServer() {
+  const { default: Fastify } = await import('fastify');
+  const count = Number(process.env.BARE_WORKERS ?? 1);
+  if (count > 1 && cluster.isPrimary) {
+    for (let i = 0; i < count; i++) cluster.fork();
+    process.once('SIGTERM', () => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      process.exit(0);
+    });
+  } else {
+    const pool = new pg.Pool({ connectionString: benchUrl, max: 10 });
+    const app = Fastify();
+    app.get('/bare/general_order/', async (request) => {
+      const userId = Number((request.headers['x-user'] as string) ?? 0);
+      const user = (await pool.query('select id, username, facility_id, is_active from users where id = $1', [userId])).rows[0];
+      const page = await pool.query(
+        `select o.id, o.lab_number, o.status, o.priority, o.client_id as client, c.first_name || ' ' || c.last_name as client_name,
+                c.sex, c.date_of_birth, o.created_at
+           from general_orders o join clients c on c.id = o.client_id
+          where o.facility_id = $1 order by o.created_at desc, o.id limit 20`,
+        [user.facility_id],
+      );
+      const n = (await pool.query('select count(*)::int as n from general_orders where facility_id = $1', [user.facility_id])).rows[0].n;
+      return { count: n, next: null, previous: null, results: page.rows };
+    });
+    process.once('SIGTERM', async () => {
+      await app.close();
+      await pool.end();
+      process.exit(0);
+    });
+    await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  }
+}
+
+if (process.argv[2] === '--bare') await bareServer();
+else await main();
