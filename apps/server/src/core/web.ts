@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { publicRoutes } from './auth.js';
 import { serviceWorkerSource } from './service-worker.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -24,13 +25,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null, 
     reply.header('cache-control', 'no-cache').header('service-worker-allowed', '/').type('text/javascript; charset=utf-8').send(sw),
   );
 
-  await app.register(fastifyStatic, {
-    root: webDist,
-    prefix: '/',
-    index: false,
-    setHeaders(reply, filePath) {
-      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
-    },
+  await publicRoutes(app, async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
   });
 
   const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);

@@ -1,17 +1,29 @@
-import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf } from './pdf.js';
+import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Symbology } from './pdf.js';
 import type { ReportData } from './report-data.js';
 
 const MM = 72 / 25.4;
 
-/** A 50 × 25 mm specimen label: barcode of the laboratory number, client, age/sex, date and tests. */
-export function renderLabel(data: ReportData): Promise<Buffer> {
+/**
+ * A 50 × 25 mm specimen label: barcode of the laboratory number (Code 128, or a
+ * DataMatrix or QR code for small tubes), client, age/sex, date and tests.
+ */
+export function renderLabel(data: ReportData, symbology: Symbology = 'code128'): Promise<Buffer> {
   return renderPdf({ size: [50 * MM, 25 * MM], margin: 0, info: { Title: `Label ${data.order.lab_number}` } }, (doc) => {
     const w = 50 * MM;
-    drawBarcode(doc, data.order.lab_number, 2 * MM, 2 * MM, w - 4 * MM, 9 * MM);
-    doc.fillColor('#000').font(FONT.bold).fontSize(7).text(data.order.lab_number, 0, 11.8 * MM, { width: w, align: 'center' });
+    drawBarcode(doc, data.order.lab_number, 2 * MM, 2 * MM, w - 4 * MM, 9 * MM, symbology);
+    doc
+      .fillColor('#000')
+      .font(FONT.bold)
+      .fontSize(7)
+      .text(data.order.lab_number, 0, 11.8 * MM, { width: w, align: 'center' });
     doc.font(FONT.regular).fontSize(6);
     doc.text(data.order.client_name, 2 * MM, 15 * MM, { width: w - 4 * MM, height: 7, ellipsis: true, lineBreak: false });
-    doc.text(`${data.order.sex === 'female' ? 'F' : 'M'} · ${formatAge(data.order.date_of_birth)} · ${formatDateTime(data.order.collected_at ?? data.order.created_at)}`, 2 * MM, 18 * MM, { width: w - 4 * MM });
+    doc.text(
+      `${data.order.sex === 'female' ? 'F' : 'M'} · ${formatAge(data.order.date_of_birth)} · ${formatDateTime(data.order.collected_at ?? data.order.created_at)}`,
+      2 * MM,
+      18 * MM,
+      { width: w - 4 * MM },
+    );
     doc.text(data.order.tests.map((t) => t.test_type_name).join(', '), 2 * MM, 21 * MM, { width: w - 4 * MM, height: 7, ellipsis: true, lineBreak: false });
   });
 }

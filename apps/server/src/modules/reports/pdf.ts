@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import { code128Widths } from './code128.js';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -30,23 +30,48 @@ export function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: Doc) =
   });
 }
 
-/** Draw a Code 128 barcode of `text` at (x, y), `width` points wide and `height` tall. */
-export function drawBarcode(doc: Doc, text: string, x: number, y: number, width: number, height: number): void {
-  const widths = code128Widths(text);
-  const modules = widths.reduce((a, b) => a + b, 0) + 20; // 10-module quiet zone each side
-  const unit = width / modules;
-  let cursor = x + 10 * unit;
-  widths.forEach((w, i) => {
-    if (i % 2 === 0) doc.rect(cursor, y, w * unit, height).fill('#000');
-    cursor += w * unit;
-  });
+export const SYMBOLOGIES = ['code128', 'datamatrix', 'qrcode'] as const;
+export type Symbology = (typeof SYMBOLOGIES)[number];
+
+/**
+ * Draw a barcode of `text` as vector paths, encoded by bwip-js, in the box at
+ * (x, y) of `width` × `height` points. Code 128 fills the box, with a 10-module
+ * quiet zone each side; DataMatrix and QR codes are square, centred in the box.
+ */
+export function drawBarcode(doc: Doc, text: string, x: number, y: number, width: number, height: number, symbology: Symbology = 'code128'): void {
+  const svg = bwipjs.toSVG({ bcid: symbology, text, paddingwidth: symbology === 'code128' ? 10 : 0 });
+  const [vbWidth, vbHeight] = (/viewBox="0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)"/.exec(svg) ?? []).slice(1).map(Number);
+  if (!vbWidth || !vbHeight) throw new Error(`bwip-js drew no ${symbology} symbol`);
+  let [bx, by, bw, bh] = [x, y, width, height];
+  if (symbology !== 'code128') {
+    const side = Math.min(width, height);
+    [bx, by, bw, bh] = [x + (width - side) / 2, y + (height - side) / 2, side, side];
+  }
+  doc.save();
+  doc.translate(bx, by).scale(bw / vbWidth, bh / vbHeight);
+  for (const [, attrs = ''] of svg.matchAll(/<path([^>]*)\/>/g)) {
+    const d = /\sd="([^"]+)"/.exec(attrs)?.[1];
+    if (!d) continue;
+    const stroke = /stroke-width="([\d.]+)"/.exec(attrs)?.[1];
+    if (stroke) doc.path(d).lineWidth(Number(stroke)).stroke('#000');
+    else doc.path(d).fill('#000');
+  }
+  doc.restore();
 }
 
 /** Dates in Africa/Lagos, as laboratories write them: 22/11/2026 09:30. */
 export function formatDateTime(value: Date | string | null | undefined): string {
   if (!value) return '—';
   const d = new Date(value);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(d);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(d);
   return parts.replace(',', '');
 }
 

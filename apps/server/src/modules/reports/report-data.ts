@@ -18,13 +18,19 @@ export async function reportData(db: Db, p: Principal, id: number) {
     .where(eq(facilities.id, order.facility));
   const results = order.tests.map((t) => t.result).filter((r) => r != null);
   const usernames = [...new Set(results.flatMap((r) => [r.entered_by, r.verified_by, r.approved_by]).filter((u): u is string => !!u))];
-  const people = usernames.length ? await db.select({ username: users.username, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.username, usernames)) : [];
+  const people = usernames.length
+    ? await db.select({ username: users.username, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.username, usernames))
+    : [];
   const methodIds = results.map((r) => r.method).filter((m): m is number => m != null);
   const methodNames = methodIds.length ? await db.select({ id: methods.id, name: methods.name }).from(methods).where(inArray(methods.id, methodIds)) : [];
   const organismIds = results.flatMap((r) => r.isolates.map((i) => i.organism));
   const antibioticIds = results.flatMap((r) => r.isolates.flatMap((i) => i.antibiogram.map((a) => a.antibiotic)));
-  const organismNames = organismIds.length ? await db.select({ id: organisms.id, name: organisms.name }).from(organisms).where(inArray(organisms.id, organismIds)) : [];
-  const antibioticNames = antibioticIds.length ? await db.select({ id: antibiotics.id, name: antibiotics.name }).from(antibiotics).where(inArray(antibiotics.id, antibioticIds)) : [];
+  const organismNames = organismIds.length
+    ? await db.select({ id: organisms.id, name: organisms.name }).from(organisms).where(inArray(organisms.id, organismIds))
+    : [];
+  const antibioticNames = antibioticIds.length
+    ? await db.select({ id: antibiotics.id, name: antibiotics.name }).from(antibiotics).where(inArray(antibiotics.id, antibioticIds))
+    : [];
   const [sample] = order.sample_type ? await db.select({ name: sampleTypes.name }).from(sampleTypes).where(eq(sampleTypes.id, order.sample_type)) : [];
   const person = (username: string | null) => {
     const found = people.find((x) => x.username === username);
@@ -41,4 +47,3 @@ export async function reportData(db: Db, p: Principal, id: number) {
   };
 }
 export type ReportData = Awaited<ReturnType<typeof reportData>>;
-

@@ -18,9 +18,17 @@ const FLAG_WORDS: Record<string, string> = { L: 'L', H: 'H', LL: 'LL (critical)'
 function header(doc: Doc, d: ReportData) {
   const f = d.facility;
   doc.fillColor(GREEN).font(FONT.bold).fontSize(15).text(f.facilityName, MARGIN, MARGIN);
-  doc.fillColor(GREY).font(FONT.regular).fontSize(8.5).text([f.address, `${f.lga}, ${f.state}`, [f.phone, f.email].filter(Boolean).join(' · ')].filter(Boolean).join('\n'));
+  doc
+    .fillColor(GREY)
+    .font(FONT.regular)
+    .fontSize(8.5)
+    .text([f.address, `${f.lga}, ${f.state}`, [f.phone, f.email].filter(Boolean).join(' · ')].filter(Boolean).join('\n'));
   drawBarcode(doc, d.order.lab_number, 395, MARGIN, 160, 28);
-  doc.fillColor('#000').font(FONT.bold).fontSize(9).text(d.order.lab_number, 395, MARGIN + 31, { width: 160, align: 'center' });
+  doc
+    .fillColor('#000')
+    .font(FONT.bold)
+    .fontSize(9)
+    .text(d.order.lab_number, 395, MARGIN + 31, { width: 160, align: 'center' });
   doc.moveTo(MARGIN, 100).lineTo(555, 100).strokeColor(GREEN).lineWidth(1.5).stroke();
   doc.fillColor('#000').font(FONT.bold).fontSize(12).text('LABORATORY REPORT', MARGIN, 108, { width: 515, align: 'center' });
 }
@@ -43,8 +51,15 @@ function details(doc: Doc, d: ReportData) {
   const top = 130;
   const row = (pairs: [string, string][], x: number) =>
     pairs.forEach(([k, v], i) => {
-      doc.font(FONT.regular).fontSize(8.5).fillColor(GREY).text(k, x, top + i * 14, { width: 95 });
-      doc.font(FONT.bold).fillColor('#000').text(v, x + 95, top + i * 14, { width: 160 });
+      doc
+        .font(FONT.regular)
+        .fontSize(8.5)
+        .fillColor(GREY)
+        .text(k, x, top + i * 14, { width: 95 });
+      doc
+        .font(FONT.bold)
+        .fillColor('#000')
+        .text(v, x + 95, top + i * 14, { width: 160 });
     });
   row(left, MARGIN);
   row(right, 300);
@@ -55,14 +70,21 @@ function resultsTable(doc: Doc, d: ReportData) {
   let y = doc.y + 4;
   doc.rect(MARGIN, y, 515, 16).fill('#eef5f1');
   doc.fillColor('#000').font(FONT.bold).fontSize(8.5);
-  COLUMNS.forEach((c) => doc.text(c.title, MARGIN + c.x + 3, y + 4, { width: c.w - 6 }));
+  for (const c of COLUMNS) doc.text(c.title, MARGIN + c.x + 3, y + 4, { width: c.w - 6 });
   y += 20;
   for (const test of d.order.tests) {
     const r = test.result;
     const released = r?.status === R.APPROVAL;
     const value = released ? String(r!.value ?? '') : test.status === 4 ? 'Rejected' : 'Pending';
     const range = released && (r!.ref_low != null || r!.ref_high != null) ? `${r!.ref_low ?? ''} – ${r!.ref_high ?? ''}` : '';
-    const cells = [test.test_type_name, value, released ? r!.unit : '', released && r!.flag ? FLAG_WORDS[r!.flag] ?? r!.flag : '', range, released ? d.method(r!.method) : ''];
+    const cells = [
+      test.test_type_name,
+      value,
+      released ? r!.unit : '',
+      released && r!.flag ? (FLAG_WORDS[r!.flag] ?? r!.flag) : '',
+      range,
+      released ? d.method(r!.method) : '',
+    ];
     if (y > 720) {
       doc.addPage();
       y = MARGIN;
@@ -71,7 +93,10 @@ function resultsTable(doc: Doc, d: ReportData) {
     const height = Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: COLUMNS[i]!.w - 6 })));
     cells.forEach((text, i) => {
       const bold = i === 1 && released && r!.flag;
-      doc.font(bold ? FONT.bold : FONT.regular).fillColor(bold ? '#b00020' : '#000').text(text, MARGIN + COLUMNS[i]!.x + 3, y, { width: COLUMNS[i]!.w - 6 });
+      doc
+        .font(bold ? FONT.bold : FONT.regular)
+        .fillColor(bold ? '#b00020' : '#000')
+        .text(text, MARGIN + COLUMNS[i]!.x + 3, y, { width: COLUMNS[i]!.w - 6 });
     });
     y += height + 4;
     if (released) y = resultNotes(doc, d, r!, y);
@@ -88,7 +113,8 @@ function resultNotes(doc: Doc, d: ReportData, r: Result, y: number): number {
   const lines: string[] = [];
   for (const isolate of r.isolates) {
     lines.push(`Organism: ${d.organism(isolate.organism)}`);
-    if (isolate.antibiogram.length) lines.push(`Antibiogram: ${isolate.antibiogram.map((a) => `${d.antibiotic(a.antibiotic)} ${a.interpretation}`).join(', ')}`);
+    if (isolate.antibiogram.length)
+      lines.push(`Antibiogram: ${isolate.antibiogram.map((a) => `${d.antibiotic(a.antibiotic)} ${a.interpretation}`).join(', ')}`);
   }
   if (r.comment) lines.push(`Comment: ${r.comment}`);
   lines.push(
@@ -97,7 +123,10 @@ function resultNotes(doc: Doc, d: ReportData, r: Result, y: number): number {
   if (r.amends != null) lines.push(`AMENDED (version ${r.version}): ${r.amendment_reason ?? ''}`);
   for (const line of lines) {
     const amended = line.startsWith('AMENDED');
-    doc.font(amended ? FONT.bold : FONT.regular).fillColor(amended ? '#b00020' : GREY).text(line, MARGIN + 3, y, { width: 509 });
+    doc
+      .font(amended ? FONT.bold : FONT.regular)
+      .fillColor(amended ? '#b00020' : GREY)
+      .text(line, MARGIN + 3, y, { width: 509 });
     y = doc.y + 1;
   }
   return y + 2;
