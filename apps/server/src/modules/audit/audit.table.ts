@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Append-only trail of every administrative change and every status move. */
 export const auditEvents = pgTable(
@@ -17,6 +17,11 @@ export const auditEvents = pgTable(
     reason: text('reason'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** Position in the hash chain, given by the database on insert. */
+    seq: bigint('seq', { mode: 'number' }),
+    /** The previous row's hash, and this row's sha256 over its content and that hash (set by a trigger). */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_entity_idx').on(t.entity, t.entityId)],
+  (t) => [index('audit_entity_idx').on(t.entity, t.entityId), uniqueIndex('audit_seq_idx').on(t.seq)],
 );

@@ -4,12 +4,11 @@ import { facilityScope, requireGeneral } from '../../core/access.js';
 import type { Db } from '../../core/db.js';
 import { conflict, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { signatureValid } from '../auth/passwords.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { generalOrders, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
-import { users } from '../users/users.table.js';
 import { results } from './results.table.js';
 import { checkValue, SIGNATURE_MEANING } from './results.service.js';
 
@@ -18,17 +17,20 @@ export interface AmendInput {
   reason: string;
   comment: string;
   password: string;
+  address: string;
 }
 
 /**
  * Amend a released result: a new version, signed by the supervisor with
  * their password, that the report marks as amended; the released version
- * stays in the history.
+ * stays in the history. The amender may not be the person who entered the
+ * released result, and the new version records them as its enterer and
+ * approver only: it has no verifier (docs/decisions.md, "Amendment").
  */
 export async function amendResult(db: Db, p: Principal, id: number, input: AmendInput) {
   requireGeneral(p, 'review');
-  const [me] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, p.id));
-  if (!me || !(await verifyPassword(me.hash, input.password))) throw ValidationError.field('password', 'Your password is not correct; the result was not amended.');
+  if (!(await signatureValid(db, p, input.password, input.address)))
+    throw ValidationError.field('password', 'Your password is not correct; the result was not amended.');
   return db.transaction(async (tx) => {
     const scope = facilityScope(p);
     const [row] = await tx
@@ -42,7 +44,14 @@ export async function amendResult(db: Db, p: Principal, id: number, input: Amend
       .for('update', { of: results });
     if (!row) throw notFound();
     if (!row.r.current || row.r.status !== R.APPROVAL) throw conflict('Only the released (approved) result can be amended.');
-    const checked = await checkValue(tx, row.test, row.c, row.r.facilityId, { value: input.value, isolates: row.r.isolates, method: row.r.methodId, instrument: row.r.instrumentId });
+    // Separation of duties: whoever entered the released value does not sign its correction.
+    if (row.r.enteredBy === p.id) throw conflict('You entered this result; another reviewer must amend it.');
+    const checked = await checkValue(tx, row.test, row.c, row.r.facilityId, {
+      value: input.value,
+      isolates: row.r.isolates,
+      method: row.r.methodId,
+      instrument: row.r.instrumentId,
+    });
     const now = new Date();
     await tx.update(results).set({ current: false }).where(eq(results.id, id));
     const [created] = await tx
@@ -62,10 +71,11 @@ export async function amendResult(db: Db, p: Principal, id: number, input: Amend
         comment: input.comment || row.r.comment,
         methodId: row.r.methodId,
         instrumentId: row.r.instrumentId,
+        // The amender enters the new value and signs it; nobody else verified it, and the record says so.
         enteredBy: p.id,
         enteredAt: now,
-        verifiedBy: p.id,
-        verifiedAt: now,
+        verifiedBy: null,
+        verifiedAt: null,
         approvedBy: p.id,
         approvedAt: now,
         signatureMeaning: SIGNATURE_MEANING,

@@ -13,7 +13,9 @@ export interface Range {
 
 /** The range for this client: the first matching sex and age band, preferring a sex-specific one. */
 export function pickRange(ranges: Range[], sex: string, ageDays: number | null): Range | null {
-  const fits = ranges.filter((r) => (r.sex === 'any' || r.sex === sex) && (ageDays == null || (ageDays >= r.age_min_days && (r.age_max_days == null || ageDays <= r.age_max_days))));
+  const fits = ranges.filter(
+    (r) => (r.sex === 'any' || r.sex === sex) && (ageDays == null || (ageDays >= r.age_min_days && (r.age_max_days == null || ageDays <= r.age_max_days))),
+  );
   return fits.find((r) => r.sex === sex) ?? fits[0] ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amendBody, approveBody, bulkApproveBody, bulkBody, reasonBody, resultBody, resultRejectBody } from '@nlims/contracts';
+import { amendBody, approveBody, bulkApproveBody, bulkBody, reasonBody, resultBody, resultRejectBody, idParams } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
@@ -8,29 +8,44 @@ import { amendResult } from './amend.js';
 import { resultListResource } from './results.list.js';
 import { enterResult, reviewResults } from './results.service.js';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'A valid integer is required.' }).int().positive() });
 const moved = z.object({ ids: z.array(z.number()), detail: z.string() });
 const tags = ['results'];
 const ok = (ids: number[]) => ({ ids, detail: 'Operation successfully' });
 
 export function resultsRoutes(app: App, db: Db): void {
   registerResource(app, db, resultListResource);
-  app.post('/api/results/', { schema: { tags, summary: 'Enter a result', body: resultBody, response: { 201: z.object({ id: z.number(), status: z.number(), flag: z.string().nullable(), version: z.number() }) } } }, async (request, reply) => {
-    const r = await enterResult(db, principalOf(request), request.body);
-    return reply.status(201).send({ id: r.id, status: r.status, flag: r.flag, version: r.version });
-  });
+  app.post(
+    '/api/results/',
+    {
+      schema: {
+        tags,
+        summary: 'Enter a result',
+        body: resultBody,
+        response: { 201: z.object({ id: z.number(), status: z.number(), flag: z.string().nullable(), version: z.number() }) },
+      },
+    },
+    async (request, reply) => {
+      const r = await enterResult(db, principalOf(request), request.body);
+      return reply.status(201).send({ id: r.id, status: r.status, flag: r.flag, version: r.version });
+    },
+  );
   // Bulk moves: all or nothing, set-based.
   app.post('/api/results/verify/', { schema: { tags, summary: 'Verify many results', body: bulkBody, response: { 200: moved } } }, async (request) =>
     ok(await reviewResults(db, principalOf(request), request.body.ids, 'verify', {})),
   );
-  app.post('/api/results/approve/', { schema: { tags, summary: 'Approve many results (electronic signature)', body: bulkApproveBody, response: { 200: moved } } }, async (request) =>
-    ok(await reviewResults(db, principalOf(request), request.body.ids, 'approve', { password: request.body.password })),
+  app.post(
+    '/api/results/approve/',
+    { schema: { tags, summary: 'Approve many results (electronic signature)', body: bulkApproveBody, response: { 200: moved } } },
+    async (request) => ok(await reviewResults(db, principalOf(request), request.body.ids, 'approve', { password: request.body.password, address: request.ip })),
   );
   app.post('/api/results/:id/verify/', { schema: { tags, params: idParams, response: { 200: moved } } }, async (request) =>
     ok(await reviewResults(db, principalOf(request), [request.params.id], 'verify', {})),
   );
-  app.post('/api/results/:id/approve/', { schema: { tags, summary: 'Approve (electronic signature)', params: idParams, body: approveBody, response: { 200: moved } } }, async (request) =>
-    ok(await reviewResults(db, principalOf(request), [request.params.id], 'approve', { password: request.body.password })),
+  app.post(
+    '/api/results/:id/approve/',
+    { schema: { tags, summary: 'Approve (electronic signature)', params: idParams, body: approveBody, response: { 200: moved } } },
+    async (request) =>
+      ok(await reviewResults(db, principalOf(request), [request.params.id], 'approve', { password: request.body.password, address: request.ip })),
   );
   app.post('/api/results/:id/reject/', { schema: { tags, params: idParams, body: resultRejectBody, response: { 200: moved } } }, async (request) =>
     ok(await reviewResults(db, principalOf(request), [request.params.id], 'reject', { reason: request.body.reason, comment: request.body.comment })),
@@ -38,8 +53,20 @@ export function resultsRoutes(app: App, db: Db): void {
   app.post('/api/results/:id/retest/', { schema: { tags, params: idParams, body: reasonBody, response: { 200: moved } } }, async (request) =>
     ok(await reviewResults(db, principalOf(request), [request.params.id], 'retest', { retestReason: request.body.reason })),
   );
-  app.post('/api/results/:id/amend/', { schema: { tags, summary: 'Amend a released result (new version, signed)', params: idParams, body: amendBody, response: { 201: z.object({ id: z.number(), version: z.number(), flag: z.string().nullable() }) } } }, async (request, reply) => {
-    const r = await amendResult(db, principalOf(request), request.params.id, request.body);
-    return reply.status(201).send({ id: r.id, version: r.version, flag: r.flag });
-  });
+  app.post(
+    '/api/results/:id/amend/',
+    {
+      schema: {
+        tags,
+        summary: 'Amend a released result (new version, signed)',
+        params: idParams,
+        body: amendBody,
+        response: { 201: z.object({ id: z.number(), version: z.number(), flag: z.string().nullable() }) },
+      },
+    },
+    async (request, reply) => {
+      const r = await amendResult(db, principalOf(request), request.params.id, { ...request.body, address: request.ip });
+      return reply.status(201).send({ id: r.id, version: r.version, flag: r.flag });
+    },
+  );
 }

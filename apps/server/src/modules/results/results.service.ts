@@ -1,11 +1,18 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ENTERABLE_TEST_STATUSES, RESULT_MOVES, RESULT_STATUS as R, SAMPLE_STATUS as S, statusName, type ResultAction, type ResultBody } from '@nlims/contracts';
+import {
+  ENTERABLE_TEST_STATUSES,
+  RESULT_MOVES,
+  RESULT_STATUS as R,
+  SAMPLE_STATUS as S,
+  statusName,
+  type ResultAction,
+  type ResultBody,
+} from '@nlims/contracts';
 import { facilityScope, requireGeneral } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
-import { auditEvents } from '../audit/audit.table.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { recordAudit, recordAudits } from '../audit/audit.service.js';
+import { signatureValid } from '../auth/passwords.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { effectiveMeasures } from '../facility-settings/effective-measures.js';
@@ -14,16 +21,21 @@ import { antibiotics, instruments, methods, organisms, resultRejectionReasons } 
 import { markCompleted } from '../samples/completion.js';
 import { generalOrders, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
-import { users } from '../users/users.table.js';
 import { ageInDays, flagFor, pickRange } from './flags.js';
 import { results } from './results.table.js';
 
 const ACCEPTED_SAMPLE = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 export const SIGNATURE_MEANING = 'Approved: I have reviewed this result and release it for reporting.';
 
-export async function assertExists(tx: Tx, table: typeof methods | typeof instruments | typeof organisms | typeof antibiotics, id: number | null | undefined, field: string) {
+export async function assertExists(
+  tx: Tx,
+  table: typeof methods | typeof instruments | typeof organisms | typeof antibiotics,
+  id: number | null | undefined,
+  field: string,
+) {
   if (id == null) return;
-  if (!(await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length) throw ValidationError.field(field, `Invalid pk "${id}" - object does not exist.`);
+  if (!(await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length)
+    throw ValidationError.field(field, `Invalid pk "${id}" - object does not exist.`);
 }
 
 type TestRow = typeof testTypes.$inferSelect;
@@ -33,7 +45,13 @@ type ClientRow = typeof clients.$inferSelect;
  * Check a value against the test's configuration and flag it against the
  * facility's effective range for this client's sex and age.
  */
-export async function checkValue(tx: Tx, test: TestRow, c: ClientRow, facilityId: number, body: Pick<ResultBody, 'value' | 'isolates' | 'method' | 'instrument'>) {
+export async function checkValue(
+  tx: Tx,
+  test: TestRow,
+  c: ClientRow,
+  facilityId: number,
+  body: Pick<ResultBody, 'value' | 'isolates' | 'method' | 'instrument'>,
+) {
   await assertExists(tx, methods, body.method, 'method');
   await assertExists(tx, instruments, body.instrument, 'instrument');
   let valueNumeric: number | null = null;
@@ -52,7 +70,8 @@ export async function checkValue(tx: Tx, test: TestRow, c: ClientRow, facilityId
     flag = flagFor(valueNumeric, range);
   } else {
     valueText = String(body.value).trim();
-    if (!test.is_panel && test.codes.length && !test.codes.includes(valueText)) throw ValidationError.field('value', `Choose one of: ${test.codes.join(', ')}.`);
+    if (!test.is_panel && test.codes.length && !test.codes.includes(valueText))
+      throw ValidationError.field('value', `Choose one of: ${test.codes.join(', ')}.`);
   }
   if (body.isolates.length && !test.is_culture) throw ValidationError.field('isolates', 'Only culture (M/C/S) tests take organisms.');
   for (const isolate of body.isolates) {
@@ -81,7 +100,8 @@ export async function enterResult(db: Db, p: Principal, body: ResultBody) {
       .for('update', { of: testOrders });
     if (!row) throw ValidationError.field('test_order', `Invalid pk "${body.test_order}" - object does not exist.`);
     const { t, o, test, c } = row;
-    if (!ACCEPTED_SAMPLE.includes(o.status as never)) throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, o.status)}.`);
+    if (!ACCEPTED_SAMPLE.includes(o.status as never))
+      throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, o.status)}.`);
     if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
     const checked = await checkValue(tx, test, c, o.facilityId, body);
     const { valueNumeric, valueText, flag, range } = checked;
@@ -89,7 +109,10 @@ export async function enterResult(db: Db, p: Principal, body: ResultBody) {
       .select({ version: sql<number>`coalesce(max(${results.version}), 0)::int` })
       .from(results)
       .where(eq(results.testOrderId, t.id))) as [{ version: number }];
-    await tx.update(results).set({ current: false }).where(and(eq(results.testOrderId, t.id), eq(results.current, true)));
+    await tx
+      .update(results)
+      .set({ current: false })
+      .where(and(eq(results.testOrderId, t.id), eq(results.current, true)));
     const [created] = await tx
       .insert(results)
       .values({
@@ -111,7 +134,8 @@ export async function enterResult(db: Db, p: Principal, body: ResultBody) {
       })
       .returning();
     await tx.update(testOrders).set({ status: R.ENTERED }).where(eq(testOrders.id, t.id));
-    if (o.status === S.APPROVED || o.status === S.WORKSHEET) await tx.update(generalOrders).set({ status: S.ONGOING, updatedAt: new Date() }).where(eq(generalOrders.id, o.id));
+    if (o.status === S.APPROVED || o.status === S.WORKSHEET)
+      await tx.update(generalOrders).set({ status: S.ONGOING, updatedAt: new Date() }).where(eq(generalOrders.id, o.id));
     await recordAudit(tx, p, {
       action: 'result.entered',
       entity: 'general_order',
@@ -132,6 +156,8 @@ export interface ReviewInput {
   reason?: number;
   comment?: string;
   retestReason?: string;
+  /** The signer's client address, for the password throttle. */
+  address?: string;
 }
 
 /**
@@ -143,12 +169,15 @@ export interface ReviewInput {
 export async function reviewResults(db: Db, p: Principal, ids: number[], action: ResultAction, input: ReviewInput) {
   requireGeneral(p, 'review');
   if (action === 'approve') {
-    const [me] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, p.id));
-    if (!input.password || !me || !(await verifyPassword(me.hash, input.password))) throw ValidationError.field('password', 'Your password is not correct; the result was not approved.');
+    if (!(await signatureValid(db, p, input.password, input.address ?? '')))
+      throw ValidationError.field('password', 'Your password is not correct; the result was not approved.');
   }
   let reason: string | null = input.retestReason ?? null;
   if (action === 'reject') {
-    const [why] = await db.select().from(resultRejectionReasons).where(eq(resultRejectionReasons.id, input.reason ?? -1));
+    const [why] = await db
+      .select()
+      .from(resultRejectionReasons)
+      .where(eq(resultRejectionReasons.id, input.reason ?? -1));
     if (!why) throw ValidationError.field('reason', `Invalid pk "${input.reason}" - object does not exist.`);
     reason = [why.reason, input.comment].filter(Boolean).join(': ');
   }
@@ -156,14 +185,23 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
   return db.transaction(async (tx) => {
     const scope = facilityScope(p);
     const found = await tx
-      .select({ id: results.id, status: results.status, enteredBy: results.enteredBy, verifiedBy: results.verifiedBy, testOrderId: results.testOrderId, orderId: testOrders.orderId, verifierMayApprove: facilities.verifierMayApprove })
+      .select({
+        id: results.id,
+        status: results.status,
+        enteredBy: results.enteredBy,
+        verifiedBy: results.verifiedBy,
+        testOrderId: results.testOrderId,
+        orderId: testOrders.orderId,
+        verifierMayApprove: facilities.verifierMayApprove,
+      })
       .from(results)
       .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
       .innerJoin(facilities, eq(facilities.id, results.facilityId))
       .where(and(inArray(results.id, unique), eq(results.current, true), ...(scope == null ? [] : [eq(results.facilityId, scope)])));
     if (found.length !== unique.length) throw notFound(unique.length === 1 ? 'Not found.' : 'Some of these results were not found.');
     if (action === 'verify' && found.some((r) => r.enteredBy === p.id)) throw forbidden('You entered this result; another person must verify it.');
-    if (action === 'approve' && found.some((r) => r.verifiedBy === p.id && !r.verifierMayApprove)) throw forbidden('You verified this result; at this facility another person must approve it.');
+    if (action === 'approve' && found.some((r) => r.verifiedBy === p.id && !r.verifierMayApprove))
+      throw forbidden('You verified this result; at this facility another person must approve it.');
     const from = RESULT_MOVES[action] as readonly number[];
     const stamp = new Date();
     const set: Partial<typeof results.$inferInsert> = { status: TARGET[action], statusReason: reason };
@@ -173,19 +211,33 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
     const moved = await tx
       .update(results)
       .set(set)
-      .where(and(inArray(results.id, unique), eq(results.current, true), inArray(results.status, [...from]), ...(action === 'verify' ? [ne(results.enteredBy, p.id)] : [])))
+      .where(
+        and(
+          inArray(results.id, unique),
+          eq(results.current, true),
+          inArray(results.status, [...from]),
+          ...(action === 'verify' ? [ne(results.enteredBy, p.id)] : []),
+        ),
+      )
       .returning({ id: results.id, testOrderId: results.testOrderId });
     if (moved.length !== unique.length) {
       const stale = found.find((r) => !moved.some((m) => m.id === r.id))!;
       throw conflict(`Cannot ${action} a result that is ${statusName(R, stale.status)}${unique.length > 1 ? '; nothing was changed' : ''}.`);
     }
-    await tx.update(testOrders).set({ status: TARGET[action] }).where(inArray(testOrders.id, moved.map((m) => m.testOrderId)));
+    await tx
+      .update(testOrders)
+      .set({ status: TARGET[action] })
+      .where(
+        inArray(
+          testOrders.id,
+          moved.map((m) => m.testOrderId),
+        ),
+      );
     // One audit row per result, in one statement; an approval records the signature's meaning.
-    await tx.insert(auditEvents).values(
+    await recordAudits(
+      tx,
+      p,
       found.map((r) => ({
-        userId: p.id,
-        username: p.username,
-        facilityId: p.facilityId,
         action: `result.${PAST[action]}`,
         entity: 'general_order',
         entityId: String(r.orderId),
@@ -195,7 +247,13 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
         after: { result: r.id, test_order: r.testOrderId },
       })),
     );
-    if (action === 'approve') await markCompleted(tx, p, found.map((r) => r.orderId), stamp);
+    if (action === 'approve')
+      await markCompleted(
+        tx,
+        p,
+        found.map((r) => r.orderId),
+        stamp,
+      );
     return moved.map((m) => m.id);
   });
 }

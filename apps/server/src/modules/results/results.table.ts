@@ -46,7 +46,9 @@ export const results = pgTable(
     amendsId: integer('amends_id'),
     amendmentReason: text('amendment_reason'),
   },
-  (t) => [index('results_test_order_idx').on(t.testOrderId), index('results_facility_status_idx').on(t.facilityId, t.status, t.current),
+  (t) => [
+    index('results_test_order_idx').on(t.testOrderId),
+    index('results_facility_status_idx').on(t.facilityId, t.status, t.current),
     // Released results by approval time, for turnaround figures.
     index('results_released_idx').on(t.facilityId, t.approvedAt).where(sql`current and status = 7`),
   ],
