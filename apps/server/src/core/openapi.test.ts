@@ -1,0 +1,52 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { operationIdFor } from './openapi.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demo: false });
+});
+afterAll(() => t.close());
+
+describe('the OpenAPI document', () => {
+  it('lints clean with Redocly’s recommended rules (trailing slashes are this API’s convention)', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const config = await createConfig({ extends: ['recommended'], rules: { 'no-path-trailing-slash': 'off' } });
+    const problems = await lintFromString({ source: res.body, absoluteRef: 'openapi.json', config });
+    const report = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
+    expect(report).toEqual([]);
+  });
+
+  it('gives every operation a unique operationId, a summary and its 4xx replies', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string; summary?: string; responses?: Record<string, unknown> }>>;
+    };
+    const ids = new Set<string>();
+    let operations = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        expect(op.operationId, key).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        expect(ids.has(op.operationId!), `${key} repeats ${op.operationId}`).toBe(false);
+        ids.add(op.operationId!);
+        expect(op.summary, key).toBeTruthy();
+        expect(
+          Object.keys(op.responses ?? {}).some((s) => s.startsWith('4')),
+          key,
+        ).toBe(true);
+        operations++;
+      }
+    }
+    expect(operations).toBeGreaterThan(100);
+  });
+
+  it('names operations from method and path', () => {
+    expect(operationIdFor('GET', '/api/general_order/', { type: 'object', properties: { results: {} } })).toBe('listGeneralOrders');
+    expect(operationIdFor('GET', '/api/general_order/:id/')).toBe('getGeneralOrder');
+    expect(operationIdFor('POST', '/api/general_order/')).toBe('createGeneralOrder');
+    expect(operationIdFor('PATCH', '/api/general_order/:id/')).toBe('updateGeneralOrder');
+    expect(operationIdFor('POST', '/api/general_order/:id/approve_results/')).toBe('approveGeneralOrderResults');
+  });
+});
