@@ -86,7 +86,7 @@ describe('global administration through the pages (super admin)', () => {
     await openAdd(page, '/administrations/global/tierUsers');
     const username = `e2e_tier_${stamp}`;
     await fill(page, 'username', username);
-    await fill(page, 'password', 'Tier12345');
+    await fill(page, 'password', 'Harmattan-desk-tier-5');
     await fill(page, 'first_name', 'Ada');
     await fill(page, 'last_name', 'Obi');
     await choose(page, 'user_location', 'State');
@@ -111,7 +111,7 @@ describe('global administration through the pages (super admin)', () => {
     await openAdd(page, '/admin-user');
     const username = `e2e_admin_${stamp}`;
     await fill(page, 'username', username);
-    await fill(page, 'password', 'Admin12345');
+    await fill(page, 'password', 'Sahel-orchid-lantern-31');
     await fill(page, 'first_name', 'Aisha');
     await fill(page, 'last_name', 'Sani');
     await choose(page, 'facility', 'Kano Demo PCR Laboratory', true);
@@ -123,7 +123,7 @@ describe('global administration through the pages (super admin)', () => {
     expect(await row.innerText()).toContain('Kano Demo PCR Laboratory');
 
     const admin = await newPage();
-    await signIn(admin, username, { password: 'Admin12345' });
+    await signIn(admin, username, { password: 'Sahel-orchid-lantern-31' });
     await admin.waitForURL('**/administrations/facility/facilityUsers');
     await expect.poll(() => admin.locator('.res-table tbody tr', { hasText: 'kano_supervisor' }).count()).toBe(1);
   });
@@ -136,7 +136,7 @@ describe('facility administration through the pages', () => {
     await openAdd(page, '/administrations/facility/facilityUsers');
     const username = `e2e_staff_${stamp}`;
     await fill(page, 'username', username);
-    await fill(page, 'password', 'Staff12345');
+    await fill(page, 'password', 'Baobab-violet-staff-64');
     await fill(page, 'first_name', 'Bola');
     await fill(page, 'last_name', 'Ade');
     const rows = drawer(page).locator('.roles-input__row');
@@ -151,7 +151,7 @@ describe('facility administration through the pages', () => {
 
     // The new user signs in and is offered exactly those two programmes.
     const staff = await newPage();
-    await signIn(staff, username, { password: 'Staff12345' });
+    await signIn(staff, username, { password: 'Baobab-violet-staff-64' });
     await staff.waitForURL((url) => url.pathname === '/select-program');
     const tiles = staff.locator('.prog-tile__name');
     await expect.poll(() => tiles.count()).toBe(2);

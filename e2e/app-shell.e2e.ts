@@ -38,6 +38,8 @@ describe('error pages', () => {
     await page.locator('.prog-tile').first().click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/clinical/dashboard');
+    // the signed-in app carries the demonstration banner too
+    await expect.poll(() => page.locator('.demo-banner').isVisible()).toBe(true);
     await page.route(/\/assets\/(PagePlaceholder|ReportPage)-[^/]+\.js$/, (route) => route.abort());
     // a fresh load, so the page chunk has to be fetched (and fails)
     await page.goto('/clinical/report');

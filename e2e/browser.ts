@@ -9,6 +9,17 @@ export function chromePath(): string {
   return found;
 }
 
+/** Console errors about the Content-Security-Policy seen since the last check, in every guarded context. */
+export const cspViolations: string[] = [];
+
+/** Record every "Content Security Policy" console message of the pages of `context`. */
+export function guardCsp<T extends BrowserContext>(context: T): T {
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+  });
+  return context;
+}
+
 export const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -25,8 +36,8 @@ export function launch(): Promise<Browser> {
 }
 
 /** A persistent profile, to test what survives a browser restart. */
-export function launchPersistent(userDataDir: string, baseURL: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { executablePath: chromePath(), args: CHROME_ARGS, headless: true, baseURL });
+export async function launchPersistent(userDataDir: string, baseURL: string): Promise<BrowserContext> {
+  return guardCsp(await chromium.launchPersistentContext(userDataDir, { executablePath: chromePath(), args: CHROME_ARGS, headless: true, baseURL }));
 }
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -35,7 +46,10 @@ export const DEMO_PASSWORD = 'Demo@12345';
 export async function signIn(page: Page, username: string, options: { remember?: boolean; password?: string } = {}): Promise<void> {
   await page.goto('/signin');
   await page.locator('#username, input[name="username"]').first().fill(username);
-  await page.locator('#password, input[name="password"]').first().fill(options.password ?? DEMO_PASSWORD);
+  await page
+    .locator('#password, input[name="password"]')
+    .first()
+    .fill(options.password ?? DEMO_PASSWORD);
   if (options.remember) await page.getByRole('checkbox').check();
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 20000 });

@@ -95,7 +95,10 @@ describe('a day in the clinical laboratory', () => {
     const form = page.locator('form.entry').first();
     await form.locator('#value').fill('14.2');
     await form.getByRole('button', { name: 'Save result' }).click();
-    await page.getByText(/Result saved/).first().waitFor();
+    await page
+      .getByText(/Result saved/)
+      .first()
+      .waitFor();
     await expect.poll(() => page.locator('.entry-test').first().textContent(), { timeout: 10000 }).toContain('ENTERED');
     await page.context().close();
   });

@@ -37,6 +37,13 @@ describe('landing and terms', () => {
     await page.waitForURL('**/signin');
   });
 
+  it('says on every page that a demo install holds demonstration data', async () => {
+    for (const path of ['/', '/signin', '/terms']) {
+      await page.goto(path);
+      await expect.poll(() => page.locator('.demo-banner').textContent(), { timeout: 10_000 }).toContain('Demonstration data — not for patients');
+    }
+  });
+
   it('has a terms page with a Home link', async () => {
     await page.goto('/terms');
     await expect.poll(() => page.getByRole('heading', { name: 'Terms and Condition' }).count()).toBe(1);

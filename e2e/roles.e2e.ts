@@ -28,15 +28,43 @@ const DEMO_USERS = [
 
 /** Spot checks written out by hand, independent of the shared rules. */
 const MUST: Record<string, { has: string[]; lacks: string[]; landing: string }> = {
-  superadmin: { landing: '/administrations/global/dashboard', has: ['/administrations/global/manageFacility', '/non-conformity'], lacks: ['/clinical/lab-order', '/dashboards/federal_tb'] },
-  fed_tier: { landing: '/dashboards/public/priority_diseases', has: ['/dashboards/federal_malaria', '/dashboards/federal_lassa'], lacks: ['/dashboards/state_malaria', '/clinical/dashboard'] },
-  lagos_tier: { landing: '/dashboards/public/priority_diseases', has: ['/dashboards/state_covid'], lacks: ['/dashboards/federal_covid', '/dashboards/lga_covid'] },
+  superadmin: {
+    landing: '/administrations/global/dashboard',
+    has: ['/administrations/global/manageFacility', '/non-conformity'],
+    lacks: ['/clinical/lab-order', '/dashboards/federal_tb'],
+  },
+  fed_tier: {
+    landing: '/dashboards/public/priority_diseases',
+    has: ['/dashboards/federal_malaria', '/dashboards/federal_lassa'],
+    lacks: ['/dashboards/state_malaria', '/clinical/dashboard'],
+  },
+  lagos_tier: {
+    landing: '/dashboards/public/priority_diseases',
+    has: ['/dashboards/state_covid'],
+    lacks: ['/dashboards/federal_covid', '/dashboards/lga_covid'],
+  },
   ikeja_tier: { landing: '/dashboards/public/priority_diseases', has: ['/dashboards/lga_hiv'], lacks: ['/dashboards/state_hiv'] },
-  clin_admin: { landing: '/administrations/facility/facilityUsers', has: ['/administrations/facility/tat', '/commodities/asset'], lacks: ['/administrations/facility/machineSetting', '/clinical/lab-order'] },
-  ph_admin: { landing: '/administrations/facility/facilityUsers', has: ['/administrations/facility/machineSetting', '/administrations/facility/manage-qc-test-config'], lacks: ['/programs/tb-workplan'] },
-  clin_receptionist: { landing: '/clinical/lab-order', has: ['/clinical/sample-reception', '/clinical/dashboard'], lacks: ['/clinical/approve-results', '/clinical/workplan'] },
+  clin_admin: {
+    landing: '/administrations/facility/facilityUsers',
+    has: ['/administrations/facility/tat', '/commodities/asset'],
+    lacks: ['/administrations/facility/machineSetting', '/clinical/lab-order'],
+  },
+  ph_admin: {
+    landing: '/administrations/facility/facilityUsers',
+    has: ['/administrations/facility/machineSetting', '/administrations/facility/manage-qc-test-config'],
+    lacks: ['/programs/tb-workplan'],
+  },
+  clin_receptionist: {
+    landing: '/clinical/lab-order',
+    has: ['/clinical/sample-reception', '/clinical/dashboard'],
+    lacks: ['/clinical/approve-results', '/clinical/workplan'],
+  },
   clin_analyst: { landing: '/clinical/workplan', has: ['/clinical/enter-results'], lacks: ['/clinical/validate-results', '/clinical/lab-order'] },
-  clin_supervisor: { landing: '/clinical/manage-sample', has: ['/clinical/validate-results', '/clinical/approve-results', '/manage-result'], lacks: ['/administrations/facility/facilityUsers'] },
+  clin_supervisor: {
+    landing: '/clinical/manage-sample',
+    has: ['/clinical/validate-results', '/clinical/approve-results', '/manage-result'],
+    lacks: ['/administrations/facility/facilityUsers'],
+  },
   clin_manager: { landing: '/clinical/dashboard', has: ['/clinical/report'], lacks: ['/clinical/lab-order', '/clinical/enter-results'] },
   clin_data_analyst: { landing: '/clinical/dashboard', has: ['/manage-result', '/clinical/report'], lacks: ['/clinical/lab-order', '/clinical/workplan'] },
   clin_clerk: { landing: '/clinical/lab-order', has: ['/clinical/enter-results', '/clinical/complete-entry'], lacks: ['/clinical/sample-reception'] },
@@ -49,7 +77,11 @@ const MUST: Record<string, { has: string[]; lacks: string[]; landing: string }> 
 };
 
 async function me(username: string): Promise<AuthUser> {
-  const login = await fetch(`${baseURL}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  const login = await fetch(`${baseURL}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
   const { token } = (await login.json()) as { token: string };
   return (await (await fetch(`${baseURL}/api/users/me/`, { headers: { authorization: `Bearer ${token}` } })).json()) as AuthUser;
 }

@@ -54,7 +54,9 @@ async function measure(label: string, budgetMs: number, times: number, call: (i:
   samples.sort((a, b) => a - b);
   const pct = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
   const verdict = pct(0.95) <= budgetMs ? 'ok' : 'OVER BUDGET';
-  console.log(`${label.padEnd(44)} p50 ${pct(0.5).toFixed(1).padStart(7)} ms   p95 ${pct(0.95).toFixed(1).padStart(7)} ms   budget ${String(budgetMs).padStart(5)} ms  ${verdict}`);
+  console.log(
+    `${label.padEnd(44)} p50 ${pct(0.5).toFixed(1).padStart(7)} ms   p95 ${pct(0.95).toFixed(1).padStart(7)} ms   budget ${String(budgetMs).padStart(5)} ms  ${verdict}`,
+  );
 }
 
 const rows = async <T>(q: ReturnType<typeof sql>) => (await db.execute(q)) as unknown as { rows: T[] };
@@ -62,25 +64,48 @@ const ikeja = (await rows<{ id: number }>(sql`select id from facilities where fa
 const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from general_orders`)).rows as [{ n: number }];
 console.log(`\n${n.toLocaleString()} samples in the database; ${runs} runs each.\n`);
 
-await measure('sample list: status + surname search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=Adeyemi', headers: supervisor }));
-await measure('sample list: status + hospital number search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=HN-1234', headers: supervisor }));
-await measure('sample list: status + lab number search', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=B-0012345', headers: supervisor }));
+await measure('sample list: status + surname search', 50, runs, () =>
+  app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=Adeyemi', headers: supervisor }),
+);
+await measure('sample list: status + hospital number search', 50, runs, () =>
+  app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=HN-1234', headers: supervisor }),
+);
+await measure('sample list: status + lab number search', 50, runs, () =>
+  app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&search=B-0012345', headers: supervisor }),
+);
 await measure('sample list: first page', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20', headers: supervisor }));
-await measure('sample list: in progress (not completed)', 50, runs, () => app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&Filters.completed=false', headers: supervisor }));
+await measure('sample list: in progress (not completed)', 50, runs, () =>
+  app.inject({ url: '/api/general_order/?page=1&page_size=20&Filters.status=11&Filters.completed=false', headers: supervisor }),
+);
 await measure('workplan: first page, urgent then earliest due', 50, runs, () => app.inject({ url: '/api/workplan/?page=1&page_size=50', headers: analyst }));
 await measure('workplan: one section', 50, runs, () => app.inject({ url: '/api/workplan/?page=1&page_size=50&Filters.section=2', headers: analyst }));
 await measure('general_order_count/', 50, runs, () => app.inject({ url: '/api/general_order_count/', headers: supervisor }));
 
-const open = (await rows<{ id: number; value: number }>(sql`select t.id, coalesce(greatest(c.ref_low, c.reporting_low), 1)::float as value from test_orders t join test_types c on c.id = t.test_type_id where t.facility_id = ${ikeja} and t.status = 3 limit ${runs + 3}`)).rows;
-await measure('result entry', 200, Math.min(runs, open.length - 3), (i) => app.inject({ method: 'POST', url: '/api/results/', headers: analyst, payload: { test_order: open[i]!.id, value: open[i]!.value } }));
+const open = (
+  await rows<{ id: number; value: number }>(
+    sql`select t.id, coalesce(greatest(c.ref_low, c.reporting_low), 1)::float as value from test_orders t join test_types c on c.id = t.test_type_id where t.facility_id = ${ikeja} and t.status = 3 limit ${runs + 3}`,
+  )
+).rows;
+await measure('result entry', 200, Math.min(runs, open.length - 3), (i) =>
+  app.inject({ method: 'POST', url: '/api/results/', headers: analyst, payload: { test_order: open[i]!.id, value: open[i]!.value } }),
+);
 
 // Set-up: a finished history has few results awaiting approval, so put 4,000 released ones back (eight batches of 500, three of them warm-up) to "verified".
 await db.execute(sql`
   with picked as (select id, test_order_id from results where facility_id = ${ikeja} and current and status = 7 order by id desc limit 4000),
        r as (update results set status = 6, approved_by = null, approved_at = null from picked where results.id = picked.id returning results.test_order_id)
   update test_orders set status = 6 from r where test_orders.id = r.test_order_id`);
-const verified = (await rows<{ id: number }>(sql`select id from results where facility_id = ${ikeja} and status = 6 and current order by id desc limit 4000`)).rows.map((r) => r.id);
-await measure('bulk approval of 500 results', 1000, 5, (i) => app.inject({ method: 'POST', url: '/api/results/approve/', headers: supervisor, payload: { ids: verified.slice(i * 500, (i + 1) * 500), password: 'Demo@12345' } }));
+const verified = (
+  await rows<{ id: number }>(sql`select id from results where facility_id = ${ikeja} and status = 6 and current order by id desc limit 4000`)
+).rows.map((r) => r.id);
+await measure('bulk approval of 500 results', 1000, 5, (i) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/results/approve/',
+    headers: supervisor,
+    payload: { ids: verified.slice(i * 500, (i + 1) * 500), password: 'Demo@12345' },
+  }),
+);
 await measure('clinical dashboard', 200, runs, () => app.inject({ url: '/api/facility_general_order_dashboard/', headers: supervisor }));
 
 await app.close();

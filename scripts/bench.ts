@@ -38,7 +38,9 @@ try {
   for (const [path, budget] of Object.entries(BUDGETS_KB)) {
     const w = await pageWeight(server.url, path);
     const verdict = w.gzipKB <= budget ? 'ok' : 'OVER BUDGET';
-    console.log(`${path.padEnd(10)} ${String(w.files).padStart(5)}  ${w.transferredKB.toFixed(1).padStart(14)}  ${w.gzipKB.toFixed(1).padStart(7)}  ${String(budget).padStart(9)}  ${verdict}`);
+    console.log(
+      `${path.padEnd(10)} ${String(w.files).padStart(5)}  ${w.transferredKB.toFixed(1).padStart(14)}  ${w.gzipKB.toFixed(1).padStart(7)}  ${String(budget).padStart(9)}  ${verdict}`,
+    );
   }
 } finally {
   await server.stop();

@@ -13,10 +13,18 @@ const out = outDir();
 
 /** A small API client signed in as one demo user. */
 async function as(base: string, username: string) {
-  const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  const login = await fetch(`${base}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
   const { token } = (await login.json()) as { token: string };
   return async <T>(method: string, url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) }, body: body && JSON.stringify(body) });
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
+      body: body && JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
@@ -38,8 +46,19 @@ async function seedWork(base: string) {
   const orders: { id: number; tests: { id: number }[] }[] = [];
   const panels = [['FBC', 'APTT'], ['RBG', 'TSH', 'URINE-MCS'], ['MP-MICRO', 'UA'], ['FBG']];
   for (const [i, [first, last, sex, dob]] of people.entries()) {
-    const client = await reception<{ id: number }>('POST', '/api/clients/', { first_name: first, last_name: last, sex, date_of_birth: dob, phone: `0803000000${i}`, identifiers: [{ identifier_type: 1, identifier: `HN-${1000 + i}` }] });
-    const order = await reception<{ id: number; tests: { id: number }[] }>('POST', '/api/general_order/', { client: client.id, test_types: panels[i]!.map(id), priority: i % 2 ? 'urgent' : 'routine' });
+    const client = await reception<{ id: number }>('POST', '/api/clients/', {
+      first_name: first,
+      last_name: last,
+      sex,
+      date_of_birth: dob,
+      phone: `0803000000${i}`,
+      identifiers: [{ identifier_type: 1, identifier: `HN-${1000 + i}` }],
+    });
+    const order = await reception<{ id: number; tests: { id: number }[] }>('POST', '/api/general_order/', {
+      client: client.id,
+      test_types: panels[i]!.map(id),
+      priority: i % 2 ? 'urgent' : 'routine',
+    });
     await reception('POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
     await reception('POST', `/api/general_order/${order.id}/accept/`, {});
     orders.push(order);
@@ -63,7 +82,11 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
       await page.locator('.prog__actions button').last().click();
       await page.waitForURL((url) => url.pathname !== '/select-program');
     }
-    await page.locator('.ant-notification-notice, .ant-message-notice').first().waitFor({ state: 'detached', timeout: 10000 }).catch(() => undefined);
+    await page
+      .locator('.ant-notification-notice, .ant-message-notice')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10000 })
+      .catch(() => undefined);
     for (const [name, url] of Object.entries(pages)) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
@@ -82,13 +105,21 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
       // the completed sample's history and detail drawers
       await page.goto('/clinical/manage-sample');
       for (const item of ['history', 'view']) {
-        await page.locator('.clin-table tr.ant-table-row, .clin-card').first().locator('.ant-dropdown-trigger, button:has-text("More"), button:has-text("المزيد")').first().click();
+        await page
+          .locator('.clin-table tr.ant-table-row, .clin-card')
+          .first()
+          .locator('.ant-dropdown-trigger, button:has-text("More"), button:has-text("المزيد")')
+          .first()
+          .click();
         await page.locator(`.ant-dropdown-menu-item[data-menu-id$="${item}"]`).click();
         await page.locator('.ant-drawer-body').waitFor();
         await page.waitForTimeout(800);
         await page.screenshot({ path: path.join(out, `drawer-${item}-${device}-${lang}.png`) });
         await page.keyboard.press('Escape');
-        await page.locator('.ant-drawer-body').waitFor({ state: 'detached' }).catch(() => undefined);
+        await page
+          .locator('.ant-drawer-body')
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
         await page.waitForTimeout(300);
       }
     }

@@ -10,7 +10,6 @@ import { deviceContext, outDir, shootEverywhere, type Device } from './shots.js'
 
 const out = outDir();
 
-
 async function shoot(browser: Browser, baseURL: string, lang: string, device: Device) {
   const context = await deviceContext(browser, baseURL, lang, device);
   const page = await context.newPage();
@@ -29,7 +28,11 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
   await page.locator('.prog__actions button').last().click();
   await page.waitForURL('**/programs/**');
   // let the sign-in and programme notices close first
-  await page.locator('.ant-notification-notice, .ant-message-notice').first().waitFor({ state: 'detached', timeout: 10000 }).catch(() => undefined);
+  await page
+    .locator('.ant-notification-notice, .ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10000 })
+    .catch(() => undefined);
   await page.waitForTimeout(1500);
   await snap('layout');
   await context.close();

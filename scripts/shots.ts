@@ -23,7 +23,10 @@ export async function deviceContext(browser: Browser, baseURL: string, lang: str
 }
 
 /** Start the product on a fresh embedded database with demo data, run `prepare` (if any) once and `shoot` in English and Arabic at both widths, then clean up. */
-export async function shootEverywhere(shoot: (browser: Browser, baseURL: string, lang: string, device: Device) => Promise<void>, prepare?: (baseURL: string) => Promise<void>) {
+export async function shootEverywhere(
+  shoot: (browser: Browser, baseURL: string, lang: string, device: Device) => Promise<void>,
+  prepare?: (baseURL: string) => Promise<void>,
+) {
   const server = await startServer();
   const browser = await launch();
   try {

@@ -1,12 +1,17 @@
 import compress from '@fastify/compress';
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyRequest, LogController } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuth } from './core/auth.js';
 import type { Database } from './core/db.js';
 import { registerErrorHandler } from './core/error-handler.js';
+import { registerInputGuard } from './core/input-guard.js';
+import { safeRequest } from './core/safe-log.js';
 import { registerOpenApi } from './core/openapi.js';
+import { registerSecurityHeaders } from './core/security-headers.js';
 import type { App } from './core/types.js';
 import { registerWeb } from './core/web.js';
+import { replySerializerCompiler } from './core/serializer.js';
+import { registerDbQueue, type QueueLimits } from './core/db-queue.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { effectiveMeasureRoutes } from './modules/facility-settings/effective-measures.js';
@@ -31,28 +36,44 @@ export interface AppOptions {
   buildId?: string;
   logLevel?: string;
   trustProxy?: boolean;
+  /** Re-validate every reply against its schema (tests); otherwise replies are projected onto it (production). */
+  validateReplies?: boolean;
+  /** Log every request and reply (two log lines per request). */
+  logRequests?: boolean;
+  /** Bound the requests using the embedded database at once (ignored on a PostgreSQL server). */
+  dbQueue?: QueueLimits;
+  /** Where logs go (tests capture them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'silent' },
+    logger: {
+      level: options.logLevel ?? 'silent',
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      serializers: { req: (request: FastifyRequest) => safeRequest(request) },
+    },
+    logController: new LogController({ disableRequestLogging: !(options.logRequests ?? true) }),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // `__proto__` and `constructor.prototype` keys in a JSON body are dropped, not answered as malformed JSON.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler(options.validateReplies ?? true));
   registerErrorHandler(app);
+  if (options.dbQueue && options.database.kind === 'pglite') registerDbQueue(app, options.dbQueue);
 
   // A POST without a body is validated as an empty object, so each missing field is named.
-  app.addHook('preValidation', async (request) => {
+  // Callback-style (not async) hooks: they run on every request, and a promise per hook is measurable.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.method !== 'GET' && (request.body === undefined || request.body === null)) request.body = {};
+    done();
   });
+  registerInputGuard(app);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { DemoBanner } from './features/demo/DemoBanner';
 import { PageLoading } from './features/errors/PageLoading';
 import { SectionBoundary } from './features/errors/SectionBoundary';
 import Landing from './features/public/landing/Landing';
@@ -29,6 +30,7 @@ export function Root() {
   return (
     <BrowserRouter>
       <TopRoutes />
+      <DemoBanner />
     </BrowserRouter>
   );
 }

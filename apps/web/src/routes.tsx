@@ -1,10 +1,8 @@
 import { NAV_PAGES, type NavPage } from '@nlims/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageProps } from './features/pages/pageProps';
 import type { ResourceConfig } from './features/resources/types';
 
-export interface PageProps {
-  page: NavPage;
-}
 export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
 
 const Placeholder: LazyPage = lazy(() => import('./features/pages/PagePlaceholder'));

@@ -49,7 +49,7 @@ export function accessContext(user: UserLike, program: string | null | undefined
   const superuser = user.is_superuser;
   const tier = isTierUser(user) ? user.user_location : null;
   const admin = isFacilityAdmin(user);
-  const selected = admin && !program ? adminProgram(user) : program ?? null;
+  const selected = admin && !program ? adminProgram(user) : (program ?? null);
   const held = superuser || tier ? null : roleIn(user, selected);
   return {
     superuser,
@@ -63,7 +63,10 @@ export function accessContext(user: UserLike, program: string | null | undefined
 }
 
 /** The header's role label: the role in the current programme, or the global / tier labels. */
-export function roleLabel(user: Pick<AuthUser, 'is_superuser' | 'user_location' | 'user_location_name' | 'programs_roles' | 'facility_type' | 'facility'>, program: string | null): string {
+export function roleLabel(
+  user: Pick<AuthUser, 'is_superuser' | 'user_location' | 'user_location_name' | 'programs_roles' | 'facility_type' | 'facility'>,
+  program: string | null,
+): string {
   if (user.is_superuser) return 'Global Admin';
   if (isTierUser(user)) return `${user.user_location_name ?? ''} Tier User`.trim();
   return roleIn(user, program) ?? (isFacilityAdmin(user) ? 'Admin' : '');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FACILITY_TYPES } from './roles.js';
+import { passwordRule } from './users.js';
 
 /** Messages shown on the sign-in form and sent back by the API for missing fields. */
 export const LOGIN_MESSAGES = {
@@ -23,11 +24,7 @@ export const logoutRequest = refreshRequest;
 
 export const changePasswordRequest = z.object({
   username: z.string().trim().min(1).max(150),
-  password: z
-    .string()
-    .min(8, 'Ensure this field has at least 8 characters.')
-    .max(256)
-    .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), 'The password must contain letters and digits.'),
+  password: passwordRule,
   /** Required when users change their own password. */
   old_password: z.string().max(256).optional(),
 });

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { dbId } from './input.js';
 
 export const RESULT_TYPES = ['numeric', 'coded'] as const;
 export type ResultType = (typeof RESULT_TYPES)[number];
 
 const num = z.number().finite().nullable().default(null);
-const ids = z.array(z.number().int().positive()).default([]);
+const ids = z.array(dbId()).default([]);
 
 /** A catalogue test (`test_type/`), with its result configuration. */
 export const testTypeBody = z
   .object({
-    program: z.number({ error: 'This field is required.' }).int().positive(),
+    program: dbId({ error: 'This field is required.' }),
     name: z.string().trim().min(1, 'This field may not be blank.').max(200),
     code: z.string().trim().min(1, 'This field may not be blank.').max(40),
     loinc_code: z
@@ -17,7 +18,7 @@ export const testTypeBody = z
       .trim()
       .regex(/^(\d{1,7}-\d)?$/, 'Enter a LOINC code such as 718-7.')
       .default(''),
-    section: z.number().int().positive().nullable().default(null),
+    section: dbId().nullable().default(null),
     result_type: z.enum(RESULT_TYPES, { error: 'Choose Numeric or Coded.' }),
     unit: z.string().trim().max(30).default(''),
     decimals: z.number().int().min(0).max(6).default(0),
@@ -30,8 +31,13 @@ export const testTypeBody = z
     codes: z.array(z.string().trim().min(1).max(100)).default([]),
     is_culture: z.boolean().default(false),
     is_panel: z.boolean().default(false),
-    panel: z.number().int().positive().nullable().default(null),
-    default_tat_hours: z.number().int().min(1, 'Ensure this value is at least 1 hour.').max(24 * 120).default(24),
+    panel: dbId().nullable().default(null),
+    default_tat_hours: z
+      .number()
+      .int()
+      .min(1, 'Ensure this value is at least 1 hour.')
+      .max(24 * 120)
+      .default(24),
     is_active: z.boolean().default(true),
     sample_types: ids,
     methods: ids,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { dbId } from './input.js';
 import { FACILITY_TIERS, FACILITY_TYPES } from './roles.js';
 
-const ids = z.array(z.number().int().positive()).default([]);
+const ids = z.array(dbId()).default([]);
 
 /** A facility as the super admin manages it (`facilities/`). */
 export const facilityBody = z.object({
@@ -14,8 +15,8 @@ export const facilityBody = z.object({
     .regex(/^[A-Za-z0-9-_/]+$/, 'Use letters, digits, -, _ or / only.'),
   facility_type: z.enum(FACILITY_TYPES, { error: `Choose one of: ${FACILITY_TYPES.join(', ')}.` }),
   tier: z.enum(FACILITY_TIERS, { error: `Choose one of: ${FACILITY_TIERS.join(', ')}.` }),
-  state: z.number({ error: 'This field is required.' }).int().positive(),
-  lga: z.number({ error: 'This field is required.' }).int().positive(),
+  state: dbId({ error: 'This field is required.' }),
+  lga: dbId({ error: 'This field is required.' }),
   address: z.string().trim().max(500).default(''),
   phone: z
     .string()

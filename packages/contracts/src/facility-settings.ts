@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dbId, dbInt } from './input.js';
 
-const id = z.number({ error: 'This field is required.' }).int().positive();
+const id = dbId({ error: 'This field is required.' });
 const optionalNumber = z.number().finite().nullable().default(null);
 
 /** `facility_test_service/`: a catalogue test the facility offers, with its price in naira. */
@@ -8,7 +9,7 @@ export const testServiceBody = z.object({
   test_type: id,
   price: z.number({ error: 'This field is required.' }).finite().min(0, 'Ensure this value is greater than or equal to 0.').max(100_000_000),
   /** The bench that runs the test (for the workplan); a panel's members go to the panel's bench. */
-  bench: z.number().int().positive().nullable().default(null),
+  bench: dbId().nullable().default(null),
   is_active: z.boolean().default(true),
 });
 export const testServiceItem = z.object({
@@ -26,7 +27,11 @@ export const testServiceItem = z.object({
 /** `facility_tat/`: the facility's expected turnaround for a test, over the catalogue default. */
 export const facilityTatBody = z.object({
   test_type: id,
-  hours: z.number({ error: 'This field is required.' }).int('A valid integer is required.').min(1, 'Ensure this value is at least 1 hour.').max(24 * 120),
+  hours: z
+    .number({ error: 'This field is required.' })
+    .int('A valid integer is required.')
+    .min(1, 'Ensure this value is at least 1 hour.')
+    .max(24 * 120),
 });
 export const facilityTatItem = z.object({
   id: z.number(),
@@ -44,8 +49,8 @@ export const testMeasureBody = z
   .object({
     test_type: id,
     sex: z.enum(SEXES).default('any'),
-    age_min_days: z.number().int().min(0).default(0),
-    age_max_days: z.number().int().min(0).nullable().default(null),
+    age_min_days: dbInt().min(0).default(0),
+    age_max_days: dbInt().min(0).nullable().default(null),
     low: optionalNumber,
     high: optionalNumber,
     critical_low: optionalNumber,
@@ -53,11 +58,13 @@ export const testMeasureBody = z
     unit: z.string().trim().max(30).default(''),
   })
   .superRefine((b, ctx) => {
-    if (b.low != null && b.high != null && b.low > b.high) ctx.addIssue({ code: 'custom', path: ['low'], message: 'The low value must not be above the high value.' });
+    if (b.low != null && b.high != null && b.low > b.high)
+      ctx.addIssue({ code: 'custom', path: ['low'], message: 'The low value must not be above the high value.' });
     if (b.critical_low != null && b.critical_high != null && b.critical_low > b.critical_high) {
       ctx.addIssue({ code: 'custom', path: ['critical_low'], message: 'The low value must not be above the high value.' });
     }
-    if (b.age_max_days != null && b.age_max_days < b.age_min_days) ctx.addIssue({ code: 'custom', path: ['age_max_days'], message: 'The age band ends before it starts.' });
+    if (b.age_max_days != null && b.age_max_days < b.age_min_days)
+      ctx.addIssue({ code: 'custom', path: ['age_max_days'], message: 'The age band ends before it starts.' });
   });
 export const testMeasureItem = z.object({
   id: z.number(),
@@ -86,8 +93,8 @@ export const machineSettingBody = z.object({
   name: z.string().trim().min(1, 'This field may not be blank.').max(200),
   model: z.string().trim().max(200).default(''),
   serial_number: z.string().trim().min(1, 'This field may not be blank.').max(100),
-  instrument: z.number().int().positive().nullable().default(null),
-  tests: z.array(z.number().int().positive()).default([]),
+  instrument: dbId().nullable().default(null),
+  tests: z.array(dbId()).default([]),
   modules: z.array(z.string().trim().min(1).max(100)).default([]),
   is_active: z.boolean().default(true),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './input.js';
 
 /** Page sizes a list accepts (SPEC §9); anything else is refused with 400. */
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
@@ -10,7 +11,12 @@ export const DEFAULT_PAGE_SIZE = 20;
  */
 export const listQuery = z
   .object({
-    page: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid page.').optional(),
+    page: z.coerce
+      .number({ error: 'A valid integer is required.' })
+      .int('A valid integer is required.')
+      .min(1, 'Invalid page.')
+      .max(MAX_ID, 'Invalid page.')
+      .optional(),
     page_size: z.coerce
       .number({ error: 'A valid integer is required.' })
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `page_size must be one of ${PAGE_SIZES.join(', ')}.`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_RANGE_MESSAGE, MAX_ID } from './input.js';
 
 export const stateItem = z.object({ id: z.number(), name: z.string(), code: z.string() });
 export const lgaItem = z.object({ id: z.number(), name: z.string(), state: z.number() });
@@ -15,7 +16,8 @@ export const queryId = (field: string) =>
   z.coerce
     .number({ error: `${field} must be a whole number.` })
     .int(`${field} must be a whole number.`)
-    .positive(`${field} must be a positive id.`);
+    .positive(`${field} must be a positive id.`)
+    .max(MAX_ID, ID_RANGE_MESSAGE);
 
 export const facilitiesQuery = z.object({ facility_state: queryId('facility_state'), facility_lga: queryId('facility_lga') });
 export const lgaQuery = z.object({ state: queryId('state').optional() });

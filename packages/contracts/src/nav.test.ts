@@ -10,7 +10,13 @@ const links = (u: AuthUser, program: string | null) =>
     .flatMap((g) => g.pages.map((p) => p.path))
     .sort();
 
-const ALWAYS = ['/file-management/documents', '/file-management/recent-files', '/file-management/recent-folders', '/file-management/upload-files', '/non-conformity'];
+const ALWAYS = [
+  '/file-management/documents',
+  '/file-management/recent-files',
+  '/file-management/recent-folders',
+  '/file-management/upload-files',
+  '/non-conformity',
+];
 
 describe('sidebar visibility (SPEC §6)', () => {
   it('shows the super admin global administration only', () => {

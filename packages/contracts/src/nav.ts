@@ -54,7 +54,10 @@ const superuser: Rule = (c) => c.superuser;
 const facilityAdmin: Rule = (c) => c.admin && !c.superuser;
 const labAdmin: Rule = (c) => facilityAdmin(c) && (c.facilityType === 'public' || c.facilityType === 'private');
 const anyTier: Rule = (c) => c.tier != null;
-const tierAt = (level: number): Rule => (c) => c.tier === level;
+const tierAt =
+  (level: number): Rule =>
+  (c) =>
+    c.tier === level;
 /** Facility staff (not admin, super admin or tier user) working in one of `kinds`, holding one of `roles`. */
 const staff =
   (kinds: readonly ProgramKind[], roles?: readonly Role[]): Rule =>

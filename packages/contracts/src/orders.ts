@@ -65,10 +65,17 @@ export const generalOrderDetail = generalOrderListItem.extend({
   clinical_notes: z.string(),
   held_from: z.number().nullable(),
   client_identifiers: z.array(z.object({ identifier_type: z.number(), identifier_type_name: z.string(), identifier: z.string() })),
-  tests: z.array(orderTestItem.extend({ result_type: z.string(), unit: z.string(), codes: z.array(z.string()), is_culture: z.boolean(), result: resultItem.nullable() })),
+  tests: z.array(
+    orderTestItem.extend({ result_type: z.string(), unit: z.string(), codes: z.array(z.string()), is_culture: z.boolean(), result: resultItem.nullable() }),
+  ),
 });
 
-export const orderCreated = z.object({ id: z.number(), lab_number: z.string(), status: z.number(), tests: z.array(z.object({ id: z.number(), test_type: z.number(), status: z.number() })) });
+export const orderCreated = z.object({
+  id: z.number(),
+  lab_number: z.string(),
+  status: z.number(),
+  tests: z.array(z.object({ id: z.number(), test_type: z.number(), status: z.number() })),
+});
 
 export const historyItem = z.object({
   at: date,
@@ -83,7 +90,24 @@ export const statusCount = z.object({ test_order_status: z.number(), count: z.nu
 
 /** A row of `GET results/`: a current result with its test, sample and client (the review worklists). */
 export const resultListItem = resultItem
-  .pick({ id: true, version: true, status: true, value: true, unit: true, flag: true, ref_low: true, ref_high: true, isolates: true, comment: true, entered_by: true, entered_at: true, verified_by: true, verified_at: true, approved_at: true, amends: true })
+  .pick({
+    id: true,
+    version: true,
+    status: true,
+    value: true,
+    unit: true,
+    flag: true,
+    ref_low: true,
+    ref_high: true,
+    isolates: true,
+    comment: true,
+    entered_by: true,
+    entered_at: true,
+    verified_by: true,
+    verified_at: true,
+    approved_at: true,
+    amends: true,
+  })
   .extend({
     test_order: z.number(),
     test_type: z.number(),

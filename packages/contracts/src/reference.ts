@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './input.js';
 
 /**
  * The plain reference resources (issue: administration). Each has a body
@@ -25,13 +26,24 @@ export const REFERENCE_RESOURCES = {
   sample_type: plain({ name, code, is_active: active }),
   rejection_reason: plain({ reason: name, code, is_active: active }),
   result_rejection_reason: plain({ reason: name, code, is_active: active }),
-  supplier: plain({ name, phone: optionalText(50), email: z.union([z.email('Enter a valid email address.'), z.literal('')]).default(''), address: optionalText(), is_active: active }),
+  supplier: plain({
+    name,
+    phone: optionalText(50),
+    email: z.union([z.email('Enter a valid email address.'), z.literal('')]).default(''),
+    address: optionalText(),
+    is_active: active,
+  }),
   manufacturer: plain({ name, country: optionalText(100), is_active: active }),
   measure_unit: plain({ name, symbol: z.string().trim().min(1, 'This field may not be blank.').max(30), is_active: active }),
-  courier_provider: plain({ name, phone: optionalText(50), email: z.union([z.email('Enter a valid email address.'), z.literal('')]).default(''), is_active: active }),
+  courier_provider: plain({
+    name,
+    phone: optionalText(50),
+    email: z.union([z.email('Enter a valid email address.'), z.literal('')]).default(''),
+    is_active: active,
+  }),
   lab_network: plain({ name, description: optionalText(), is_active: active }),
 } as const;
 export type ReferenceResource = keyof typeof REFERENCE_RESOURCES;
 
-export const benchBody = z.object({ name, code, section: z.number({ error: 'This field is required.' }).int().positive(), is_active: active });
+export const benchBody = z.object({ name, code, section: dbId({ error: 'This field is required.' }), is_active: active });
 export const benchItem = withId({ name, code, section: z.number(), section_name: z.string().nullable(), is_active: z.boolean() });

@@ -1,13 +1,5 @@
 /** Roles a user holds per programme (SPEC §6). */
-export const ROLES = [
-  'Admin',
-  'Manager',
-  'Supervisor',
-  'Analyst',
-  'Data Clerk',
-  'Receptionist',
-  'Data Analyst',
-] as const;
+export const ROLES = ['Admin', 'Manager', 'Supervisor', 'Analyst', 'Data Clerk', 'Receptionist', 'Data Analyst'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Labels that are not programme roles but are shown in the header. */

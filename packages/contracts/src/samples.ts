@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './input.js';
 import type { Role } from './roles.js';
 import { RESULT_STATUS, SAMPLE_STATUS } from './statuses.js';
 
@@ -46,7 +47,7 @@ const isoDate = z.iso.date("Invalid date format, Accepted format 'YYYY-MM-DD'");
 const text = (max: number) => z.string().trim().max(max).default('');
 
 export const clientIdentifierInput = z.object({
-  identifier_type: z.number({ error: 'This field is required.' }).int().positive(),
+  identifier_type: dbId({ error: 'This field is required.' }),
   identifier: z.string().trim().min(1, 'This field may not be blank.').max(100),
 });
 
@@ -66,12 +67,13 @@ export const clientBody = z
       .regex(/^[+0-9 ()-]*$/, 'Enter a valid phone number.')
       .default(''),
     address: text(300),
-    state: z.number().int().positive().nullable().default(null),
-    lga: z.number().int().positive().nullable().default(null),
+    state: dbId().nullable().default(null),
+    lga: dbId().nullable().default(null),
     identifiers: z.array(clientIdentifierInput).default([]),
   })
   .superRefine((b, ctx) => {
-    if (!b.date_of_birth && b.estimated_age_years == null) ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'Give the date of birth or an estimated age.' });
+    if (!b.date_of_birth && b.estimated_age_years == null)
+      ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'Give the date of birth or an estimated age.' });
   });
 export type ClientBody = z.infer<typeof clientBody>;
 
@@ -93,8 +95,8 @@ export const clientItem = z.object({
 });
 
 export const generalOrderBody = z.object({
-  client: z.number({ error: 'This field is required.' }).int().positive(),
-  test_types: z.array(z.number().int().positive()).min(1, 'Choose at least one test.').max(50),
+  client: dbId({ error: 'This field is required.' }),
+  test_types: z.array(dbId()).min(1, 'Choose at least one test.').max(50),
   priority: z.enum(PRIORITIES).default('routine'),
   requesting_clinician: text(150),
   clinical_notes: text(2000),
@@ -103,35 +105,35 @@ export type GeneralOrderBody = z.infer<typeof generalOrderBody>;
 
 export const collectBody = z.object({
   collected_at: z.iso.datetime({ offset: true, error: 'Enter a date and time such as 2026-11-22T09:30:00+01:00.' }),
-  sample_type: z.number({ error: 'This field is required.' }).int().positive(),
+  sample_type: dbId({ error: 'This field is required.' }),
 });
 export const rejectSampleBody = z.object({
-  rejection_reason: z.number({ error: 'This field is required.' }).int().positive(),
-  test_orders: z.array(z.number().int().positive()).optional(),
+  rejection_reason: dbId({ error: 'This field is required.' }),
+  test_orders: z.array(dbId()).optional(),
   comment: text(1000),
 });
 export const reasonBody = z.object({ reason: z.string().trim().min(1, 'This field may not be blank.').max(1000) });
 export const emptyBody = z.object({}).passthrough();
 
-export const antibiogramEntry = z.object({ antibiotic: z.number().int().positive(), interpretation: z.enum(['S', 'I', 'R']) });
-export const cultureIsolate = z.object({ organism: z.number().int().positive(), antibiogram: z.array(antibiogramEntry).default([]) });
+export const antibiogramEntry = z.object({ antibiotic: dbId(), interpretation: z.enum(['S', 'I', 'R']) });
+export const cultureIsolate = z.object({ organism: dbId(), antibiogram: z.array(antibiogramEntry).default([]) });
 
 export const resultBody = z.object({
-  test_order: z.number({ error: 'This field is required.' }).int().positive(),
+  test_order: dbId({ error: 'This field is required.' }),
   /** A number for numeric tests, one of the test's codes for coded ones. */
   value: z.union([z.number().finite(), z.string().trim().min(1).max(200)], { error: 'This field is required.' }),
   comment: text(2000),
-  method: z.number().int().positive().nullable().default(null),
-  instrument: z.number().int().positive().nullable().default(null),
+  method: dbId().nullable().default(null),
+  instrument: dbId().nullable().default(null),
   /** Culture (M/C/S) tests: isolates with their antibiograms. */
   isolates: z.array(cultureIsolate).default([]),
 });
 export type ResultBody = z.infer<typeof resultBody>;
 
 export const approveBody = z.object({ password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.') });
-export const bulkBody = z.object({ ids: z.array(z.number().int().positive()).min(1, 'Choose at least one result.').max(1000) });
+export const bulkBody = z.object({ ids: z.array(dbId()).min(1, 'Choose at least one result.').max(1000) });
 export const bulkApproveBody = bulkBody.extend({ password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.') });
-export const resultRejectBody = z.object({ reason: z.number({ error: 'This field is required.' }).int().positive(), comment: text(1000) });
+export const resultRejectBody = z.object({ reason: dbId({ error: 'This field is required.' }), comment: text(1000) });
 export const amendBody = z.object({
   value: resultBody.shape.value,
   reason: z.string({ error: 'An amendment needs a reason.' }).trim().min(1, 'An amendment needs a reason.').max(1000),
@@ -156,11 +158,11 @@ export const completeEntryBody = generalOrderBody.extend({
   ordered_at: when,
   collected_at: when,
   received_at: when,
-  sample_type: z.number({ error: 'This field is required.' }).int().positive(),
+  sample_type: dbId({ error: 'This field is required.' }),
   results: z
     .array(
       z.object({
-        test_type: z.number({ error: 'This field is required.' }).int().positive(),
+        test_type: dbId({ error: 'This field is required.' }),
         value: resultBody.shape.value,
         comment: text(2000),
         resulted_at: when,

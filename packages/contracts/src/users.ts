@@ -1,19 +1,21 @@
 import { z } from 'zod';
+import { dbId } from './input.js';
 import { ROLES } from './roles.js';
 
 const text = (max: number) => z.string().trim().max(max).default('');
-const optionalId = z.number().int().positive().nullable().default(null);
+const optionalId = dbId().nullable().default(null);
 
 export const programRoleInput = z.object({
   programs: z.string().trim().min(1, 'This field is required.'),
   roles: z.enum(ROLES, { error: `Choose one of: ${ROLES.join(', ')}.` }),
 });
 
-export const passwordRule = z
-  .string()
-  .min(8, 'Ensure this field has at least 8 characters.')
-  .max(256)
-  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), 'The password must contain letters and digits.');
+/**
+ * A new password's length (ASVS 5.0 V6.2: at least 8, passphrases welcome, no
+ * composition rules). Whether it is guessable is the server's check, which
+ * holds the common-password list.
+ */
+export const passwordRule = z.string().min(8, 'Ensure this field has at least 8 characters.').max(128, 'Ensure this field has no more than 128 characters.');
 
 const userFields = {
   username: z

@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, FILTER_PREFIX, listQuery, paginated, patchBody, type ListQuery, type Paginated } from '@nlims/contracts';
+import { DEFAULT_PAGE_SIZE, FILTER_PREFIX, idParams, MAX_ID, listQuery, paginated, patchBody, type ListQuery, type Paginated } from '@nlims/contracts';
 import { recordAudit } from '../modules/audit/audit.service.js';
 import type { Principal } from '../modules/users/principal.js';
 import { principalOf } from './auth.js';
 import type { Db, Tx } from './db.js';
-import { uniqueViolationToValidation } from './db-errors.js';
-import { forbidden, notFound, ValidationError } from './errors.js';
+import { pgError, uniqueViolationToValidation } from './db-errors.js';
+import { conflict, forbidden, notFound, ValidationError } from './errors.js';
+import { idempotencyHeaders, idempotentCreate } from './idempotency.js';
 import type { App } from './types.js';
 
 export type Rule = (p: Principal) => boolean;
@@ -68,6 +69,8 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   /** The module registers its own detail route (a richer read model). */
   customDetail?: boolean;
   tags?: string[];
+  /** The rows are patients' data: every list (`<entity>.list`, with its query and count) and detail (`<entity>.view`) writes an audit row. */
+  auditReads?: boolean;
 }
 
 /** `Filters.<name>` as a boolean: true/1 or false/0, else 400 naming the filter. */
@@ -85,14 +88,25 @@ export function numberFilter(name: string, raw: string, options: { integer?: boo
   return n;
 }
 
+/** Column types stored as PostgreSQL `integer`/`serial`: a filter value outside their range is a 400, not a database error. */
+const INT4_COLUMNS = new Set(['PgInteger', 'PgSerial', 'PgSmallInt', 'PgSmallSerial']);
+
 function filterValue(column: PgColumn, raw: string, name: string): unknown {
   if (column.dataType === 'boolean') return booleanFilter(name, raw);
-  if (column.dataType === 'number') return numberFilter(name, raw);
+  if (column.dataType === 'number') {
+    const whole = INT4_COLUMNS.has(column.columnType);
+    const n = numberFilter(name, raw, { integer: whole });
+    if (whole && Math.abs(n) > MAX_ID) throw ValidationError.field(`${FILTER_PREFIX}${name}`, `Ensure this value is less than or equal to ${MAX_ID}.`);
+    return n;
+  }
   return raw;
 }
 
 function orderBy(def: ResourceDef, ordering: string | undefined): SQL[] {
-  const parts = (ordering || def.defaultOrdering).split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = (ordering || def.defaultOrdering)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const out = parts.map((part) => {
     const field = part.replace(/^-/, '');
     const column = def.ordering[field];
@@ -118,9 +132,22 @@ function conditions(def: ResourceDef, principal: Principal, query: ListQuery): S
       continue;
     }
     const column = def.filters?.[base];
-    if (!column) throw ValidationError.field(key, `Unknown filter. Allowed: ${[...Object.keys(def.filters ?? {}), ...Object.keys(def.filterWhere ?? {})].join(', ') || 'none'}.`);
+    if (!column)
+      throw ValidationError.field(
+        key,
+        `Unknown filter. Allowed: ${[...Object.keys(def.filters ?? {}), ...Object.keys(def.filterWhere ?? {})].join(', ') || 'none'}.`,
+      );
     if (!many) where.push(eq(column, filterValue(column, String(raw), name)));
-    else where.push(inArray(column, String(raw).split(',').slice(0, 50).map((v) => filterValue(column, v.trim(), name))));
+    else
+      where.push(
+        inArray(
+          column,
+          String(raw)
+            .split(',')
+            .slice(0, 50)
+            .map((v) => filterValue(column, v.trim(), name)),
+        ),
+      );
   }
   if (query.search && (def.search?.length || def.searchWhere)) {
     const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -139,10 +166,25 @@ function pageUrl(path: string, query: Record<string, unknown>, page: number): st
 export async function listResource(db: Db, def: ResourceDef, principal: Principal, query: ListQuery): Promise<Paginated<unknown> | unknown[]> {
   const where = and(...conditions(def, principal, query));
   const order = orderBy(def, query.ordering);
-  const base = () => (def.join ? def.join(db.select(def.fields as never).from(def.table).$dynamic()) : db.select(def.fields as never).from(def.table).$dynamic());
+  const base = () =>
+    def.join
+      ? def.join(
+          db
+            .select(def.fields as never)
+            .from(def.table)
+            .$dynamic(),
+        )
+      : db
+          .select(def.fields as never)
+          .from(def.table)
+          .$dynamic();
   const expand = async (rows: unknown[]) => (def.expand ? def.expand(db, rows as Record<string, unknown>[]) : rows);
   if (query.page === undefined && def.allWithoutPage && query.page_size === undefined) {
-    return expand(await base().where(where).orderBy(...order));
+    return expand(
+      await base()
+        .where(where)
+        .orderBy(...order),
+    );
   }
   const page = query.page ?? 1;
   const size = query.page_size ?? DEFAULT_PAGE_SIZE;
@@ -150,11 +192,19 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
   const n =
     fast ??
     Number(
-      (await (def.join && !def.countWithoutJoin ? def.join(db.select({ n: count() }).from(def.table).$dynamic()) : db.select({ n: count() }).from(def.table).$dynamic()).where(where))[0]
-        ?.n ?? 0,
+      (
+        await (def.join && !def.countWithoutJoin
+          ? def.join(db.select({ n: count() }).from(def.table).$dynamic())
+          : db.select({ n: count() }).from(def.table).$dynamic()
+        ).where(where)
+      )[0]?.n ?? 0,
     );
   if (page > 1 && (page - 1) * size >= n) throw ValidationError.field('page', 'Invalid page.');
-  const results = await base().where(where).orderBy(...order).limit(size).offset((page - 1) * size);
+  const results = await base()
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset((page - 1) * size);
   const path = `/api/${def.path}/`;
   return {
     count: n,
@@ -164,11 +214,27 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
   };
 }
 
+/** Page a short list already in memory (look-ups such as the 37 states) the same way as every other list. */
+export function pageOfRows<T>(rows: T[], query: Pick<ListQuery, 'page' | 'page_size'> & Record<string, unknown>, path: string): Paginated<T> {
+  const page = query.page ?? 1;
+  const size = query.page_size ?? DEFAULT_PAGE_SIZE;
+  if (page > 1 && (page - 1) * size >= rows.length) throw ValidationError.field('page', 'Invalid page.');
+  return {
+    count: rows.length,
+    next: page * size < rows.length ? pageUrl(path, query as ListQuery, page + 1) : null,
+    previous: page > 1 ? pageUrl(path, query as ListQuery, page - 1) : null,
+    results: rows.slice((page - 1) * size, page * size),
+  };
+}
+
 async function findScoped(db: Tx, def: ResourceDef, principal: Principal, id: number): Promise<Record<string, unknown>> {
   const where: SQL[] = [eq(def.id, id)];
   const scoped = def.scope?.of(principal);
   if (def.scope && scoped != null) where.push(eq(def.scope.column, scoped));
-  const q = db.select(def.fields as never).from(def.table).$dynamic();
+  const q = db
+    .select(def.fields as never)
+    .from(def.table)
+    .$dynamic();
   const [row] = await (def.join ? def.join(q) : q).where(and(...where));
   if (!row) throw notFound();
   return def.expand ? (await def.expand(db, [row as Record<string, unknown>]))[0]! : (row as Record<string, unknown>);
@@ -176,7 +242,11 @@ async function findScoped(db: Tx, def: ResourceDef, principal: Principal, id: nu
 
 /** Body fields → column properties by a wire-name map; fields not in the map or not sent are left out. */
 export function renameFields(body: Record<string, unknown>, map: Record<string, string>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([k, v]) => map[k] && v !== undefined).map(([k, v]) => [map[k]!, v]));
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([k, v]) => map[k] && v !== undefined)
+      .map(([k, v]) => [map[k]!, v]),
+  );
 }
 
 /** The reply schema of a list: a page, or every row for look-ups asked without a page. */
@@ -186,7 +256,6 @@ const allow = (rule: Rule | undefined | false, p: Principal, fallback: Rule) => 
 
 export function registerResource(app: App, db: Db, def: ResourceDef): void {
   const tags = def.tags ?? ['resources'];
-  const idParams = z.object({ id: z.coerce.number({ error: 'A valid integer is required.' }).int().positive() });
   const read = (p: Principal) => {
     if (!allow(def.access.read, p, signedIn)) throw forbidden();
   };
@@ -209,37 +278,48 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
   };
 
   if (!def.customList) {
-    app.get(`/api/${def.path}/`, { schema: { tags, querystring: listQuery, response: { 200: listReply(def) } } }, (request) => {
+    app.get(`/api/${def.path}/`, { schema: { tags, querystring: listQuery, response: { 200: listReply(def) } } }, async (request) => {
       const p = principalOf(request);
       read(p);
-      return listResource(db, def, p, request.query) as never;
+      const page = await listResource(db, def, p, request.query);
+      if (def.auditReads) {
+        const count = Array.isArray(page) ? page.length : page.count;
+        await recordAudit(db, p, { action: `${def.entity}.list`, entity: def.entity, after: { query: request.query, count } });
+      }
+      return page as never;
     });
   }
   if (!def.customDetail) {
     app.get(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, response: { 200: def.item } } }, async (request) => {
       const p = principalOf(request);
       read(p);
-      return findScoped(db, def, p, request.params.id) as never;
+      const row = await findScoped(db, def, p, request.params.id);
+      if (def.auditReads) await recordAudit(db, p, { action: `${def.entity}.view`, entity: def.entity, entityId: String(request.params.id) });
+      return row as never;
     });
   }
   if (!def.body) return;
   const body = def.body;
 
-  app.post(`/api/${def.path}/`, { schema: { tags, body, response: { 201: def.item } } }, async (request, reply) => {
+  app.post(`/api/${def.path}/`, { schema: { tags, headers: idempotencyHeaders, body, response: { 201: def.item } } }, async (request, reply) => {
     const p = principalOf(request);
     write(p);
     const input = request.body as Record<string, unknown>;
-    const created = await guardUnique(() =>
-      db.transaction(async (tx) => {
-        await def.validate?.(tx, input as never, p);
-        const [row] = await tx.insert(def.table).values((await saveValues(input, p)) as never).returning({ id: def.id });
-        await def.afterSave?.(tx, Number(row!.id), input as never);
-        const after = await findScoped(tx, def, p, Number(row!.id));
-        await recordAudit(tx, p, { action: `${def.entity}.created`, entity: def.entity, entityId: String(row!.id), after });
-        return after;
-      }),
+    return guardUnique(() =>
+      idempotentCreate(db, request, reply, 201, (db) =>
+        db.transaction(async (tx) => {
+          await def.validate?.(tx, input as never, p);
+          const [row] = await tx
+            .insert(def.table)
+            .values((await saveValues(input, p)) as never)
+            .returning({ id: def.id });
+          await def.afterSave?.(tx, Number(row!.id), input as never);
+          const after = await findScoped(tx, def, p, Number(row!.id));
+          await recordAudit(tx, p, { action: `${def.entity}.created`, entity: def.entity, entityId: String(row!.id), after });
+          return after;
+        }),
+      ),
     );
-    return reply.status(201).send(created as never);
   });
 
   const update = (partial: boolean) => async (request: { params: { id: number }; body: unknown }, p: Principal) => {
@@ -250,31 +330,51 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
         const before = await findScoped(tx, def, p, request.params.id);
         await def.validate?.(tx, input as never, p, request.params.id);
         const values = await saveValues(input, p);
-        if (Object.keys(values).length) await tx.update(def.table).set(values as never).where(eq(def.id, request.params.id));
+        if (Object.keys(values).length)
+          await tx
+            .update(def.table)
+            .set(values as never)
+            .where(eq(def.id, request.params.id));
         await def.afterSave?.(tx, request.params.id, input as never);
         const after = await findScoped(tx, def, p, request.params.id);
-        await recordAudit(tx, p, { action: `${def.entity}.${partial ? 'patched' : 'updated'}`, entity: def.entity, entityId: String(request.params.id), before, after });
+        await recordAudit(tx, p, {
+          action: `${def.entity}.${partial ? 'patched' : 'updated'}`,
+          entity: def.entity,
+          entityId: String(request.params.id),
+          before,
+          after,
+        });
         return after;
       }),
     );
   };
   const updateBody = def.updateBody ?? body;
-  app.put(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body: updateBody, response: { 200: def.item } } }, (request) =>
-    update(false)(request, principalOf(request)) as never,
+  app.put(
+    `/api/${def.path}/:id/`,
+    { schema: { tags, params: idParams, body: updateBody, response: { 200: def.item } } },
+    (request) => update(false)(request, principalOf(request)) as never,
   );
-  app.patch(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, body: patchBody(updateBody), response: { 200: def.item } } }, (request) =>
-    update(true)(request, principalOf(request)) as never,
+  app.patch(
+    `/api/${def.path}/:id/`,
+    { schema: { tags, params: idParams, body: patchBody(updateBody), response: { 200: def.item } } },
+    (request) => update(true)(request, principalOf(request)) as never,
   );
 
   if (def.access.delete === false) return;
   app.delete(`/api/${def.path}/:id/`, { schema: { tags, params: idParams } }, async (request, reply) => {
     const p = principalOf(request);
     if (!allow(def.access.delete, p, superuserOnly)) throw forbidden();
-    await db.transaction(async (tx) => {
-      const before = await findScoped(tx, def, p, request.params.id);
-      await tx.delete(def.table).where(eq(def.id, request.params.id));
-      await recordAudit(tx, p, { action: `${def.entity}.deleted`, entity: def.entity, entityId: String(request.params.id), before });
-    });
+    try {
+      await db.transaction(async (tx) => {
+        const before = await findScoped(tx, def, p, request.params.id);
+        await tx.delete(def.table).where(eq(def.id, request.params.id));
+        await recordAudit(tx, p, { action: `${def.entity}.deleted`, entity: def.entity, entityId: String(request.params.id), before });
+      });
+    } catch (error) {
+      // Other records still point at this one (tests at a section, results at a method): keep it, say why.
+      if (pgError(error)?.code === '23503') throw conflict('This record is in use by other records and cannot be deleted; deactivate it instead.');
+      throw error;
+    }
     return reply.status(204).send();
   });
 }

@@ -15,7 +15,10 @@ export async function stateAndLga(tx: Tx, stateName: string, lgaName?: string): 
   const [state] = await tx.select().from(states).where(eq(states.name, stateName));
   if (!state) throw new Error(`Unknown state ${stateName}`);
   if (!lgaName) return { stateId: state.id, lgaId: null };
-  const [lga] = await tx.select().from(lgas).where(and(eq(lgas.stateId, state.id), eq(lgas.name, lgaName)));
+  const [lga] = await tx
+    .select()
+    .from(lgas)
+    .where(and(eq(lgas.stateId, state.id), eq(lgas.name, lgaName)));
   if (!lga) throw new Error(`Unknown LGA ${lgaName} in ${stateName}`);
   return { stateId: state.id, lgaId: lga.id };
 }
@@ -68,6 +71,7 @@ export interface UserSeed {
   lga?: string;
   department?: string;
   roles?: [program: string, role: Role][];
+  isDemo?: boolean;
 }
 
 export async function seedUser(tx: Tx, u: UserSeed): Promise<number> {
@@ -87,6 +91,7 @@ export async function seedUser(tx: Tx, u: UserSeed): Promise<number> {
       stateId: place.stateId,
       lgaId: place.lgaId,
       department: u.department ?? null,
+      isDemo: u.isDemo ?? false,
     })
     .returning({ id: users.id });
   const ids = await programIds(tx);
@@ -98,12 +103,48 @@ export async function seedUser(tx: Tx, u: UserSeed): Promise<number> {
 
 /** Demo prices in naira for the General tests, roughly what Nigerian hospital laboratories charge. */
 const DEMO_PRICES: Record<string, number> = {
-  FBC: 5000, ESR: 1500, 'PT-INR': 6000, APTT: 5500, 'BLOOD-GROUP': 1500, 'HB-GENOTYPE': 2500, CD4: 6000,
-  LFT: 9000, EUCR: 8500, LIPID: 9500, FBG: 1500, RBG: 1500, HBA1C: 8000, 'URIC-ACID': 3000, CALCIUM: 3000, MAGNESIUM: 3500, PHOSPHATE: 3000,
-  AMYLASE: 5000, CRP: 6000, PSA: 10000, TSH: 9000, FT4: 9000, UA: 1500,
-  'MAL-RDT': 1500, 'MP-MICRO': 1500, 'MP-DENSITY': 2000, 'STOOL-OCP': 2000,
-  'HIV-RT': 1000, 'HBSAG-RDT': 2000, 'HCV-RDT': 2500, 'SYPHILIS-RDT': 2000, 'HCG-URINE': 1500, 'HPYLORI-AG': 4500, WIDAL: 2500,
-  'URINE-MCS': 5000, 'BLOOD-MCS': 12000, 'WOUND-MCS': 5500, 'HVS-MCS': 5500, 'STOOL-MCS': 5500, 'CSF-MCS': 7000, 'SPUTUM-MCS': 5500, 'THROAT-MCS': 5000,
+  FBC: 5000,
+  ESR: 1500,
+  'PT-INR': 6000,
+  APTT: 5500,
+  'BLOOD-GROUP': 1500,
+  'HB-GENOTYPE': 2500,
+  CD4: 6000,
+  LFT: 9000,
+  EUCR: 8500,
+  LIPID: 9500,
+  FBG: 1500,
+  RBG: 1500,
+  HBA1C: 8000,
+  'URIC-ACID': 3000,
+  CALCIUM: 3000,
+  MAGNESIUM: 3500,
+  PHOSPHATE: 3000,
+  AMYLASE: 5000,
+  CRP: 6000,
+  PSA: 10000,
+  TSH: 9000,
+  FT4: 9000,
+  UA: 1500,
+  'MAL-RDT': 1500,
+  'MP-MICRO': 1500,
+  'MP-DENSITY': 2000,
+  'STOOL-OCP': 2000,
+  'HIV-RT': 1000,
+  'HBSAG-RDT': 2000,
+  'HCV-RDT': 2500,
+  'SYPHILIS-RDT': 2000,
+  'HCG-URINE': 1500,
+  'HPYLORI-AG': 4500,
+  WIDAL: 2500,
+  'URINE-MCS': 5000,
+  'BLOOD-MCS': 12000,
+  'WOUND-MCS': 5500,
+  'HVS-MCS': 5500,
+  'STOOL-MCS': 5500,
+  'CSF-MCS': 7000,
+  'SPUTUM-MCS': 5500,
+  'THROAT-MCS': 5000,
 };
 /** Tests that do not go to the first bench of their section. */
 const DEMO_BENCHES: Record<string, string> = { 'PT-INR': 'HAEM-2', APTT: 'HAEM-2', PSA: 'CHEM-2', TSH: 'CHEM-2', FT4: 'CHEM-2', CD4: 'SERO-2' };
@@ -124,6 +165,13 @@ export async function seedTestServices(tx: Tx, facilityId: number, program: stri
     (allBenches.find((b) => b.code === DEMO_BENCHES[t.code]) ?? allBenches.find((b) => b.section === t.section))?.id ?? null;
   await tx
     .insert(facilityTestServices)
-    .values(tests.map((t) => ({ facility: facilityId, test_type: t.id, price: DEMO_PRICES[t.code] ?? (t.isPanel ? 6500 : 1500 + ((t.id * 700) % 6000)), bench: benchFor(t) })))
+    .values(
+      tests.map((t) => ({
+        facility: facilityId,
+        test_type: t.id,
+        price: DEMO_PRICES[t.code] ?? (t.isPanel ? 6500 : 1500 + ((t.id * 700) % 6000)),
+        bench: benchFor(t),
+      })),
+    )
     .onConflictDoNothing();
 }

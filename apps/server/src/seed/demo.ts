@@ -1,18 +1,65 @@
 import type { Role } from '@nlims/contracts';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { seedFacility, seedTestServices, seedUser, type FacilitySeed } from './builders.js';
+import { users } from '../modules/users/users.table.js';
+import { seedFacility, seedTestServices, seedUser, type FacilitySeed, type UserSeed } from './builders.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
 const PH_PROGRAMS = ['Tuberculosis', 'EID', 'Viral Load', 'Lassa Fever', 'COVID-19'];
 
 export const DEMO_FACILITIES = {
-  ikeja: { name: 'Ikeja Demo Clinical Laboratory', code: 'LA-IKJ-001', type: 'clinical', tier: 'Tertiary', state: 'Lagos', lga: 'Ikeja', address: '12 Oba Akran Avenue, Ikeja', programs: ['General'] },
-  yaba: { name: 'Yaba Demo Reference Laboratory', code: 'LA-LMD-001', type: 'public', tier: 'Reference', state: 'Lagos', lga: 'Lagos Mainland', address: '6 Herbert Macaulay Way, Yaba', programs: PH_PROGRAMS },
-  kano: { name: 'Kano Demo PCR Laboratory', code: 'KN-NSW-001', type: 'public', tier: 'Reference', state: 'Kano', lga: 'Nasarawa', address: '21 Club Road, Nassarawa GRA', programs: ['Tuberculosis', 'Viral Load'] },
-  mushin: { name: 'Mushin Demo Primary Health Centre', code: 'LA-MSH-001', type: 'public', tier: 'Primary', state: 'Lagos', lga: 'Mushin', address: '4 Ladipo Street, Mushin', programs: ['Tuberculosis'] },
-  abuja: { name: 'Abuja Demo Private Laboratory', code: 'FC-AMC-001', type: 'private', tier: 'Secondary', state: 'FCT', lga: 'Abuja Municipal Area Council', address: '15 Aminu Kano Crescent, Wuse II', programs: ['General'] },
+  ikeja: {
+    name: 'Ikeja Demo Clinical Laboratory',
+    code: 'LA-IKJ-001',
+    type: 'clinical',
+    tier: 'Tertiary',
+    state: 'Lagos',
+    lga: 'Ikeja',
+    address: '12 Oba Akran Avenue, Ikeja',
+    programs: ['General'],
+  },
+  yaba: {
+    name: 'Yaba Demo Reference Laboratory',
+    code: 'LA-LMD-001',
+    type: 'public',
+    tier: 'Reference',
+    state: 'Lagos',
+    lga: 'Lagos Mainland',
+    address: '6 Herbert Macaulay Way, Yaba',
+    programs: PH_PROGRAMS,
+  },
+  kano: {
+    name: 'Kano Demo PCR Laboratory',
+    code: 'KN-NSW-001',
+    type: 'public',
+    tier: 'Reference',
+    state: 'Kano',
+    lga: 'Nasarawa',
+    address: '21 Club Road, Nassarawa GRA',
+    programs: ['Tuberculosis', 'Viral Load'],
+  },
+  mushin: {
+    name: 'Mushin Demo Primary Health Centre',
+    code: 'LA-MSH-001',
+    type: 'public',
+    tier: 'Primary',
+    state: 'Lagos',
+    lga: 'Mushin',
+    address: '4 Ladipo Street, Mushin',
+    programs: ['Tuberculosis'],
+  },
+  abuja: {
+    name: 'Abuja Demo Private Laboratory',
+    code: 'FC-AMC-001',
+    type: 'private',
+    tier: 'Secondary',
+    state: 'FCT',
+    lga: 'Abuja Municipal Area Council',
+    address: '15 Aminu Kano Crescent, Wuse II',
+    programs: ['General'],
+  },
 } satisfies Record<string, FacilitySeed>;
 
 const CLINICAL_ROLES: [string, Role][] = [
@@ -39,6 +86,13 @@ const nameOf = (username: string) => {
   return { firstName: cap(first ?? ''), lastName: rest.map(cap).join(' ') };
 };
 
+/** A demo account: marked, so the product shows its demonstration banner while one is active. */
+async function seedDemoUser(tx: Tx, u: UserSeed): Promise<number> {
+  const id = await seedUser(tx, { ...u, isDemo: true });
+  await tx.update(users).set({ isDemo: true }).where(eq(users.id, id));
+  return id;
+}
+
 /** Demo facilities and one user per role (README lists them); idempotent. */
 export async function seedDemo(tx: Tx): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -49,18 +103,18 @@ export async function seedDemo(tx: Tx): Promise<void> {
   await seedTestServices(tx, ids.ikeja, 'General');
   await seedTestServices(tx, ids.abuja, 'General');
 
-  await seedUser(tx, { username: 'superadmin', passwordHash, firstName: 'Super', lastName: 'Admin', isSuperuser: true });
-  await seedUser(tx, { username: 'fed_tier', passwordHash, ...nameOf('fed_tier'), userLocation: 1 });
-  await seedUser(tx, { username: 'lagos_tier', passwordHash, ...nameOf('lagos_tier'), userLocation: 2, state: 'Lagos' });
-  await seedUser(tx, { username: 'ikeja_tier', passwordHash, ...nameOf('ikeja_tier'), userLocation: 3, state: 'Lagos', lga: 'Ikeja' });
+  await seedDemoUser(tx, { username: 'superadmin', passwordHash, firstName: 'Super', lastName: 'Admin', isSuperuser: true });
+  await seedDemoUser(tx, { username: 'fed_tier', passwordHash, ...nameOf('fed_tier'), userLocation: 1 });
+  await seedDemoUser(tx, { username: 'lagos_tier', passwordHash, ...nameOf('lagos_tier'), userLocation: 2, state: 'Lagos' });
+  await seedDemoUser(tx, { username: 'ikeja_tier', passwordHash, ...nameOf('ikeja_tier'), userLocation: 3, state: 'Lagos', lga: 'Ikeja' });
   for (const [username, role] of CLINICAL_ROLES) {
-    await seedUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids.ikeja, department: 'Laboratory', roles: [['General', role]] });
+    await seedDemoUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids.ikeja, department: 'Laboratory', roles: [['General', role]] });
   }
   for (const [username, role] of PH_ROLES) {
     const roles = PH_PROGRAMS.map((p) => [p, role] as [string, Role]);
-    await seedUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids.yaba, department: 'Laboratory', roles });
+    await seedDemoUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids.yaba, department: 'Laboratory', roles });
   }
-  await seedUser(tx, {
+  await seedDemoUser(tx, {
     username: 'kano_supervisor',
     passwordHash,
     ...nameOf('kano_supervisor'),

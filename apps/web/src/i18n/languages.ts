@@ -36,7 +36,7 @@ function storedLanguage(): string | null {
 export function detectLanguage(): Language {
   const stored = storedLanguage();
   if (isLanguage(stored)) return stored;
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const tag of preferred) {
     const base = tag?.toLowerCase().split('-')[0];
     if (isLanguage(base)) return base;

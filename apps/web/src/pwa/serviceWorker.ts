@@ -18,7 +18,7 @@ const listeners = new Set<() => void>();
 
 function set(next: Partial<PwaState>): void {
   state = { ...state, ...next };
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 export function getPwaState(): PwaState {

@@ -190,7 +190,14 @@ const AFB_SMEAR: Setup = { section: MYCO, sampleTypes: [SPU], tatHours: 24 };
 const GENEXPERT_MTB: Setup = { section: MOLE, sampleTypes: [SPU, STO, CSF], methods: [XPERT], instruments: [GENEXPERT], tatHours: 24 };
 const LINE_PROBE: Setup = { section: MYCO, sampleTypes: [SPU], methods: [LPA], instruments: [GT_BLOT], tatHours: 72 };
 const TB_DST: Setup = { section: MYCO, panel: 'TB-DST1', sampleTypes: [SPU], methods: [PDST], instruments: [MGIT_960], tatHours: 336 };
-const HIV_VL: Setup = { section: MOLE, panel: 'VL-HIV', sampleTypes: [PLA, DBS], methods: [PCR, XPERT], instruments: [ABBOTT_M2000, COBAS_4800, GENEXPERT], tatHours: 168 };
+const HIV_VL: Setup = {
+  section: MOLE,
+  panel: 'VL-HIV',
+  sampleTypes: [PLA, DBS],
+  methods: [PCR, XPERT],
+  instruments: [ABBOTT_M2000, COBAS_4800, GENEXPERT],
+  tatHours: 168,
+};
 const REFERENCE_PCR: Setup = { section: MOLE, sampleTypes: [], methods: [PCR], instruments: [ABI_7500], tatHours: 48 };
 
 export const CATALOGUE: CatalogueTest[] = [
@@ -208,14 +215,50 @@ export const CATALOGUE: CatalogueTest[] = [
   general.numeric('Lymphocytes %', 'FBC-LYMPH', { ...FBC, loinc: '736-9', ...measure('%', 1, [0, 100], [20, 45]) }),
 
   // General: other haematology, coagulation and blood transfusion
-  general.numeric('Erythrocyte sedimentation rate (ESR)', 'ESR', { section: HAEM, sampleTypes: [WB], methods: [WESTERGREN], tatHours: 2, loinc: '4537-7', ...measure('mm/hr', 0, [0, 150], [0, 20]) }),
+  general.numeric('Erythrocyte sedimentation rate (ESR)', 'ESR', {
+    section: HAEM,
+    sampleTypes: [WB],
+    methods: [WESTERGREN],
+    tatHours: 2,
+    loinc: '4537-7',
+    ...measure('mm/hr', 0, [0, 150], [0, 20]),
+  }),
   general.panel('Prothrombin time / INR', 'PT-INR', COAGULATION),
   general.numeric('Prothrombin time (PT)', 'PT', { ...COAGULATION, panel: 'PT-INR', loinc: '5902-2', ...measure('s', 1, [5, 120], [11, 13.5]) }),
-  general.numeric('International normalised ratio (INR)', 'INR', { ...COAGULATION, panel: 'PT-INR', methods: [COAG, CALC], loinc: '6301-6', ...measure(null, 2, [0.5, 12], [0.8, 1.2], [null, 5]) }),
-  general.numeric('Activated partial thromboplastin time (APTT)', 'APTT', { ...COAGULATION, loinc: '3173-2', ...measure('s', 1, [10, 180], [25, 35], [null, 100]) }),
-  general.coded('Blood group (ABO and RhD)', 'BLOOD-GROUP', ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'], { section: BTS, loinc: '882-1', sampleTypes: [WB], methods: [AGGL], tatHours: 1 }),
-  general.coded('Haemoglobin genotype', 'HB-GENOTYPE', ['AA', 'AS', 'AC', 'SS', 'SC', 'CC'], { section: HAEM, sampleTypes: [WB], methods: [HB_ELECTRO], tatHours: 48 }),
-  general.numeric('CD4 count', 'CD4', { section: SERO, loinc: '24467-3', sampleTypes: [WB], methods: [FLOW], instruments: [FACSPRESTO], tatHours: 24, ...measure('cells/µL', 0, [0, 5000], [500, 1500], [200, null]) }),
+  general.numeric('International normalised ratio (INR)', 'INR', {
+    ...COAGULATION,
+    panel: 'PT-INR',
+    methods: [COAG, CALC],
+    loinc: '6301-6',
+    ...measure(null, 2, [0.5, 12], [0.8, 1.2], [null, 5]),
+  }),
+  general.numeric('Activated partial thromboplastin time (APTT)', 'APTT', {
+    ...COAGULATION,
+    loinc: '3173-2',
+    ...measure('s', 1, [10, 180], [25, 35], [null, 100]),
+  }),
+  general.coded('Blood group (ABO and RhD)', 'BLOOD-GROUP', ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'], {
+    section: BTS,
+    loinc: '882-1',
+    sampleTypes: [WB],
+    methods: [AGGL],
+    tatHours: 1,
+  }),
+  general.coded('Haemoglobin genotype', 'HB-GENOTYPE', ['AA', 'AS', 'AC', 'SS', 'SC', 'CC'], {
+    section: HAEM,
+    sampleTypes: [WB],
+    methods: [HB_ELECTRO],
+    tatHours: 48,
+  }),
+  general.numeric('CD4 count', 'CD4', {
+    section: SERO,
+    loinc: '24467-3',
+    sampleTypes: [WB],
+    methods: [FLOW],
+    instruments: [FACSPRESTO],
+    tatHours: 24,
+    ...measure('cells/µL', 0, [0, 5000], [500, 1500], [200, null]),
+  }),
 
   // General: liver function
   general.panel('Liver function test', 'LFT', { section: CHEM, sampleTypes: [SER, PLA], methods: [SPEC], instruments: [COBAS_C311], tatHours: 6 }),
@@ -228,7 +271,13 @@ export const CATALOGUE: CatalogueTest[] = [
   general.numeric('Total protein', 'LFT-TP', { ...LFT, loinc: '2885-2', ...measure('g/L', 0, [2, 120], [60, 83]) }),
 
   // General: kidney function (E/U/Cr)
-  general.panel('Electrolytes, urea and creatinine (E/U/Cr)', 'EUCR', { section: CHEM, sampleTypes: [SER, PLA], methods: [SPEC, ISE], instruments: [COBAS_C311], tatHours: 4 }),
+  general.panel('Electrolytes, urea and creatinine (E/U/Cr)', 'EUCR', {
+    section: CHEM,
+    sampleTypes: [SER, PLA],
+    methods: [SPEC, ISE],
+    instruments: [COBAS_C311],
+    tatHours: 4,
+  }),
   general.numeric('Urea', 'EUCR-UREA', { ...EUCR, loinc: '22664-7', ...measure('mmol/L', 1, [0.5, 40], [2.5, 7.8], [null, 30]) }),
   general.numeric('Creatinine', 'EUCR-CREAT', { ...EUCR, loinc: '14682-9', ...measure('µmol/L', 0, [5, 2200], [53, 115], [null, 500]) }),
   general.numeric('Sodium', 'EUCR-NA', { ...ELECTROLYTE, loinc: '2951-2', ...measure('mmol/L', 0, [80, 200], [135, 145], [120, 160]) }),
@@ -244,15 +293,39 @@ export const CATALOGUE: CatalogueTest[] = [
   general.numeric('Triglycerides', 'LIPID-TG', { ...LIPID, loinc: '14927-8', ...measure('mmol/L', 2, [0.1, 50], [0, 1.7], [null, 11.3]) }),
 
   // General: other clinical chemistry
-  general.numeric('Fasting blood glucose', 'FBG', { ...CHEMISTRY, methods: [GOD, SPEC], tatHours: 2, loinc: '14771-0', ...measure('mmol/L', 1, [0.6, 40], [3.9, 5.6], [2.2, 25]) }),
-  general.numeric('Random blood glucose', 'RBG', { ...CHEMISTRY, methods: [GOD, SPEC], tatHours: 2, loinc: '14749-6', ...measure('mmol/L', 1, [0.6, 40], [3.9, 7.8], [2.2, 25]) }),
-  general.numeric('Glycated haemoglobin (HbA1c)', 'HBA1C', { ...CHEMISTRY, sampleTypes: [WB], methods: [ITURB], loinc: '4548-4', ...measure('%', 1, [4, 18], [4, 5.6]) }),
+  general.numeric('Fasting blood glucose', 'FBG', {
+    ...CHEMISTRY,
+    methods: [GOD, SPEC],
+    tatHours: 2,
+    loinc: '14771-0',
+    ...measure('mmol/L', 1, [0.6, 40], [3.9, 5.6], [2.2, 25]),
+  }),
+  general.numeric('Random blood glucose', 'RBG', {
+    ...CHEMISTRY,
+    methods: [GOD, SPEC],
+    tatHours: 2,
+    loinc: '14749-6',
+    ...measure('mmol/L', 1, [0.6, 40], [3.9, 7.8], [2.2, 25]),
+  }),
+  general.numeric('Glycated haemoglobin (HbA1c)', 'HBA1C', {
+    ...CHEMISTRY,
+    sampleTypes: [WB],
+    methods: [ITURB],
+    loinc: '4548-4',
+    ...measure('%', 1, [4, 18], [4, 5.6]),
+  }),
   general.numeric('Uric acid', 'URIC-ACID', { ...CHEMISTRY, loinc: '14933-6', ...measure('µmol/L', 0, [12, 1500], [150, 420]) }),
   general.numeric('Calcium (total)', 'CALCIUM', { ...CHEMISTRY, loinc: '2000-8', ...measure('mmol/L', 2, [0.2, 5], [2.15, 2.55], [1.8, 3.5]) }),
   general.numeric('Magnesium', 'MAGNESIUM', { ...CHEMISTRY, loinc: '2601-3', ...measure('mmol/L', 2, [0.1, 3.5], [0.66, 1.07], [0.4, 3]) }),
   general.numeric('Inorganic phosphate', 'PHOSPHATE', { ...CHEMISTRY, loinc: '14879-1', ...measure('mmol/L', 2, [0.1, 6.5], [0.81, 1.45], [0.3, null]) }),
   general.numeric('Serum amylase', 'AMYLASE', { ...CHEMISTRY, sampleTypes: [SER], tatHours: 6, loinc: '1798-8', ...measure('U/L', 0, [3, 1500], [28, 100]) }),
-  general.numeric('C-reactive protein (CRP)', 'CRP', { ...CHEMISTRY, methods: [ITURB], tatHours: 6, loinc: '1988-5', ...measure('mg/L', 1, [0.3, 350], [0, 5]) }),
+  general.numeric('C-reactive protein (CRP)', 'CRP', {
+    ...CHEMISTRY,
+    methods: [ITURB],
+    tatHours: 6,
+    loinc: '1988-5',
+    ...measure('mg/L', 1, [0.3, 350], [0, 5]),
+  }),
   general.numeric('Prostate-specific antigen (total PSA)', 'PSA', { ...IMMUNOASSAY, loinc: '2857-1', ...measure('ng/mL', 2, [0.01, 100], [0, 4]) }),
   general.numeric('Thyroid-stimulating hormone (TSH)', 'TSH', { ...IMMUNOASSAY, loinc: '3016-3', ...measure('mIU/L', 2, [0.01, 100], [0.27, 4.2]) }),
   general.numeric('Free thyroxine (FT4)', 'FT4', { ...IMMUNOASSAY, loinc: '14920-3', ...measure('pmol/L', 1, [0.5, 100], [12, 22]) }),
@@ -276,7 +349,14 @@ export const CATALOGUE: CatalogueTest[] = [
     ['NO MALARIA PARASITES SEEN', 'P. FALCIPARUM SEEN', 'P. MALARIAE SEEN', 'P. OVALE SEEN', 'P. VIVAX SEEN', 'MIXED SPECIES SEEN'],
     { section: PARA, loinc: '32700-7', sampleTypes: [WB, CAP], methods: [MICROSCOPY], instruments: [MICROSCOPE], tatHours: 2 },
   ),
-  general.numeric('Malaria parasite density', 'MP-DENSITY', { section: PARA, sampleTypes: [WB, CAP], methods: [MICROSCOPY], instruments: [MICROSCOPE], tatHours: 2, ...measure('parasites/µL', 0, [0, 2000000], undefined, [null, 250000]) }),
+  general.numeric('Malaria parasite density', 'MP-DENSITY', {
+    section: PARA,
+    sampleTypes: [WB, CAP],
+    methods: [MICROSCOPY],
+    instruments: [MICROSCOPE],
+    tatHours: 2,
+    ...measure('parasites/µL', 0, [0, 2000000], undefined, [null, 250000]),
+  }),
   general.coded(
     'Stool microscopy (ova, cysts and parasites)',
     'STOOL-OCP',
@@ -309,11 +389,21 @@ export const CATALOGUE: CatalogueTest[] = [
   general.coded('Widal - S. Typhi H antigen (TH)', 'WIDAL-TH', WIDAL_TITRES, WIDAL),
 
   // General: microscopy, culture and sensitivity
-  general.culture('Urine M/C/S', 'URINE-MCS', ['SIGNIFICANT GROWTH', 'NO SIGNIFICANT GROWTH', 'NO GROWTH AFTER 48 HOURS', 'MIXED GROWTH', 'CONTAMINATED'], { loinc: '630-4', sampleTypes: [URI] }),
-  general.culture('Blood culture M/C/S', 'BLOOD-MCS', ['GROWTH', 'NO GROWTH AFTER 5 DAYS', 'CONTAMINATED'], { loinc: '600-7', sampleTypes: [BCB], tatHours: 120 }),
+  general.culture('Urine M/C/S', 'URINE-MCS', ['SIGNIFICANT GROWTH', 'NO SIGNIFICANT GROWTH', 'NO GROWTH AFTER 48 HOURS', 'MIXED GROWTH', 'CONTAMINATED'], {
+    loinc: '630-4',
+    sampleTypes: [URI],
+  }),
+  general.culture('Blood culture M/C/S', 'BLOOD-MCS', ['GROWTH', 'NO GROWTH AFTER 5 DAYS', 'CONTAMINATED'], {
+    loinc: '600-7',
+    sampleTypes: [BCB],
+    tatHours: 120,
+  }),
   general.culture('Wound swab M/C/S', 'WOUND-MCS', GROWTH, { sampleTypes: [WSW] }),
   general.culture('HVS M/C/S', 'HVS-MCS', ['GROWTH', 'NORMAL VAGINAL FLORA', 'NO GROWTH AFTER 48 HOURS', 'CONTAMINATED'], { sampleTypes: [HVS] }),
-  general.culture('Stool M/C/S', 'STOOL-MCS', ['ENTERIC PATHOGEN ISOLATED', 'NO ENTERIC PATHOGEN ISOLATED', 'CONTAMINATED'], { loinc: '625-4', sampleTypes: [STO] }),
+  general.culture('Stool M/C/S', 'STOOL-MCS', ['ENTERIC PATHOGEN ISOLATED', 'NO ENTERIC PATHOGEN ISOLATED', 'CONTAMINATED'], {
+    loinc: '625-4',
+    sampleTypes: [STO],
+  }),
   general.culture('CSF M/C/S', 'CSF-MCS', ['GROWTH', 'NO GROWTH AFTER 48 HOURS', 'CONTAMINATED'], { loinc: '606-4', sampleTypes: [CSF] }),
   general.culture('Sputum M/C/S', 'SPUTUM-MCS', ['GROWTH', 'NORMAL RESPIRATORY FLORA', 'NO GROWTH AFTER 48 HOURS', 'CONTAMINATED'], { sampleTypes: [SPU] }),
   general.culture('Throat swab M/C/S', 'THROAT-MCS', ['GROWTH', 'NORMAL THROAT FLORA', 'NO GROWTH AFTER 48 HOURS', 'CONTAMINATED'], { sampleTypes: [OPS] }),
@@ -323,23 +413,48 @@ export const CATALOGUE: CatalogueTest[] = [
   tb.coded('AFB smear microscopy (LED fluorescence)', 'TB-LED', AFB, { ...AFB_SMEAR, methods: [LED_FM] }),
   tb.coded('Xpert MTB/RIF', 'TB-XPERT', MTB, { ...GENEXPERT_MTB, loinc: '38379-4' }),
   tb.coded('Xpert MTB/RIF - RIF resistance', 'TB-XPERT-RIF', RIF, GENEXPERT_MTB),
-  tb.coded('Xpert MTB/RIF Ultra', 'TB-ULTRA', ['MTB DETECTED', 'MTB TRACE DETECTED', 'MTB NOT DETECTED', 'INVALID', 'ERROR', 'NO RESULT'], { ...GENEXPERT_MTB, loinc: '38379-4' }),
+  tb.coded('Xpert MTB/RIF Ultra', 'TB-ULTRA', ['MTB DETECTED', 'MTB TRACE DETECTED', 'MTB NOT DETECTED', 'INVALID', 'ERROR', 'NO RESULT'], {
+    ...GENEXPERT_MTB,
+    loinc: '38379-4',
+  }),
   tb.coded('Xpert MTB/RIF Ultra - RIF resistance', 'TB-ULTRA-RIF', RIF, GENEXPERT_MTB),
   tb.coded('TB-LAMP', 'TB-LAMP', ['MTB DETECTED', 'MTB NOT DETECTED', 'INVALID'], { section: MOLE, sampleTypes: [SPU], methods: [LAMP], tatHours: 24 }),
   tb.coded('TB LAM (urine LF-LAM)', 'TB-LAM', RDT_AG, { section: MYCO, sampleTypes: [URI], methods: [RDT], tatHours: 1 }),
   tb.coded(
     'LPA first line (MTBDRplus)',
     'TB-LPA1',
-    ['MTBC NOT DETECTED', 'RIF AND INH SUSCEPTIBLE', 'RIF RESISTANT, INH SUSCEPTIBLE', 'INH RESISTANT, RIF SUSCEPTIBLE', 'RIF AND INH RESISTANT (MDR)', 'INDETERMINATE', 'INVALID'],
+    [
+      'MTBC NOT DETECTED',
+      'RIF AND INH SUSCEPTIBLE',
+      'RIF RESISTANT, INH SUSCEPTIBLE',
+      'INH RESISTANT, RIF SUSCEPTIBLE',
+      'RIF AND INH RESISTANT (MDR)',
+      'INDETERMINATE',
+      'INVALID',
+    ],
     LINE_PROBE,
   ),
   tb.coded(
     'LPA second line (MTBDRsl)',
     'TB-LPA2',
-    ['MTBC NOT DETECTED', 'FQ AND SLI SUSCEPTIBLE', 'FQ RESISTANT, SLI SUSCEPTIBLE', 'SLI RESISTANT, FQ SUSCEPTIBLE', 'FQ AND SLI RESISTANT', 'INDETERMINATE', 'INVALID'],
+    [
+      'MTBC NOT DETECTED',
+      'FQ AND SLI SUSCEPTIBLE',
+      'FQ RESISTANT, SLI SUSCEPTIBLE',
+      'SLI RESISTANT, FQ SUSCEPTIBLE',
+      'FQ AND SLI RESISTANT',
+      'INDETERMINATE',
+      'INVALID',
+    ],
     LINE_PROBE,
   ),
-  tb.coded('TB culture (MGIT liquid)', 'TB-CULTURE', ['MTBC ISOLATED', 'NO GROWTH', 'CONTAMINATED', 'NTM ISOLATED'], { section: MYCO, sampleTypes: [SPU, CSF], methods: [MGIT], instruments: [MGIT_960], tatHours: 1008 }),
+  tb.coded('TB culture (MGIT liquid)', 'TB-CULTURE', ['MTBC ISOLATED', 'NO GROWTH', 'CONTAMINATED', 'NTM ISOLATED'], {
+    section: MYCO,
+    sampleTypes: [SPU, CSF],
+    methods: [MGIT],
+    instruments: [MGIT_960],
+    tatHours: 1008,
+  }),
   tb.panel('DST first line (MGIT)', 'TB-DST1', { section: MYCO, sampleTypes: [SPU], methods: [PDST], instruments: [MGIT_960], tatHours: 336 }),
   tb.coded('DST first line - rifampicin', 'TB-DST1-RIF', DST, TB_DST),
   tb.coded('DST first line - isoniazid', 'TB-DST1-INH', DST, TB_DST),
@@ -347,15 +462,34 @@ export const CATALOGUE: CatalogueTest[] = [
   tb.coded('DST first line - pyrazinamide', 'TB-DST1-PZA', DST, TB_DST),
 
   // EID
-  eid.coded('HIV-1 DNA PCR', 'EID-DNA-PCR', ['DETECTED', 'NOT DETECTED', 'INDETERMINATE', 'INVALID'], { section: MOLE, sampleTypes: [DBS, WB], methods: [PCR, XPERT], instruments: [ABBOTT_M2000, GENEXPERT], tatHours: 168 }),
+  eid.coded('HIV-1 DNA PCR', 'EID-DNA-PCR', ['DETECTED', 'NOT DETECTED', 'INDETERMINATE', 'INVALID'], {
+    section: MOLE,
+    sampleTypes: [DBS, WB],
+    methods: [PCR, XPERT],
+    instruments: [ABBOTT_M2000, GENEXPERT],
+    tatHours: 168,
+  }),
 
   // Viral Load (reference upper limit: the suppression threshold of 1,000 copies/mL)
-  vl.panel('HIV-1 viral load', 'VL-HIV', { section: MOLE, sampleTypes: [PLA, DBS], methods: [PCR, XPERT], instruments: [ABBOTT_M2000, COBAS_4800, GENEXPERT], tatHours: 168 }),
+  vl.panel('HIV-1 viral load', 'VL-HIV', {
+    section: MOLE,
+    sampleTypes: [PLA, DBS],
+    methods: [PCR, XPERT],
+    instruments: [ABBOTT_M2000, COBAS_4800, GENEXPERT],
+    tatHours: 168,
+  }),
   vl.numeric('HIV-1 RNA viral load', 'VL-HIV-RNA', { ...HIV_VL, loinc: '20447-9', ...measure('copies/mL', 0, [20, 10000000], [0, 1000]) }),
   vl.numeric('HIV-1 RNA viral load (log10)', 'VL-HIV-LOG', { ...HIV_VL, ...measure('log10 copies/mL', 2, [1.3, 7], [0, 3]) }),
 
   // COVID-19
-  covid.coded('SARS-CoV-2 RT-PCR', 'COVID-PCR', PCR_QUAL, { ...REFERENCE_PCR, loinc: '94500-6', sampleTypes: [NPS, OPS], methods: [PCR, XPERT], instruments: [ABI_7500, GENEXPERT], tatHours: 24 }),
+  covid.coded('SARS-CoV-2 RT-PCR', 'COVID-PCR', PCR_QUAL, {
+    ...REFERENCE_PCR,
+    loinc: '94500-6',
+    sampleTypes: [NPS, OPS],
+    methods: [PCR, XPERT],
+    instruments: [ABI_7500, GENEXPERT],
+    tatHours: 24,
+  }),
   covid.coded('SARS-CoV-2 antigen RDT', 'COVID-AG', RDT_AG, { section: SERO, loinc: '94558-4', sampleTypes: [NPS], methods: [RDT], tatHours: 1 }),
 
   // Lassa Fever
@@ -375,17 +509,49 @@ export const CATALOGUE: CatalogueTest[] = [
   csm.coded(
     'CSF latex agglutination',
     'CSM-LATEX',
-    ['N. MENINGITIDIS A', 'N. MENINGITIDIS C', 'N. MENINGITIDIS W/Y', 'N. MENINGITIDIS B / E. COLI K1', 'S. PNEUMONIAE', 'H. INFLUENZAE TYPE B', 'GROUP B STREPTOCOCCUS', 'NEGATIVE'],
+    [
+      'N. MENINGITIDIS A',
+      'N. MENINGITIDIS C',
+      'N. MENINGITIDIS W/Y',
+      'N. MENINGITIDIS B / E. COLI K1',
+      'S. PNEUMONIAE',
+      'H. INFLUENZAE TYPE B',
+      'GROUP B STREPTOCOCCUS',
+      'NEGATIVE',
+    ],
     { section: MICRO, sampleTypes: [CSF], methods: [LATEX], tatHours: 2 },
   ),
-  csm.coded('Bacterial meningitis PCR (Nm/Sp/Hi)', 'CSM-PCR', ['N. MENINGITIDIS DETECTED', 'S. PNEUMONIAE DETECTED', 'H. INFLUENZAE DETECTED', 'NOT DETECTED', 'INVALID'], { ...REFERENCE_PCR, sampleTypes: [CSF] }),
-  csm.coded('N. meningitidis serogrouping PCR', 'CSM-NM-SEROGROUP', ['SEROGROUP A', 'SEROGROUP B', 'SEROGROUP C', 'SEROGROUP W', 'SEROGROUP X', 'SEROGROUP Y', 'NON-GROUPABLE'], { ...REFERENCE_PCR, sampleTypes: [CSF] }),
+  csm.coded(
+    'Bacterial meningitis PCR (Nm/Sp/Hi)',
+    'CSM-PCR',
+    ['N. MENINGITIDIS DETECTED', 'S. PNEUMONIAE DETECTED', 'H. INFLUENZAE DETECTED', 'NOT DETECTED', 'INVALID'],
+    { ...REFERENCE_PCR, sampleTypes: [CSF] },
+  ),
+  csm.coded(
+    'N. meningitidis serogrouping PCR',
+    'CSM-NM-SEROGROUP',
+    ['SEROGROUP A', 'SEROGROUP B', 'SEROGROUP C', 'SEROGROUP W', 'SEROGROUP X', 'SEROGROUP Y', 'NON-GROUPABLE'],
+    { ...REFERENCE_PCR, sampleTypes: [CSF] },
+  ),
   csm.culture('CSF M/C/S', 'CSM-MCS', ['GROWTH', 'NO GROWTH AFTER 48 HOURS', 'CONTAMINATED'], { loinc: '606-4', sampleTypes: [CSF] }),
 
   // Cholera
-  cholera.coded('Cholera RDT', 'CHOLERA-RDT', ['O1 POSITIVE', 'O139 POSITIVE', 'O1 AND O139 POSITIVE', 'NEGATIVE', 'INVALID'], { section: MICRO, sampleTypes: [STO], methods: [RDT], tatHours: 1 }),
-  cholera.culture('Stool M/C/S (Vibrio cholerae)', 'CHOLERA-MCS', ['V. CHOLERAE ISOLATED', 'V. CHOLERAE NOT ISOLATED', 'CONTAMINATED'], { loinc: '625-4', sampleTypes: [STO] }),
-  cholera.coded('V. cholerae serotyping', 'CHOLERA-SEROTYPE', ['O1 OGAWA', 'O1 INABA', 'O1 HIKOJIMA', 'O139', 'NON-O1/NON-O139'], { section: MICRO, sampleTypes: [STO], methods: [AGGL], tatHours: 96 }),
+  cholera.coded('Cholera RDT', 'CHOLERA-RDT', ['O1 POSITIVE', 'O139 POSITIVE', 'O1 AND O139 POSITIVE', 'NEGATIVE', 'INVALID'], {
+    section: MICRO,
+    sampleTypes: [STO],
+    methods: [RDT],
+    tatHours: 1,
+  }),
+  cholera.culture('Stool M/C/S (Vibrio cholerae)', 'CHOLERA-MCS', ['V. CHOLERAE ISOLATED', 'V. CHOLERAE NOT ISOLATED', 'CONTAMINATED'], {
+    loinc: '625-4',
+    sampleTypes: [STO],
+  }),
+  cholera.coded('V. cholerae serotyping', 'CHOLERA-SEROTYPE', ['O1 OGAWA', 'O1 INABA', 'O1 HIKOJIMA', 'O139', 'NON-O1/NON-O139'], {
+    section: MICRO,
+    sampleTypes: [STO],
+    methods: [AGGL],
+    tatHours: 96,
+  }),
 
   // Measles and Rubella
   measlesRubella.coded('Measles IgM ELISA', 'MEASLES-IGM', IGM, { section: SERO, sampleTypes: [SER, DBS], methods: [ELISA], tatHours: 72 }),
@@ -393,21 +559,40 @@ export const CATALOGUE: CatalogueTest[] = [
 
   // Anthrax
   anthrax.coded('Bacillus anthracis PCR', 'ANTHRAX-PCR', PCR_QUAL, { ...REFERENCE_PCR, sampleTypes: [LSW, WB], tatHours: 24 }),
-  anthrax.culture('Bacillus anthracis M/C/S', 'ANTHRAX-MCS', ['B. ANTHRACIS ISOLATED', 'B. ANTHRACIS NOT ISOLATED', 'CONTAMINATED'], { sampleTypes: [LSW, BCB] }),
+  anthrax.culture('Bacillus anthracis M/C/S', 'ANTHRAX-MCS', ['B. ANTHRACIS ISOLATED', 'B. ANTHRACIS NOT ISOLATED', 'CONTAMINATED'], {
+    sampleTypes: [LSW, BCB],
+  }),
 
   // Yellow fever
   yellowFever.coded('Yellow fever IgM ELISA', 'YF-IGM', IGM, { section: SERO, sampleTypes: [SER], methods: [ELISA], tatHours: 72 }),
   yellowFever.coded('Yellow fever virus RT-PCR', 'YF-PCR', PCR_QUAL, { ...REFERENCE_PCR, sampleTypes: [SER, PLA] }),
 
   // Influenza
-  influenza.coded('Influenza A/B RT-PCR', 'FLU-PCR', ['INFLUENZA A DETECTED', 'INFLUENZA B DETECTED', 'INFLUENZA A AND B DETECTED', 'NOT DETECTED', 'INVALID'], { ...REFERENCE_PCR, sampleTypes: [NPS, OPS] }),
+  influenza.coded(
+    'Influenza A/B RT-PCR',
+    'FLU-PCR',
+    ['INFLUENZA A DETECTED', 'INFLUENZA B DETECTED', 'INFLUENZA A AND B DETECTED', 'NOT DETECTED', 'INVALID'],
+    { ...REFERENCE_PCR, sampleTypes: [NPS, OPS] },
+  ),
 
   // Diphtheria
-  diphtheria.culture('Diphtheria culture M/C/S (C. diphtheriae)', 'DIPHTHERIA-MCS', ['C. DIPHTHERIAE ISOLATED', 'C. DIPHTHERIAE NOT ISOLATED', 'CONTAMINATED'], { sampleTypes: [OPS, NPS] }),
-  diphtheria.coded('Diphtheria toxin gene (tox) PCR', 'DIPHTHERIA-TOX', ['TOX GENE DETECTED', 'TOX GENE NOT DETECTED', 'INVALID'], { ...REFERENCE_PCR, sampleTypes: [OPS, NPS] }),
+  diphtheria.culture(
+    'Diphtheria culture M/C/S (C. diphtheriae)',
+    'DIPHTHERIA-MCS',
+    ['C. DIPHTHERIAE ISOLATED', 'C. DIPHTHERIAE NOT ISOLATED', 'CONTAMINATED'],
+    { sampleTypes: [OPS, NPS] },
+  ),
+  diphtheria.coded('Diphtheria toxin gene (tox) PCR', 'DIPHTHERIA-TOX', ['TOX GENE DETECTED', 'TOX GENE NOT DETECTED', 'INVALID'], {
+    ...REFERENCE_PCR,
+    sampleTypes: [OPS, NPS],
+  }),
 
   // Public
   publicHealth.coded('Hepatitis B surface antigen (HBsAg) screening', 'PUB-HBSAG', RDT_AB, { ...RAPID, methods: [RDT, ELISA], tatHours: 24, loinc: '5196-1' }),
   publicHealth.coded('Hepatitis C virus antibody screening', 'PUB-HCV', RDT_AB, { ...RAPID, methods: [RDT, ELISA], tatHours: 24, loinc: '16128-1' }),
-  publicHealth.culture('Typhoid blood culture M/C/S', 'PUB-TYPHOID-MCS', ['S. TYPHI ISOLATED', 'OTHER GROWTH', 'NO GROWTH AFTER 5 DAYS', 'CONTAMINATED'], { loinc: '600-7', sampleTypes: [BCB], tatHours: 120 }),
+  publicHealth.culture('Typhoid blood culture M/C/S', 'PUB-TYPHOID-MCS', ['S. TYPHI ISOLATED', 'OTHER GROWTH', 'NO GROWTH AFTER 5 DAYS', 'CONTAMINATED'], {
+    loinc: '600-7',
+    sampleTypes: [BCB],
+    tatHours: 120,
+  }),
 ];

@@ -33,8 +33,10 @@ async function validate(tx: Tx, body: Body, _p: unknown, existingId?: number) {
     const h = merged[hi] as number | null | undefined;
     if (l != null && h != null && l > h) throw ValidationError.field(lo, 'The low value must not be above the high value.');
   }
-  if (body.program !== undefined && !(await exists(tx, programs, body.program))) throw ValidationError.field('program', `Invalid pk "${body.program}" - object does not exist.`);
-  if (body.section != null && !(await exists(tx, sections, body.section))) throw ValidationError.field('section', `Invalid pk "${body.section}" - object does not exist.`);
+  if (body.program !== undefined && !(await exists(tx, programs, body.program)))
+    throw ValidationError.field('program', `Invalid pk "${body.program}" - object does not exist.`);
+  if (body.section != null && !(await exists(tx, sections, body.section)))
+    throw ValidationError.field('section', `Invalid pk "${body.section}" - object does not exist.`);
   if (body.panel != null) {
     const [panel] = await tx.select({ isPanel: testTypes.is_panel }).from(testTypes).where(eq(testTypes.id, body.panel));
     if (!panel?.isPanel || body.panel === existingId) throw ValidationError.field('panel', 'Choose a panel test.');
@@ -66,9 +68,7 @@ async function expand(tx: Tx, rows: Record<string, unknown>[]) {
   const linked = await Promise.all(LINKS.map((l) => tx.select().from(l.table).where(inArray(l.table.testTypeId, ids))));
   return rows.map((r) => ({
     ...r,
-    ...Object.fromEntries(
-      LINKS.map((l, i) => [l.field, (linked[i] as Record<string, number>[]).filter((x) => x.testTypeId === r.id).map((x) => x[l.key]!)]),
-    ),
+    ...Object.fromEntries(LINKS.map((l, i) => [l.field, (linked[i] as Record<string, number>[]).filter((x) => x.testTypeId === r.id).map((x) => x[l.key]!)])),
   }));
 }
 
@@ -127,7 +127,13 @@ export const testTypeResource: ResourceDef = {
     panel: testTypes.panel,
     is_active: testTypes.is_active,
   },
-  ordering: { name: testTypes.name, code: testTypes.code, program: programs.name as never, section: sections.name as never, default_tat_hours: testTypes.default_tat_hours },
+  ordering: {
+    name: testTypes.name,
+    code: testTypes.code,
+    program: programs.name as never,
+    section: sections.name as never,
+    default_tat_hours: testTypes.default_tat_hours,
+  },
   defaultOrdering: 'name',
   access: { delete: false },
   allWithoutPage: true,

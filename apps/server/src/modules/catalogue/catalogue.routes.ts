@@ -13,7 +13,14 @@ export function catalogueRoutes(app: App, db: Db): void {
   // The result configuration of the catalogue, by programme name and test (SPEC §7).
   app.get(
     '/api/test_configuration/',
-    { schema: { tags: ['catalogue'], summary: 'Result configuration by programme and test', querystring: configurationQuery, response: { 200: listReply(testTypeResource) } } },
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Result configuration by programme and test',
+        querystring: configurationQuery,
+        response: { 200: listReply(testTypeResource) },
+      },
+    },
     (request) => {
       const { program__name, test_type, ...query } = request.query;
       const filters: Record<string, string> = {};

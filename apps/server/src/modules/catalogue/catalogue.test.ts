@@ -15,7 +15,11 @@ const get = (url: string) => t.app.inject({ url, headers: admin });
 describe('seeded catalogue', () => {
   it('has tests for every programme, with culture tests flagged by their M/C/S name', async () => {
     const all = (await get('/api/test_type/')).json() as { program_name: string; name: string; is_culture: boolean }[];
-    for (const program of PROGRAMS) expect(all.some((x) => x.program_name === program), program).toBe(true);
+    for (const program of PROGRAMS)
+      expect(
+        all.some((x) => x.program_name === program),
+        program,
+      ).toBe(true);
     for (const test of all) expect(test.is_culture, test.name).toBe(isCultureTestName(test.name));
     expect(all.filter((x) => x.is_culture).length).toBeGreaterThan(3);
   });
@@ -41,7 +45,12 @@ describe('test_type/ writes', () => {
     expect(coded.json()).toEqual({ codes: ['A coded test needs at least one code.'] });
     const loinc = await t.app.inject({ method: 'POST', url: '/api/test_type/', headers: admin, payload: { ...base, loinc_code: 'abc' } });
     expect(loinc.json()).toHaveProperty('loinc_code');
-    const ok = await t.app.inject({ method: 'POST', url: '/api/test_type/', headers: admin, payload: { ...base, ref_low: 20, ref_high: 300, sample_types: [2] } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/test_type/',
+      headers: admin,
+      payload: { ...base, ref_low: 20, ref_high: 300, sample_types: [2] },
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ sample_types: [2], program_name: 'General' });
     const patched = await t.app.inject({ method: 'PATCH', url: `/api/test_type/${ok.json().id}/`, headers: admin, payload: { ref_low: 500 } });

@@ -41,7 +41,8 @@ function toValues(body: Body) {
 }
 
 async function validate(tx: Tx, body: Body, p: Principal, existingId?: number) {
-  if (body.date_of_birth && body.date_of_birth > new Date().toISOString().slice(0, 10)) throw ValidationError.field('date_of_birth', 'The date of birth is in the future.');
+  if (body.date_of_birth && body.date_of_birth > new Date().toISOString().slice(0, 10))
+    throw ValidationError.field('date_of_birth', 'The date of birth is in the future.');
   if (body.lga != null) {
     const [lga] = await tx.select({ stateId: lgas.stateId }).from(lgas).where(eq(lgas.id, body.lga));
     if (!lga) throw ValidationError.field('lga', `Invalid pk "${body.lga}" - object does not exist.`);
@@ -49,7 +50,15 @@ async function validate(tx: Tx, body: Body, p: Principal, existingId?: number) {
   }
   const ids = body.identifiers ?? [];
   if (!ids.length) return;
-  const types = await tx.select().from(clientIdentifierTypes).where(inArray(clientIdentifierTypes.id, ids.map((i) => i.identifier_type)));
+  const types = await tx
+    .select()
+    .from(clientIdentifierTypes)
+    .where(
+      inArray(
+        clientIdentifierTypes.id,
+        ids.map((i) => i.identifier_type),
+      ),
+    );
   for (const id of ids) {
     const type = types.find((t) => t.id === id.identifier_type);
     if (!type) throw ValidationError.field('identifiers', `Invalid identifier type "${id.identifier_type}".`);
@@ -73,7 +82,9 @@ async function afterSave(tx: Tx, id: number, body: Body) {
   const [client] = await tx.select({ facilityId: clients.facilityId }).from(clients).where(eq(clients.id, id));
   await tx.delete(clientIdentifiers).where(eq(clientIdentifiers.clientId, id));
   if (body.identifiers.length) {
-    await tx.insert(clientIdentifiers).values(body.identifiers.map((i) => ({ clientId: id, facilityId: client!.facilityId, identifierTypeId: i.identifier_type, identifier: i.identifier })));
+    await tx
+      .insert(clientIdentifiers)
+      .values(body.identifiers.map((i) => ({ clientId: id, facilityId: client!.facilityId, identifierTypeId: i.identifier_type, identifier: i.identifier })));
   }
 }
 
@@ -81,7 +92,12 @@ async function afterSave(tx: Tx, id: number, body: Body) {
 export async function clientIdentifiersOf(tx: Tx, clientIds: number[]) {
   if (!clientIds.length) return [];
   return tx
-    .select({ clientId: clientIdentifiers.clientId, identifier_type: clientIdentifiers.identifierTypeId, identifier_type_name: clientIdentifierTypes.name, identifier: clientIdentifiers.identifier })
+    .select({
+      clientId: clientIdentifiers.clientId,
+      identifier_type: clientIdentifiers.identifierTypeId,
+      identifier_type_name: clientIdentifierTypes.name,
+      identifier: clientIdentifiers.identifier,
+    })
     .from(clientIdentifiers)
     .innerJoin(clientIdentifierTypes, eq(clientIdentifierTypes.id, clientIdentifiers.identifierTypeId))
     .where(inArray(clientIdentifiers.clientId, clientIds))
@@ -89,7 +105,10 @@ export async function clientIdentifiersOf(tx: Tx, clientIds: number[]) {
 }
 
 async function expand(tx: Tx, rows: Record<string, unknown>[]) {
-  const ids = await clientIdentifiersOf(tx, rows.map((r) => r.id as number));
+  const ids = await clientIdentifiersOf(
+    tx,
+    rows.map((r) => r.id as number),
+  );
   return rows.map((r) => ({ ...r, identifiers: ids.filter((i) => i.clientId === r.id).map(({ clientId: _c, ...rest }) => rest) }));
 }
 
@@ -126,4 +145,5 @@ export const clientResource: ResourceDef = {
   access: { read: (p) => mayGeneral(p, 'read'), write: (p) => mayGeneral(p, 'order'), delete: false },
   scope: { column: clients.facilityId, valueKey: 'facilityId', of: facilityScope },
   tags: ['clients'],
+  auditReads: true,
 };

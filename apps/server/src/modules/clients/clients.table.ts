@@ -41,5 +41,8 @@ export const clientIdentifiers = pgTable(
       .references(() => clientIdentifierTypes.id),
     identifier: text('identifier').notNull(),
   },
-  (t) => [uniqueIndex('client_identifiers_identifier_uq').on(t.facilityId, t.identifierTypeId, t.identifier), index('client_identifiers_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('client_identifiers_identifier_uq').on(t.facilityId, t.identifierTypeId, t.identifier),
+    index('client_identifiers_client_idx').on(t.clientId),
+  ],
 );

@@ -12,8 +12,12 @@ beforeAll(async () => {
   const states = (await t.app.inject({ url: '/api/state/', headers: admin })).json();
   const oyo = states.find((s: { name: string }) => s.name === 'Oyo').id;
   const lagos = states.find((s: { name: string }) => s.name === 'Lagos').id;
-  const ibadan = (await t.app.inject({ url: `/api/local_government_area/?state=${oyo}`, headers: admin })).json().find((l: { name: string }) => l.name === 'Ibadan North').id;
-  const programs = Object.fromEntries((await t.app.inject({ url: '/api/program/', headers: admin })).json().map((p: { id: number; name: string }) => [p.name, p.id]));
+  const ibadan = (await t.app.inject({ url: `/api/local_government_area/?state=${oyo}`, headers: admin }))
+    .json()
+    .find((l: { name: string }) => l.name === 'Ibadan North').id;
+  const programs = Object.fromEntries(
+    (await t.app.inject({ url: '/api/program/', headers: admin })).json().map((p: { id: number; name: string }) => [p.name, p.id]),
+  );
   ids = { oyo, ibadan, lagos, programs };
 });
 afterAll(() => t.close());
@@ -43,12 +47,20 @@ describe('facilities/ (super admin)', () => {
     expect(list.count).toBe(1);
     expect(list.results[0].id).toBe(f.id);
 
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/facilities/${f.id}/`, headers: admin, payload: { is_active: false, programs: [ids.programs.General] } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/facilities/${f.id}/`,
+      headers: admin,
+      payload: { is_active: false, programs: [ids.programs.General] },
+    });
     expect(patched.json()).toMatchObject({ is_active: false, programs: [ids.programs.General], address: 'Queen Elizabeth Road' });
     const lookup = (await t.app.inject({ url: `/api/facilities/?facility_state=${ids.oyo}&facility_lga=${ids.ibadan}`, headers: admin })).json();
     expect(lookup).toEqual([]);
 
-    const trail = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'facility'), eq(auditEvents.entityId, String(f.id))));
+    const trail = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'facility'), eq(auditEvents.entityId, String(f.id))));
     expect(trail.map((e) => e.action)).toEqual(['facility.created', 'facility.patched']);
     expect(trail[1]!.before).toMatchObject({ is_active: true });
     expect(trail[1]!.after).toMatchObject({ is_active: false });
@@ -58,10 +70,20 @@ describe('facilities/ (super admin)', () => {
     const dup = await t.app.inject({ method: 'POST', url: '/api/facilities/', headers: admin, payload: { ...body(), facility_code: 'LA-IKJ-001' } });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ facility_code: [expect.stringMatching(/already exists/)] });
-    const wrongLga = await t.app.inject({ method: 'POST', url: '/api/facilities/', headers: admin, payload: { ...body(), facility_code: 'X-1', state: ids.lagos } });
+    const wrongLga = await t.app.inject({
+      method: 'POST',
+      url: '/api/facilities/',
+      headers: admin,
+      payload: { ...body(), facility_code: 'X-1', state: ids.lagos },
+    });
     expect(wrongLga.statusCode).toBe(400);
     expect(wrongLga.json()).toEqual({ lga: ['The LGA is not in the chosen state.'] });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/facilities/', headers: admin, payload: { ...body(), facility_code: 'X-2', facility_type: 'military', tier: 'Top', email: 'x', programs: [999] } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/facilities/',
+      headers: admin,
+      payload: { ...body(), facility_code: 'X-2', facility_type: 'military', tier: 'Top', email: 'x', programs: [999] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['email', 'facility_type', 'tier']);
     const prog = await t.app.inject({ method: 'POST', url: '/api/facilities/', headers: admin, payload: { ...body(), facility_code: 'X-3', programs: [999] } });

@@ -19,7 +19,10 @@ export async function effectiveMeasures(db: Db, facilityId: number | null, ids: 
   const missing = ids.find((id) => !catalogue.some((c) => c.id === id));
   if (missing !== undefined) throw ValidationError.field('test_types', `Invalid pk "${missing}" - object does not exist.`);
   const own = facilityId
-    ? await db.select().from(facilityTestMeasures).where(and(eq(facilityTestMeasures.facility, facilityId), inArray(facilityTestMeasures.test_type, ids)))
+    ? await db
+        .select()
+        .from(facilityTestMeasures)
+        .where(and(eq(facilityTestMeasures.facility, facilityId), inArray(facilityTestMeasures.test_type, ids)))
     : [];
   return catalogue.map((test) => {
     const mine = own.filter((m) => m.test_type === test.id);
@@ -57,7 +60,14 @@ export function effectiveMeasureRoutes(app: App, db: Db): void {
   for (const url of ['/api/facility_test_measure/effective', '/api/facility_test_measure/effective/']) {
     app.get(
       url,
-      { schema: { tags: ['facility settings'], summary: "Reference ranges in force at the caller's facility", querystring: query, response: { 200: z.array(effectiveMeasure) } } },
+      {
+        schema: {
+          tags: ['facility settings'],
+          summary: "Reference ranges in force at the caller's facility",
+          querystring: query,
+          response: { 200: z.array(effectiveMeasure) },
+        },
+      },
       (request) => effectiveMeasures(db, principalOf(request).facilityId, request.query.test_types),
     );
   }

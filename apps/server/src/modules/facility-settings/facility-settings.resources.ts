@@ -1,4 +1,4 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
 } from '@nlims/contracts';
 import type { ResourceDef, Rule } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
+import { facilityPrograms } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { benches, sections } from '../reference/reference.table.js';
 import { ValidationError } from '../../core/errors.js';
@@ -45,12 +46,19 @@ interface Options {
   defaultOrdering: string;
 }
 
-/** A facility-owned setting: scoped to the caller's facility, written by its admin, never deleted but deactivated. */
+/**
+ * A facility-owned setting: scoped to the caller's facility and written by its
+ * admin. Settings that orders, runs and QC refer to (test services, machines,
+ * QC materials: those with `is_active`) are deactivated, never deleted; a TAT
+ * or a reference range may be deleted (the audit trail keeps it, and past
+ * results keep the due times and flags they were given).
+ */
 function facilitySetting(o: Options): ResourceDef {
   const columns = getTableColumns(o.table) as Record<string, PgColumn>;
   const testColumn = columns.test_type;
   const fields: ResourceDef['fields'] = { ...columns };
-  if (o.withTest && testColumn) Object.assign(fields, { test_type_name: testTypes.name, program_name: programs.name, default_tat_hours: testTypes.default_tat_hours });
+  if (o.withTest && testColumn)
+    Object.assign(fields, { test_type_name: testTypes.name, program_name: programs.name, default_tat_hours: testTypes.default_tat_hours });
   if (o.withBench && columns.bench) fields.bench_name = benches.name;
   type Joinable = { leftJoin: (...a: unknown[]) => Joinable };
   const pick = (names: string[]) => Object.fromEntries(names.map((n) => [n, (fields[n] as PgColumn | undefined) ?? columns[n]!]));
@@ -67,18 +75,45 @@ function facilitySetting(o: Options): ResourceDef {
             return (o.withBench && columns.bench ? joined.leftJoin(benches, eq(benches.id, columns.bench)) : joined) as typeof q;
           }
         : undefined,
-    validate: o.validate,
+    validate: o.withTest && testColumn ? both(checkTestOffered(o.table, testColumn), o.validate) : o.validate,
     item: o.item,
     body: o.body as never,
     search: (o.search ?? []).map((n) => (fields[n] as PgColumn | undefined) ?? columns[n]!),
     filters: pick(o.filters ?? []),
     ordering: pick(o.ordering),
     defaultOrdering: o.defaultOrdering,
-    access: { read: o.read ?? facilityStaff, write: o.write ?? facilityAdmin, delete: o.write ?? facilityAdmin },
+    access: { read: o.read ?? facilityStaff, write: o.write ?? facilityAdmin, delete: columns.is_active ? false : (o.write ?? facilityAdmin) },
     scope: { column: o.table.facility, valueKey: 'facility', of: (p) => (p.isSuperuser ? null : (p.facilityId ?? -1)) },
     tags: ['facility settings'],
   };
 }
+
+type Validate = NonNullable<ResourceDef['validate']>;
+const both =
+  (a: Validate, b?: ResourceDef['validate']): Validate =>
+  async (...args) => {
+    await a(...args);
+    await b?.(...args);
+  };
+
+/** A facility configures only tests of the programmes it runs. */
+const checkTestOffered =
+  (table: PgTable & { id: PgColumn }, testColumn: PgColumn): Validate =>
+  async (db, body, p, existingId) => {
+    let testId = body.test_type as number | undefined;
+    if (testId === undefined && existingId !== undefined) {
+      testId = (await db.select({ test: testColumn }).from(table).where(eq(table.id, existingId)))[0]?.test as number | undefined;
+    }
+    if (testId == null || p.facilityId == null) return;
+    const [row] = await db
+      .select({ program: programs.name, runs: facilityPrograms.facilityId })
+      .from(testTypes)
+      .innerJoin(programs, eq(programs.id, testTypes.program))
+      .leftJoin(facilityPrograms, and(eq(facilityPrograms.programId, testTypes.program), eq(facilityPrograms.facilityId, p.facilityId)))
+      .where(eq(testTypes.id, testId));
+    if (row && row.runs == null)
+      throw ValidationError.field('test_type', `This test belongs to the ${row.program} programme, which your facility does not run.`);
+  };
 
 /** A test's bench must exist and, when the test has a section, belong to that section. */
 const checkBench: ResourceDef['validate'] = async (db, body, _p, existingId) => {
@@ -89,10 +124,15 @@ const checkBench: ResourceDef['validate'] = async (db, body, _p, existingId) => 
   if (!row.active) throw ValidationError.field('bench', 'This bench is not active.');
   let testId = body.test_type as number | undefined;
   if (testId === undefined && existingId !== undefined) {
-    testId = (await db.select({ test: t.facilityTestServices.test_type }).from(t.facilityTestServices).where(eq(t.facilityTestServices.id, existingId)))[0]?.test;
+    testId = (await db.select({ test: t.facilityTestServices.test_type }).from(t.facilityTestServices).where(eq(t.facilityTestServices.id, existingId)))[0]
+      ?.test;
   }
   if (testId === undefined) return;
-  const [test] = await db.select({ section: testTypes.section, sectionName: sections.name }).from(testTypes).leftJoin(sections, eq(sections.id, testTypes.section)).where(eq(testTypes.id, testId));
+  const [test] = await db
+    .select({ section: testTypes.section, sectionName: sections.name })
+    .from(testTypes)
+    .leftJoin(sections, eq(sections.id, testTypes.section))
+    .where(eq(testTypes.id, testId));
   if (test?.section != null && test.section !== row.section) throw ValidationError.field('bench', `Choose a bench of the ${test.sectionName} section.`);
 };
 

@@ -15,7 +15,18 @@ beforeAll(async () => {
         method: 'POST',
         url: '/api/test_type/',
         headers: admin,
-        payload: { program: general, name, code, result_type: 'numeric', unit: 'g/dL', decimals: 1, ref_low: ref[0], ref_high: ref[1], critical_low: 5, default_tat_hours: 4 },
+        payload: {
+          program: general,
+          name,
+          code,
+          result_type: 'numeric',
+          unit: 'g/dL',
+          decimals: 1,
+          ref_low: ref[0],
+          ref_high: ref[1],
+          critical_low: 5,
+          default_tat_hours: 4,
+        },
       })
     ).json().id as number;
   hb = await make('Haemoglobin (test)', 'T-HB', [12, 16]);
@@ -33,7 +44,15 @@ describe('test services, TAT and reference ranges', () => {
     expect(service.json()).toMatchObject({ test_type: hb, test_type_name: 'Haemoglobin (test)', price: 2500 });
     const tat = await call('clin_admin', 'POST', '/api/facility_tat/', { test_type: hb, hours: 2 });
     expect(tat.json()).toMatchObject({ hours: 2, default_tat_hours: 4 });
-    const range = await call('clin_admin', 'POST', '/api/facility_test_measure/', { test_type: hb, sex: 'female', age_min_days: 6570, low: 11.5, high: 15.5, critical_low: 6, unit: 'g/dL' });
+    const range = await call('clin_admin', 'POST', '/api/facility_test_measure/', {
+      test_type: hb,
+      sex: 'female',
+      age_min_days: 6570,
+      low: 11.5,
+      high: 15.5,
+      critical_low: 6,
+      unit: 'g/dL',
+    });
     expect(range.statusCode).toBe(201);
 
     // staff of the facility read them; another facility sees none of them
@@ -45,16 +64,42 @@ describe('test services, TAT and reference ranges', () => {
 
   it('deletes a TAT or a reference range for good, by the facility admin only, with an audit row', async () => {
     const tat = (await call('clin_admin', 'POST', '/api/facility_tat/', { test_type: glucose, hours: 3 })).json();
-    const range = (await call('clin_admin', 'POST', '/api/facility_test_measure/', { test_type: glucose, sex: 'male', low: 4, high: 6, unit: 'mmol/L' })).json();
+    const range = (
+      await call('clin_admin', 'POST', '/api/facility_test_measure/', { test_type: glucose, sex: 'male', low: 4, high: 6, unit: 'mmol/L' })
+    ).json();
     for (const url of [`/api/facility_tat/${tat.id}/`, `/api/facility_test_measure/${range.id}/`]) {
       expect((await call('clin_supervisor', 'DELETE', url)).statusCode, url).toBe(403);
       expect((await call('ph_admin', 'DELETE', url)).statusCode, url).toBe(404);
       expect((await call('clin_admin', 'DELETE', url)).statusCode, url).toBe(204);
       expect((await call('clin_admin', 'GET', url)).statusCode, url).toBe(404);
     }
-    const audit = (await t.database.db.execute(sql`select action, before from audit_events where entity = 'tat' and entity_id = ${String(tat.id)} order by id`)) as unknown as { rows: { action: string; before: { hours: number } | null }[] };
+    const audit = (await t.database.db.execute(
+      sql`select action, before from audit_events where entity = 'tat' and entity_id = ${String(tat.id)} order by id`,
+    )) as unknown as { rows: { action: string; before: { hours: number } | null }[] };
     expect(audit.rows.map((r) => r.action)).toEqual(['tat.created', 'tat.deleted']);
     expect(audit.rows[1]!.before).toMatchObject({ hours: 3 });
+  });
+
+  it('refuses settings for a test of a programme the facility does not run', async () => {
+    // Yaba runs TB, EID, Viral Load, Lassa Fever and COVID-19, not General
+    for (const path of ['facility_test_service', 'facility_tat', 'facility_test_measure']) {
+      const res = await call('ph_admin', 'POST', `/api/${path}/`, { test_type: glucose, price: 100, hours: 2, sex: 'any', low: 1, high: 2, unit: 'x' });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json(), path).toEqual({ test_type: ['This test belongs to the General programme, which your facility does not run.'] });
+    }
+    const tb = (await call('superadmin', 'GET', '/api/test_configuration/?program__name=Tuberculosis')).json()[0].id;
+    const ok = await call('ph_admin', 'POST', '/api/facility_tat/', { test_type: tb, hours: 48 });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('deactivates, never deletes, the settings that orders and QC refer to', async () => {
+    const service = (await call('clin_admin', 'GET', '/api/facility_test_service/?page=1')).json().results[0];
+    for (const path of ['facility_test_service', 'machine_setting', 'qc_test_config']) {
+      expect((await call('clin_admin', 'DELETE', `/api/${path}/${service.id}/`)).statusCode, path).toBe(404);
+    }
+    const off = await call('clin_admin', 'PATCH', `/api/facility_test_service/${service.id}/`, { is_active: false });
+    expect(off.json()).toMatchObject({ is_active: false });
+    expect((await call('clin_admin', 'GET', `/api/facility_test_service/${service.id}/`)).statusCode).toBe(200);
   });
 
   it('gives the effective measure: the facility range where set, else the catalogue default', async () => {
@@ -92,6 +137,8 @@ describe('test services, TAT and reference ranges', () => {
 
 describe('machine settings and QC materials', () => {
   it('are for public and private laboratories only', async () => {
+    // Yaba runs Tuberculosis, not General
+    const tb = (await call('superadmin', 'GET', '/api/test_configuration/?program__name=Tuberculosis')).json()[0].id;
     const body = { name: 'GeneXpert 1', model: 'GX-IV', serial_number: 'SN-001', modules: ['A1', 'A2', 'A3', 'A4'] };
     expect((await call('clin_admin', 'POST', '/api/machine_setting/', body)).statusCode).toBe(403);
     const created = await call('ph_admin', 'POST', '/api/machine_setting/', body);
@@ -99,7 +146,7 @@ describe('machine settings and QC materials', () => {
     expect(created.json()).toMatchObject({ serial_number: 'SN-001', modules: ['A1', 'A2', 'A3', 'A4'] });
     expect((await call('ph_admin', 'POST', '/api/machine_setting/', body)).json()).toHaveProperty('serial_number');
     const qc = await call('ph_admin', 'POST', '/api/qc_test_config/', {
-      test_type: hb,
+      test_type: tb,
       name: 'Haematology control',
       lot_number: 'L-2026-01',
       expiry_date: '2027-06-30',
@@ -108,7 +155,15 @@ describe('machine settings and QC materials', () => {
       target_sd: 0.4,
     });
     expect(qc.statusCode).toBe(201);
-    const badDate = await call('ph_admin', 'POST', '/api/qc_test_config/', { test_type: hb, name: 'x', lot_number: 'y', expiry_date: '30/06/2027', level: 'normal', target_mean: 1, target_sd: 0 });
+    const badDate = await call('ph_admin', 'POST', '/api/qc_test_config/', {
+      test_type: tb,
+      name: 'x',
+      lot_number: 'y',
+      expiry_date: '30/06/2027',
+      level: 'normal',
+      target_mean: 1,
+      target_sd: 0,
+    });
     expect(badDate.json().expiry_date).toEqual(["Invalid date format, Accepted format 'YYYY-MM-DD'"]);
     expect(badDate.json().target_sd).toBeDefined();
     expect((await call('ph_analyst', 'GET', '/api/qc_test_config/?page=1')).json().count).toBe(1);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROGRAMS } from '@nlims/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
@@ -74,13 +75,38 @@ describe('service endpoints', () => {
   it('reports health with the database status', async () => {
     const res = await t.app.inject({ url: '/api/health/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok', demo: true });
+  });
+
+  it('says whether demo accounts are active, so every page can show the demonstration banner', async () => {
+    const plain = await createTestApp({ demo: false });
+    try {
+      expect((await plain.app.inject({ url: '/api/health/' })).json().demo).toBe(false);
+      // a demo install stops showing it once every demo account is disabled
+      await t.database.db.execute(sql`update users set is_active = false where is_demo`);
+      expect((await t.app.inject({ url: '/api/health/' })).json().demo).toBe(false);
+      await t.database.db.execute(sql`update users set is_active = true where is_demo`);
+      expect((await t.app.inject({ url: '/api/health/' })).json().demo).toBe(true);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('publishes the OpenAPI document and its browser', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/login/', '/api/token/refresh/', '/api/users/logout/', '/api/users/me/', '/api/users/change_password/', '/api/state/', '/api/local_government_area/', '/api/program/', '/api/facilities/', '/api/health/']) {
+    for (const path of [
+      '/api/login/',
+      '/api/token/refresh/',
+      '/api/users/logout/',
+      '/api/users/me/',
+      '/api/users/change_password/',
+      '/api/state/',
+      '/api/local_government_area/',
+      '/api/program/',
+      '/api/facilities/',
+      '/api/health/',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);

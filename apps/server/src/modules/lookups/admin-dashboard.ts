@@ -21,7 +21,10 @@ export async function adminDashboard(db: Db) {
     .innerJoin(users, and(eq(users.id, userProgramRoles.userId), eq(users.isActive, true)))
     .groupBy(userProgramRoles.role)
     .orderBy(desc(countDistinct(userProgramRoles.userId)));
-  const [tier] = await db.select({ count: count() }).from(users).where(and(isNotNull(users.userLocation), eq(users.isActive, true)));
+  const [tier] = await db
+    .select({ count: count() })
+    .from(users)
+    .where(and(isNotNull(users.userLocation), eq(users.isActive, true)));
   const [allUsers] = await db.select({ count: count() }).from(users).where(eq(users.isActive, true));
   const programsInUse = await db
     .select({ program: programs.name, facilities: count(facilityPrograms.facilityId) })

@@ -3,15 +3,7 @@ import { principalOf, requireSuperuser } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { adminDashboard } from './admin-dashboard.js';
-import {
-  catalogueTests,
-  collectionLookup,
-  dashboardFilter,
-  facilityLookup,
-  generalOrderLookup,
-  tbFormLookup,
-  userLocationLookup,
-} from './lookups.service.js';
+import { catalogueTests, collectionLookup, dashboardFilter, facilityLookup, generalOrderLookup, tbFormLookup, userLocationLookup } from './lookups.service.js';
 
 const programQuery = z.object({ program__name: z.string().trim().min(1).max(100).optional() });
 const tags = ['lookups'];
@@ -24,10 +16,8 @@ export function lookupsRoutes(app: App, db: Db): void {
   app.get('/api/test_configuration_look_up/', { schema: { tags, querystring: programQuery } }, (request) => catalogueTests(db, request.query.program__name));
   app.get('/api/facility_look_up/', { schema: { tags } }, (request) => facilityLookup(db, principalOf(request)));
   app.get('/api/dashboard_filter/', { schema: { tags } }, (request) => dashboardFilter(db, principalOf(request)));
-  app.get(
-    '/api/user_location_look_up/',
-    { schema: { tags, querystring: z.object({ scope: z.enum(['state', 'lga', 'facility']).optional() }) } },
-    (request) => userLocationLookup(db, principalOf(request), request.query.scope),
+  app.get('/api/user_location_look_up/', { schema: { tags, querystring: z.object({ scope: z.enum(['state', 'lga', 'facility']).optional() }) } }, (request) =>
+    userLocationLookup(db, principalOf(request), request.query.scope),
   );
   app.get(
     '/api/public_health_test_samples_look_up/',

@@ -12,9 +12,18 @@ import type { Principal } from '../users/principal.js';
 export const TB_TEST_STATUSES = ['Initial', 'Follow-Up', 'Repeat'] as const;
 export const PRIORITIES = ['routine', 'urgent'] as const;
 
-const activeSampleTypes = (db: Db) => db.select({ id: sampleTypes.id, name: sampleTypes.name, code: sampleTypes.code }).from(sampleTypes).where(eq(sampleTypes.is_active, true)).orderBy(asc(sampleTypes.name));
+const activeSampleTypes = (db: Db) =>
+  db
+    .select({ id: sampleTypes.id, name: sampleTypes.name, code: sampleTypes.code })
+    .from(sampleTypes)
+    .where(eq(sampleTypes.is_active, true))
+    .orderBy(asc(sampleTypes.name));
 const activeIdentifierTypes = (db: Db) =>
-  db.select({ id: clientIdentifierTypes.id, name: clientIdentifierTypes.name, code: clientIdentifierTypes.code }).from(clientIdentifierTypes).where(eq(clientIdentifierTypes.is_active, true)).orderBy(asc(clientIdentifierTypes.id));
+  db
+    .select({ id: clientIdentifierTypes.id, name: clientIdentifierTypes.name, code: clientIdentifierTypes.code })
+    .from(clientIdentifierTypes)
+    .where(eq(clientIdentifierTypes.is_active, true))
+    .orderBy(asc(clientIdentifierTypes.id));
 
 /** Active catalogue tests, optionally of one programme, with the sample types each accepts. */
 export async function catalogueTests(db: Db, programName?: string) {
@@ -42,7 +51,17 @@ export async function catalogueTests(db: Db, programName?: string) {
     .innerJoin(programs, eq(programs.id, testTypes.program))
     .where(and(...where))
     .orderBy(asc(testTypes.name));
-  const links = tests.length ? await db.select().from(testTypeSampleTypes).where(inArray(testTypeSampleTypes.testTypeId, tests.map((t) => t.id))) : [];
+  const links = tests.length
+    ? await db
+        .select()
+        .from(testTypeSampleTypes)
+        .where(
+          inArray(
+            testTypeSampleTypes.testTypeId,
+            tests.map((t) => t.id),
+          ),
+        )
+    : [];
   return tests.map((t) => ({ ...t, sample_types: links.filter((l) => l.testTypeId === t.id).map((l) => l.sampleTypeId) }));
 }
 
@@ -59,8 +78,15 @@ export async function collectionLookup(db: Db) {
   return {
     sample_types: await activeSampleTypes(db),
     identifier_types: await activeIdentifierTypes(db),
-    occupations: await db.select({ id: occupations.id, name: occupations.name }).from(occupations).where(eq(occupations.is_active, true)).orderBy(asc(occupations.name)),
-    rejection_reasons: await db.select({ id: rejectionReasons.id, reason: rejectionReasons.reason }).from(rejectionReasons).where(eq(rejectionReasons.is_active, true)),
+    occupations: await db
+      .select({ id: occupations.id, name: occupations.name })
+      .from(occupations)
+      .where(eq(occupations.is_active, true))
+      .orderBy(asc(occupations.name)),
+    rejection_reasons: await db
+      .select({ id: rejectionReasons.id, reason: rejectionReasons.reason })
+      .from(rejectionReasons)
+      .where(eq(rejectionReasons.is_active, true)),
     result_rejection_reasons: await db
       .select({ id: resultRejectionReasons.id, reason: resultRejectionReasons.reason })
       .from(resultRejectionReasons)
@@ -72,7 +98,10 @@ export async function collectionLookup(db: Db) {
 export async function generalOrderLookup(db: Db, principal: Principal) {
   const tests = await catalogueTests(db, 'General');
   const services = principal.facilityId
-    ? await db.select().from(facilityTestServices).where(and(eq(facilityTestServices.facility, principal.facilityId), eq(facilityTestServices.is_active, true)))
+    ? await db
+        .select()
+        .from(facilityTestServices)
+        .where(and(eq(facilityTestServices.facility, principal.facilityId), eq(facilityTestServices.is_active, true)))
     : [];
   const price = new Map(services.map((s) => [s.test_type, s.price]));
   return {

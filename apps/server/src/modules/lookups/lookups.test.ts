@@ -41,7 +41,10 @@ describe('look-ups', () => {
     expect((await get('ikeja_tier', '/api/user_location_look_up/?scope=lga')).json().map((l: { name: string }) => l.name)).toEqual(['Ikeja']);
     expect((await get('fed_tier', '/api/user_location_look_up/?scope=state')).json()).toHaveLength(37);
     expect((await get('lagos_tier', '/api/user_location_look_up/?scope=state')).json().map((s: { name: string }) => s.name)).toEqual(['Lagos']);
-    const lagosFacilities = (await get('lagos_tier', '/api/facility_look_up/')).json().map((f: { facility_code: string }) => f.facility_code).sort();
+    const lagosFacilities = (await get('lagos_tier', '/api/facility_look_up/'))
+      .json()
+      .map((f: { facility_code: string }) => f.facility_code)
+      .sort();
     expect(lagosFacilities).toEqual(['LA-IKJ-001', 'LA-LMD-001', 'LA-MSH-001']);
     expect((await get('ikeja_tier', '/api/facility_look_up/')).json()).toHaveLength(1);
     expect((await get('lagos_tier', '/api/user_location_look_up/?scope=planet')).statusCode).toBe(400);

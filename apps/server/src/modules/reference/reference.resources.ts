@@ -61,7 +61,10 @@ const bench: ResourceDef = {
   body: benchBody,
   async validate(db, body) {
     if (body.section === undefined) return;
-    const [row] = await db.select({ id: t.sections.id }).from(t.sections).where(eq(t.sections.id, body.section as number));
+    const [row] = await db
+      .select({ id: t.sections.id })
+      .from(t.sections)
+      .where(eq(t.sections.id, body.section as number));
     if (!row) throw ValidationError.field('section', `Invalid pk "${body.section}" - object does not exist.`);
   },
   search: [t.benches.name, t.benches.code],

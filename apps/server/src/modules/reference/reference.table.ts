@@ -9,7 +9,13 @@ const name = () => text('name').notNull().unique();
 const code = () => text('code').notNull().default('');
 const isActive = () => boolean('is_active').notNull().default(true);
 
-export const sections = pgTable('sections', { id: id(), name: name(), code: code(), description: text('description').notNull().default(''), is_active: isActive() });
+export const sections = pgTable('sections', {
+  id: id(),
+  name: name(),
+  code: code(),
+  description: text('description').notNull().default(''),
+  is_active: isActive(),
+});
 export const benches = pgTable('benches', {
   id: id(),
   name: name(),
@@ -19,7 +25,13 @@ export const benches = pgTable('benches', {
     .references(() => sections.id),
   is_active: isActive(),
 });
-export const methods = pgTable('methods', { id: id(), name: name(), code: code(), description: text('description').notNull().default(''), is_active: isActive() });
+export const methods = pgTable('methods', {
+  id: id(),
+  name: name(),
+  code: code(),
+  description: text('description').notNull().default(''),
+  is_active: isActive(),
+});
 export const instruments = pgTable('instruments', {
   id: id(),
   name: name(),
@@ -28,12 +40,29 @@ export const instruments = pgTable('instruments', {
   is_active: isActive(),
 });
 export const occupations = pgTable('occupations', { id: id(), name: name(), is_active: isActive() });
-export const organisms = pgTable('organisms', { id: id(), name: name(), code: code(), gram_stain: text('gram_stain').notNull().default('not applicable'), is_active: isActive() });
-export const antibiotics = pgTable('antibiotics', { id: id(), name: name(), code: code(), antibiotic_class: text('antibiotic_class').notNull().default(''), is_active: isActive() });
+export const organisms = pgTable('organisms', {
+  id: id(),
+  name: name(),
+  code: code(),
+  gram_stain: text('gram_stain').notNull().default('not applicable'),
+  is_active: isActive(),
+});
+export const antibiotics = pgTable('antibiotics', {
+  id: id(),
+  name: name(),
+  code: code(),
+  antibiotic_class: text('antibiotic_class').notNull().default(''),
+  is_active: isActive(),
+});
 export const clientIdentifierTypes = pgTable('client_identifier_types', { id: id(), name: name(), code: code(), is_active: isActive() });
 export const sampleTypes = pgTable('sample_types', { id: id(), name: name(), code: code(), is_active: isActive() });
 export const rejectionReasons = pgTable('rejection_reasons', { id: id(), reason: text('reason').notNull().unique(), code: code(), is_active: isActive() });
-export const resultRejectionReasons = pgTable('result_rejection_reasons', { id: id(), reason: text('reason').notNull().unique(), code: code(), is_active: isActive() });
+export const resultRejectionReasons = pgTable('result_rejection_reasons', {
+  id: id(),
+  reason: text('reason').notNull().unique(),
+  code: code(),
+  is_active: isActive(),
+});
 export const suppliers = pgTable('suppliers', {
   id: id(),
   name: name(),

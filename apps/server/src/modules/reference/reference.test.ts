@@ -63,17 +63,30 @@ describe('generic list conventions', () => {
 
 describe('writes', () => {
   it('lets the super admin create, update, patch and delete, with audit rows', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/supplier/', headers: admin, payload: { name: 'Lagos Reagents Ltd', phone: '0801', email: 'sales@lagosreagents.ng' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/supplier/',
+      headers: admin,
+      payload: { name: 'Lagos Reagents Ltd', phone: '0801', email: 'sales@lagosreagents.ng' },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
     expect(created.json()).toMatchObject({ name: 'Lagos Reagents Ltd', is_active: true, address: '' });
-    const put = await t.app.inject({ method: 'PUT', url: `/api/supplier/${id}/`, headers: admin, payload: { name: 'Lagos Reagents Limited', address: 'Yaba' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/supplier/${id}/`,
+      headers: admin,
+      payload: { name: 'Lagos Reagents Limited', address: 'Yaba' },
+    });
     expect(put.json()).toMatchObject({ name: 'Lagos Reagents Limited', address: 'Yaba' });
     const patch = await t.app.inject({ method: 'PATCH', url: `/api/supplier/${id}/`, headers: admin, payload: { is_active: false } });
     expect(patch.json()).toMatchObject({ name: 'Lagos Reagents Limited', address: 'Yaba', is_active: false });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/supplier/${id}/`, headers: admin })).statusCode).toBe(204);
     expect((await get(`/api/supplier/${id}/`)).statusCode).toBe(404);
-    const trail = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'supplier'), eq(auditEvents.entityId, String(id))));
+    const trail = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'supplier'), eq(auditEvents.entityId, String(id))));
     expect(trail.map((e) => e.action)).toEqual(['supplier.created', 'supplier.updated', 'supplier.patched', 'supplier.deleted']);
     expect(trail[1]!.before).toMatchObject({ name: 'Lagos Reagents Ltd' });
   });

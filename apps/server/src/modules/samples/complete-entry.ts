@@ -3,7 +3,7 @@ import { RESULT_STATUS as R, SAMPLE_STATUS as S, type CompleteEntryBody } from '
 import { requireGeneral } from '../../core/access.js';
 import type { Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
-import { auditEvents } from '../audit/audit.table.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { facilities } from '../facilities/facilities.table.js';
@@ -34,7 +34,10 @@ export async function completeEntry(db: Db, p: Principal, body: CompleteEntryBod
     if (new Date(r.resulted_at) < received) throw ValidationError.field(`results.${i}.resulted_at`, 'A result cannot be before reception.');
   });
   return db.transaction(async (tx) => {
-    const [client] = await tx.select().from(clients).where(and(eq(clients.id, body.client), eq(clients.facilityId, p.facilityId!)));
+    const [client] = await tx
+      .select()
+      .from(clients)
+      .where(and(eq(clients.id, body.client), eq(clients.facilityId, p.facilityId!)));
     if (!client) throw ValidationError.field('client', `Invalid pk "${body.client}" - object does not exist.`);
     const [type] = await tx.select().from(sampleTypes).where(eq(sampleTypes.id, body.sample_type));
     if (!type) throw ValidationError.field('sample_type', `Invalid pk "${body.sample_type}" - object does not exist.`);
@@ -71,10 +74,13 @@ export async function completeEntry(db: Db, p: Principal, body: CompleteEntryBod
         .returning();
       if (!entry) continue;
       const [test] = await tx.select().from(testTypes).where(eq(testTypes.id, testTypeId));
-      const checked = await checkValue(tx, test!, client, facility!.id, { value: entry.value, isolates: [], method: null, instrument: null }).catch((error: unknown) => {
-        if (error instanceof ValidationError) throw new ValidationError(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [`results.${entry.index}.${k}`, v])));
-        throw error;
-      });
+      const checked = await checkValue(tx, test!, client, facility!.id, { value: entry.value, isolates: [], method: null, instrument: null }).catch(
+        (error: unknown) => {
+          if (error instanceof ValidationError)
+            throw new ValidationError(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [`results.${entry.index}.${k}`, v])));
+          throw error;
+        },
+      );
       await tx.insert(results).values({
         testOrderId: testOrder!.id,
         facilityId: facility!.id,
@@ -91,16 +97,19 @@ export async function completeEntry(db: Db, p: Principal, body: CompleteEntryBod
       });
     }
     await setDueTimes(tx, order!.id, received, [S.APPROVED, R.ENTERED]);
-    await tx.insert(auditEvents).values({
-      userId: p.id,
-      username: p.username,
-      facilityId: p.facilityId,
+    await recordAudit(tx, p, {
       action: 'order.retrospective_entry',
       entity: 'general_order',
       entityId: String(order!.id),
       toStatus: order!.status,
       reason: 'Entered from a paper record',
-      after: { lab_number: order!.labNumber, ordered_at: body.ordered_at, collected_at: body.collected_at, received_at: body.received_at, results: body.results.length },
+      after: {
+        lab_number: order!.labNumber,
+        ordered_at: body.ordered_at,
+        collected_at: body.collected_at,
+        received_at: body.received_at,
+        results: body.results.length,
+      },
     });
     return order!.id;
   });

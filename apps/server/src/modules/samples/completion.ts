@@ -1,13 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { RESULT_STATUS as R, SAMPLE_STATUS as S, CANCELLED_STATUS } from '@nlims/contracts';
 import type { Tx } from '../../core/db.js';
-import { auditEvents } from '../audit/audit.table.js';
+import { recordAudits } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
 import { generalOrders, testOrders } from './samples.table.js';
 
 /** Test statuses that end a test: approved, rejected with the sample, cancelled. */
 const FINAL = [R.APPROVAL, S.REJECTED, CANCELLED_STATUS];
-const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly number[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /**
  * Mark finished, in one statement, those of the given samples whose every
@@ -31,11 +35,10 @@ export async function markCompleted(tx: Tx, p: Principal, orderIds: number[], at
     )
     .returning({ id: generalOrders.id, status: generalOrders.status });
   if (!done.length) return [];
-  await tx.insert(auditEvents).values(
+  await recordAudits(
+    tx,
+    p,
     done.map((o) => ({
-      userId: p.id,
-      username: p.username,
-      facilityId: p.facilityId,
       action: 'order.completed',
       entity: 'general_order',
       entityId: String(o.id),

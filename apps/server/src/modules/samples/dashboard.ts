@@ -35,7 +35,9 @@ export async function clinicalDashboard(db: Db, p: Principal) {
       where r.facility_id = ${f} and r.current and r.status = ${APPROVED} and r.approved_at >= now() - interval '7 days'`),
   );
   const open = sql`t.status not in (${FINAL})`;
-  const [overdueCount] = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from test_orders t where t.facility_id = ${f} and t.due_at < now() and ${open}`));
+  const [overdueCount] = rows<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from test_orders t where t.facility_id = ${f} and t.due_at < now() and ${open}`),
+  );
   const overdue = rows<{ id: number; lab_number: string; test: string; due_at: string; status: number }>(
     await db.execute(sql`
       select o.id, o.lab_number, c.name as test, t.due_at, t.status

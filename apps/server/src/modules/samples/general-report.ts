@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@nlims/contracts';
 import { facilityScope, requireGeneral } from '../../core/access.js';
 import type { Db } from '../../core/db.js';
@@ -82,21 +83,36 @@ export async function generalOrderReport(db: Db, p: Principal, q: ReportQuery, c
       .orderBy(asc(generalOrders.createdAt), asc(testOrders.id));
   if (csv) return { rows: await base().limit(CSV_LIMIT) };
   const page = q.page ?? 1;
-  const [total] = await db
-    .select({ n: count() })
-    .from(testOrders)
-    .innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId))
-    .where(where(p, q));
+  const [total] = await db.select({ n: count() }).from(testOrders).innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId)).where(where(p, q));
   const n = Number(total?.n ?? 0);
-  return { count: n, next: null as string | null, previous: null as string | null, page, results: await base().limit(size).offset((page - 1) * size) };
+  return {
+    count: n,
+    next: null as string | null,
+    previous: null as string | null,
+    page,
+    results: await base()
+      .limit(size)
+      .offset((page - 1) * size),
+  };
 }
 
-const cell = (v: unknown) => {
-  const s = v == null ? '' : v instanceof Date ? v.toISOString() : String(v);
-  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""').replace(/^([=+\-@])/, "'$1")}"` : s;
-};
+/** A cell a spreadsheet would run as a formula (or that starts with a tab or carriage return) is prefixed with `'`. */
+const defuse = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
 /** CSV with a header row; cells that a spreadsheet would run as formulas are defused. */
 export function toCsv(rows: Record<string, unknown>[]): string {
-  return [REPORT_COLUMNS.join(','), ...rows.map((r) => REPORT_COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+  return stringify(rows, {
+    header: true,
+    columns: [...REPORT_COLUMNS],
+    record_delimiter: '\r\n',
+    // A lone carriage return is a line break to a spreadsheet, so it is quoted too.
+    quoted_match: /\r/,
+    cast: {
+      string: (v) => defuse(v),
+      number: (v) => defuse(String(v)),
+      bigint: (v) => defuse(String(v)),
+      boolean: (v) => String(v),
+      date: (v) => v.toISOString(),
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
 import { clinicalSteps, type CatalogueRow } from '../../test/clinical.js';
@@ -21,10 +22,28 @@ afterAll(() => t.close());
 
 const { as, newClient, newOrder, acceptedOrder: accepted } = clinicalSteps(() => t);
 const acceptedOrder = (testIds: number[]) => accepted(testIds, sampleType);
-const test = (code: string) => catalogue.find((c) => c.code === code)!;
 const numericTest = () => catalogue.find((c) => c.result_type === 'numeric' && !c.panel && !c.is_panel)!;
 
 describe('one order through every status', () => {
+  it('throttles the approval signature like a sign-in: wrong passwords slow the signer down', async () => {
+    const order = await acceptedOrder([numericTest().id]);
+    const entered = await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 12.5 });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const resultId = entered.json().id;
+    const verified = await as('clin_supervisor', 'POST', `/api/results/${resultId}/verify/`);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await as('clin_supervisor', 'POST', `/api/results/${resultId}/approve/`, { password: `guess-${i}` })).statusCode);
+    expect(codes).toEqual([400, 400, 400, 400, 400, 429]);
+    const slowed = await as('clin_supervisor', 'POST', `/api/results/${resultId}/approve/`, { password: 'Demo@12345' });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBeDefined();
+    // let the owed delay pass, as the signer would by waiting
+    await t.database.db.execute(sql`update login_failures set last_attempt_at = now() - interval '2 minutes' where key = 'acct:clin_supervisor'`);
+    const signed = await as('clin_supervisor', 'POST', `/api/results/${resultId}/approve/`, { password: 'Demo@12345' });
+    expect(signed.statusCode, signed.body).toBe(200);
+  });
+
   it('walks from order to approved result, with the audit trail', async () => {
     // the receptionist registers the client and orders a test
     const numeric = numericTest();
@@ -33,7 +52,10 @@ describe('one order through every status', () => {
     expect(order.tests).toEqual([{ id: expect.any(Number), test_type: numeric.id, status: S.ORDERED }]);
 
     // collection, then reception
-    const collected = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType });
+    const collected = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, {
+      collected_at: new Date().toISOString(),
+      sample_type: sampleType,
+    });
     expect(collected.json().status).toBe(S.COLLECTED);
     const accepted = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});
     expect(accepted.json().status).toBe(S.APPROVED);
@@ -43,7 +65,10 @@ describe('one order through every status', () => {
     const entered = await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 12.5, comment: 'Run 1' });
     expect(entered.statusCode, entered.body).toBe(201);
     const resultId = entered.json().id;
-    expect((await as('clin_analyst', 'GET', `/api/general_order/${order.id}/`)).json()).toMatchObject({ status: S.ONGOING, tests: [{ status: R.ENTERED, result: { value: 12.5 } }] });
+    expect((await as('clin_analyst', 'GET', `/api/general_order/${order.id}/`)).json()).toMatchObject({
+      status: S.ONGOING,
+      tests: [{ status: R.ENTERED, result: { value: 12.5 } }],
+    });
 
     // the supervisor verifies and approves with their password
     expect((await as('clin_supervisor', 'POST', `/api/results/${resultId}/verify/`)).statusCode).toBe(200);
@@ -52,11 +77,27 @@ describe('one order through every status', () => {
     expect(wrong.json()).toHaveProperty('password');
     expect((await as('clin_supervisor', 'POST', `/api/results/${resultId}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
     const done = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/`)).json();
-    expect(done.tests[0]).toMatchObject({ status: R.APPROVAL, result: { status: R.APPROVAL, entered_by: 'clin_analyst', verified_by: 'clin_supervisor', approved_by: 'clin_supervisor' } });
+    expect(done.tests[0]).toMatchObject({
+      status: R.APPROVAL,
+      result: { status: R.APPROVAL, entered_by: 'clin_analyst', verified_by: 'clin_supervisor', approved_by: 'clin_supervisor' },
+    });
 
     const history = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/history/`)).json();
-    expect(history.map((h: { action: string }) => h.action)).toEqual(['order.created', 'order.collect', 'order.accept', 'result.entered', 'result.verified', 'result.approved', 'order.completed']);
-    expect(history.at(-2)).toMatchObject({ user: 'clin_supervisor', from_status: R.VERIFIED, to_status: R.APPROVAL, reason: expect.stringMatching(/^Approved/) });
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'order.created',
+      'order.collect',
+      'order.accept',
+      'result.entered',
+      'result.verified',
+      'result.approved',
+      'order.completed',
+    ]);
+    expect(history.at(-2)).toMatchObject({
+      user: 'clin_supervisor',
+      from_status: R.VERIFIED,
+      to_status: R.APPROVAL,
+      reason: expect.stringMatching(/^Approved/),
+    });
   });
 
   it('expands a panel into its member tests and flags numeric values', async () => {
@@ -85,7 +126,10 @@ describe('refusals', () => {
     const result = await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 1 });
     expect(result.statusCode).toBe(409);
     expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/cancel/`, {})).json().status).toBe(16);
-    expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType })).statusCode).toBe(409);
+    expect(
+      (await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sampleType }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('holds and releases to the previous status, and rejects some tests as a partial rejection', async () => {
@@ -95,16 +139,26 @@ describe('refusals', () => {
     expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/hold/`, {})).json()).toEqual({ reason: ['This field is required.'] });
     expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/hold/`, { reason: 'Awaiting payment' })).json().status).toBe(S.ON_HOLD);
     expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/release/`, {})).json().status).toBe(S.COLLECTED);
-    const partial = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/reject/`, { rejection_reason: reasonId, test_orders: [order.tests[0].id], comment: 'tube 1' });
+    const partial = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/reject/`, {
+      rejection_reason: reasonId,
+      test_orders: [order.tests[0].id],
+      comment: 'tube 1',
+    });
     expect(partial.json()).toMatchObject({ status: S.PARTIALLY_REJECTED, tests: [{ status: S.REJECTED }, { status: S.ORDERED }] });
     expect((await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {})).json().tests[1].status).toBe(S.APPROVED);
   });
 
   it('refuses a bad collection and a bad result value naming the field', async () => {
     const order = await newOrder([numericTest().id]);
-    const future = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: '2099-01-01T10:00:00Z', sample_type: sampleType });
+    const future = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, {
+      collected_at: '2099-01-01T10:00:00Z',
+      sample_type: sampleType,
+    });
     expect(future.json()).toHaveProperty('collected_at');
-    const badType = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 99999 });
+    const badType = await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, {
+      collected_at: new Date().toISOString(),
+      sample_type: 99999,
+    });
     expect(badType.json()).toHaveProperty('sample_type');
     const coded = catalogue.find((c) => c.result_type === 'coded' && !c.is_panel && c.codes.length)!;
     const o2 = await acceptedOrder([coded.id]);
@@ -131,7 +185,13 @@ describe('refusals', () => {
     const third = (await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0].id, value: 12 })).json();
     expect(third.version).toBe(3);
     const actions = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/history/`)).json().map((h: { action: string }) => h.action);
-    expect(actions.filter((a: string) => a.startsWith('result.'))).toEqual(['result.entered', 'result.rejected', 'result.entered', 'result.sent_for_retest', 'result.entered']);
+    expect(actions.filter((a: string) => a.startsWith('result.'))).toEqual([
+      'result.entered',
+      'result.rejected',
+      'result.entered',
+      'result.sent_for_retest',
+      'result.entered',
+    ]);
   });
 
   it('verifies and approves many at once, all or nothing', async () => {
@@ -145,7 +205,11 @@ describe('refusals', () => {
     await as('clin_supervisor', 'POST', `/api/results/${ids[0]}/approve/`, { password: 'Demo@12345' });
     const mixed = await as('clin_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
     expect(mixed.statusCode).toBe(409);
-    const counts = Object.fromEntries((await as('clin_supervisor', 'GET', '/api/general_order_count/')).json().map((c: { test_order_status: number; count: number }) => [c.test_order_status, c.count]));
+    const counts = Object.fromEntries(
+      (await as('clin_supervisor', 'GET', '/api/general_order_count/'))
+        .json()
+        .map((c: { test_order_status: number; count: number }) => [c.test_order_status, c.count]),
+    );
     expect(counts[R.VERIFIED]).toBeGreaterThanOrEqual(2);
     expect((await as('clin_supervisor', 'POST', '/api/results/approve/', { ids: ids.slice(1), password: 'Demo@12345' })).statusCode).toBe(200);
   });
@@ -183,11 +247,19 @@ describe('refusals', () => {
       expect(found.results.find((r: { id: number }) => r.id === order.id)?.hospital_number, term).toBe('HOSP-FIND-1');
     }
     const today = new Date().toISOString().slice(0, 10);
-    const filtered = (await as('clin_supervisor', 'GET', `/api/general_order/?page=1&page_size=100&Filters.status=1&start_date=${today}&end_date=${today}`)).json();
+    const filtered = (
+      await as('clin_supervisor', 'GET', `/api/general_order/?page=1&page_size=100&Filters.status=1&start_date=${today}&end_date=${today}`)
+    ).json();
     expect(filtered.results.every((r: { status: number }) => r.status === 1)).toBe(true);
     const bad = await as('clin_supervisor', 'GET', '/api/general_order/?page=1&start_date=22/11/2026');
     expect(bad.json()).toEqual({ start_date: ["Invalid date format, Accepted format 'YYYY-MM-DD'"] });
-    const dup = await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'X', last_name: 'Y', sex: 'male', estimated_age_years: 30, identifiers: [{ identifier_type: 1, identifier: 'HOSP-FIND-1' }] });
+    const dup = await as('clin_receptionist', 'POST', '/api/clients/', {
+      first_name: 'X',
+      last_name: 'Y',
+      sex: 'male',
+      estimated_age_years: 30,
+      identifiers: [{ identifier_type: 1, identifier: 'HOSP-FIND-1' }],
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toHaveProperty('identifiers');
   });
@@ -211,12 +283,18 @@ describe('printing and amendment', () => {
 
     const noReason = await as('clin_supervisor', 'POST', `/api/results/${r.id}/amend/`, { value: 11, password: 'Demo@12345' });
     expect(noReason.json()).toHaveProperty('reason');
-    const amended = await as('clin_supervisor', 'POST', `/api/results/${r.id}/amend/`, { value: 11, reason: 'Transcription error corrected', password: 'Demo@12345' });
+    const amended = await as('clin_supervisor', 'POST', `/api/results/${r.id}/amend/`, {
+      value: 11,
+      reason: 'Transcription error corrected',
+      password: 'Demo@12345',
+    });
     expect(amended.statusCode).toBe(201);
     expect(amended.json().version).toBe(2);
     const detail = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/`)).json();
     expect(detail.tests[0].result).toMatchObject({ value: 11, amends: r.id, amendment_reason: 'Transcription error corrected', status: 7 });
-    expect((await as('clin_analyst', 'POST', `/api/results/${amended.json().id}/amend/`, { value: 12, reason: 'x', password: 'Demo@12345' })).statusCode).toBe(403);
+    expect((await as('clin_analyst', 'POST', `/api/results/${amended.json().id}/amend/`, { value: 12, reason: 'x', password: 'Demo@12345' })).statusCode).toBe(
+      403,
+    );
     expect((await as('ph_supervisor', 'GET', `/api/general_order/${order.id}/report/`)).statusCode).toBe(403);
     const history = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/history/`)).json();
     expect(history.at(-1)).toMatchObject({ action: 'result.amended', reason: 'Transcription error corrected' });
@@ -242,7 +320,11 @@ describe('retrospective data entry', () => {
     expect(bad.json()).toEqual({ received_at: ['Reception cannot be before collection.'] });
     const res = await as('clin_clerk', 'POST', '/api/general_order/complete_entry/', body);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ status: S.ONGOING, created_at: '2026-10-01T07:00:00.000Z', tests: [{ status: R.ENTERED, due_at: expect.any(String), result: { value, entered_at: '2026-10-01T11:00:00.000Z' } }] });
+    expect(res.json()).toMatchObject({
+      status: S.ONGOING,
+      created_at: '2026-10-01T07:00:00.000Z',
+      tests: [{ status: R.ENTERED, due_at: expect.any(String), result: { value, entered_at: '2026-10-01T11:00:00.000Z' } }],
+    });
     expect((await as('clin_analyst', 'POST', '/api/general_order/complete_entry/', body)).statusCode).toBe(403);
   });
 });

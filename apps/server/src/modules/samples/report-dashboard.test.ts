@@ -14,11 +14,16 @@ const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: o
 beforeAll(async () => {
   t = await createTestApp();
   const catalogue = (await as('superadmin', 'GET', '/api/test_configuration/?program__name=General')).json();
-  const test = catalogue.find((c: { result_type: string; panel: number | null; is_panel: boolean; ref_low: number | null }) => c.result_type === 'numeric' && !c.panel && !c.is_panel && c.ref_low != null);
+  const test = catalogue.find(
+    (c: { result_type: string; panel: number | null; is_panel: boolean; ref_low: number | null }) =>
+      c.result_type === 'numeric' && !c.panel && !c.is_panel && c.ref_low != null,
+  );
   testId = test.id;
   value = test.ref_low;
   // one order approved, one left ordered
-  const client = (await as('clin_receptionist', 'POST', '/api/clients/', { first_name: '=HYPERLINK("x")', last_name: 'Musa', sex: 'male', estimated_age_years: 40 })).json();
+  const client = (
+    await as('clin_receptionist', 'POST', '/api/clients/', { first_name: '=HYPERLINK("x")', last_name: 'Musa', sex: 'male', estimated_age_years: 40 })
+  ).json();
   const order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: client.id, test_types: [testId] })).json();
   orderId = order.id;
   await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
@@ -38,7 +43,9 @@ describe('general order report', () => {
     const approved = (await as('clin_manager', 'GET', `/api/general_order_report/?test_order_status=${R.APPROVAL}&test_type=${testId}`)).json();
     expect(approved.results).toHaveLength(1);
     expect(approved.results[0]).toMatchObject({ result: String(value), test_order_status: R.APPROVAL, tat_hours: expect.any(Number) });
-    expect((await as('clin_manager', 'GET', '/api/general_order_report/?start_date=2026-13-40')).json()).toEqual({ start_date: ["Invalid date format, Accepted format 'YYYY-MM-DD'"] });
+    expect((await as('clin_manager', 'GET', '/api/general_order_report/?start_date=2026-13-40')).json()).toEqual({
+      start_date: ["Invalid date format, Accepted format 'YYYY-MM-DD'"],
+    });
     expect((await as('clin_manager', 'GET', '/api/general_order_report/?end_date=yesterday')).statusCode).toBe(400);
   });
 
@@ -46,7 +53,9 @@ describe('general order report', () => {
     const res = await as('clin_data_analyst', 'GET', '/api/general_order_report/?format=csv');
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('lab_number,client_name,sex,date_of_birth,test,test_order_status,result,unit,flag,ordered_at,collected_at,received_at,approved_at,tat_hours');
+    expect(lines[0]).toBe(
+      'lab_number,client_name,sex,date_of_birth,test,test_order_status,result,unit,flag,ordered_at,collected_at,received_at,approved_at,tat_hours',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Musa"`);
   });
@@ -88,7 +97,14 @@ describe('results worklist and multi-status filters', () => {
   it('lists current results by status with their sample and client, searchable', async () => {
     const released = (await as('clin_supervisor', 'GET', `/api/results/?page=1&Filters.status=${R.APPROVAL}`)).json();
     expect(released.count).toBe(1);
-    expect(released.results[0]).toMatchObject({ status: R.APPROVAL, value, entered_by: 'clin_analyst', verified_by: 'clin_supervisor', client_name: '=HYPERLINK("x") Musa', lab_number: expect.stringMatching(/^LA-IKJ-001-/) });
+    expect(released.results[0]).toMatchObject({
+      status: R.APPROVAL,
+      value,
+      entered_by: 'clin_analyst',
+      verified_by: 'clin_supervisor',
+      client_name: '=HYPERLINK("x") Musa',
+      lab_number: expect.stringMatching(/^LA-IKJ-001-/),
+    });
     const byLab = (await as('clin_supervisor', 'GET', `/api/results/?page=1&search=${encodeURIComponent(released.results[0].lab_number)}`)).json();
     expect(byLab.count).toBe(1);
     expect((await as('clin_supervisor', 'GET', `/api/results/?page=1&Filters.status__in=5,6`)).json().count).toBe(0);

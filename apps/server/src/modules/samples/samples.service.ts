@@ -19,35 +19,67 @@ export const sampleStatusName = (code: number) => (code === CANCELLED_STATUS ? '
 /** Orderable General tests for the facility: a panel expands into its member tests. */
 export async function resolveTests(tx: Tx, facilityId: number, ids: number[]): Promise<number[]> {
   const [general] = await tx.select().from(programs).where(eq(programs.name, 'General'));
-  const chosen = await tx.select().from(testTypes).where(and(inArray(testTypes.id, ids), eq(testTypes.program, general!.id), eq(testTypes.is_active, true)));
+  const chosen = await tx
+    .select()
+    .from(testTypes)
+    .where(and(inArray(testTypes.id, ids), eq(testTypes.program, general!.id), eq(testTypes.is_active, true)));
   const missing = ids.find((id) => !chosen.some((t) => t.id === id));
   if (missing !== undefined) throw ValidationError.field('test_types', `Test "${missing}" is not an active test of the General programme.`);
   const offered = new Set(
-    (await tx.select({ id: facilityTestServices.test_type }).from(facilityTestServices).where(and(eq(facilityTestServices.facility, facilityId), eq(facilityTestServices.is_active, true)))).map((r) => r.id),
+    (
+      await tx
+        .select({ id: facilityTestServices.test_type })
+        .from(facilityTestServices)
+        .where(and(eq(facilityTestServices.facility, facilityId), eq(facilityTestServices.is_active, true)))
+    ).map((r) => r.id),
   );
   const notOffered = chosen.find((t) => !offered.has(t.id) && !(t.panel != null && offered.has(t.panel)));
   if (notOffered) throw ValidationError.field('test_types', `${notOffered.name} is not offered by this facility.`);
   const panels = chosen.filter((t) => t.is_panel).map((t) => t.id);
-  const members = panels.length ? await tx.select({ id: testTypes.id }).from(testTypes).where(and(inArray(testTypes.panel, panels), eq(testTypes.is_active, true))) : [];
+  const members = panels.length
+    ? await tx
+        .select({ id: testTypes.id })
+        .from(testTypes)
+        .where(and(inArray(testTypes.panel, panels), eq(testTypes.is_active, true)))
+    : [];
   return [...new Set([...chosen.filter((t) => !t.is_panel).map((t) => t.id), ...members.map((m) => m.id)])];
+}
+
+/**
+ * The running status counters (migration 0006) are updated by triggers, and
+ * every sample move updates its tests before the sample: test counters, then
+ * sample counters. A create inserts the sample first, so without this it would
+ * take the two counters in the opposite order and deadlock with a concurrent
+ * move (a 500). Locking them up front, tests first, keeps one order for all
+ * (a create takes the lab number counter before them; moves never take it).
+ */
+async function lockCounters(tx: Tx, facilityId: number, status: number): Promise<void> {
+  await tx.execute(sql`select 1 from status_counts where facility_id = ${facilityId} and status = ${status} and kind in ('test', 'sample')
+    order by kind desc for update`);
 }
 
 export async function createOrder(db: Db, p: Principal, body: GeneralOrderBody, options: { retrospective?: boolean; at?: Date } = {}) {
   requireGeneral(p, 'order');
   return db.transaction(async (tx) => {
-    const [client] = await tx.select().from(clients).where(and(eq(clients.id, body.client), eq(clients.facilityId, p.facilityId!)));
+    const [client] = await tx
+      .select()
+      .from(clients)
+      .where(and(eq(clients.id, body.client), eq(clients.facilityId, p.facilityId!)));
     if (!client) throw ValidationError.field('client', `Invalid pk "${body.client}" - object does not exist.`);
     const tests = await resolveTests(tx, p.facilityId!, body.test_types);
     const [facility] = await tx.select().from(facilities).where(eq(facilities.id, p.facilityId!));
     const [general] = await tx.select().from(programs).where(eq(programs.name, 'General'));
     const at = options.at ?? new Date();
+    // The lab number counter first (it serialises a facility's creates), then the status counters.
+    const labNumber = await nextLabNumber(tx, facility!.facilityCode, at);
+    await lockCounters(tx, p.facilityId!, S.ORDERED);
     const [order] = await tx
       .insert(generalOrders)
       .values({
         facilityId: p.facilityId!,
         programId: general!.id,
         clientId: client.id,
-        labNumber: await nextLabNumber(tx, facility!.facilityCode, at),
+        labNumber,
         status: S.ORDERED,
         priority: body.priority,
         requestingClinician: body.requesting_clinician,
@@ -58,8 +90,16 @@ export async function createOrder(db: Db, p: Principal, body: GeneralOrderBody, 
         updatedAt: at,
       })
       .returning();
-    await tx.insert(testOrders).values(tests.map((testTypeId) => ({ orderId: order!.id, facilityId: p.facilityId!, testTypeId, status: S.ORDERED, createdAt: at })));
-    await recordAudit(tx, p, { action: 'order.created', entity: 'general_order', entityId: String(order!.id), toStatus: S.ORDERED, after: { lab_number: order!.labNumber, test_types: tests } });
+    await tx
+      .insert(testOrders)
+      .values(tests.map((testTypeId) => ({ orderId: order!.id, facilityId: p.facilityId!, testTypeId, status: S.ORDERED, createdAt: at })));
+    await recordAudit(tx, p, {
+      action: 'order.created',
+      entity: 'general_order',
+      entityId: String(order!.id),
+      toStatus: S.ORDERED,
+      after: { lab_number: order!.labNumber, test_types: tests },
+    });
     return order!.id;
   });
 }
@@ -87,7 +127,10 @@ export async function setDueTimes(tx: Tx, orderId: number, receivedAt: Date, fro
       due_at = ${receivedAt.toISOString()}::timestamptz + make_interval(hours => coalesce(
         (select f.hours from ${facilityTats} f where f.facility_id = t.facility_id and f.test_type_id = t.test_type_id),
         (select c.default_tat_hours from ${testTypes} c where c.id = t.test_type_id)))
-    where t.order_id = ${orderId} and t.status in (${sql.join(from.map((f) => sql`${f}`), sql`, `)})`);
+    where t.order_id = ${orderId} and t.status in (${sql.join(
+      from.map((f) => sql`${f}`),
+      sql`, `,
+    )})`);
 }
 
 export interface MoveInput {
@@ -99,7 +142,14 @@ export interface MoveInput {
   reason?: string;
 }
 
-const PERMISSION: Record<SampleAction, 'order' | 'reception'> = { collect: 'order', cancel: 'order', accept: 'reception', reject: 'reception', hold: 'reception', release: 'reception' };
+const PERMISSION: Record<SampleAction, 'order' | 'reception'> = {
+  collect: 'order',
+  cancel: 'order',
+  accept: 'reception',
+  reject: 'reception',
+  hold: 'reception',
+  release: 'reception',
+};
 
 /**
  * One sample move (DESIGN §3): in one transaction, lock the order, check the
@@ -133,7 +183,10 @@ export async function moveSample(db: Db, p: Principal, id: number, action: Sampl
         const [why] = await tx.select().from(rejectionReasons).where(eq(rejectionReasons.id, input.rejection_reason!));
         if (!why) throw ValidationError.field('rejection_reason', `Invalid pk "${input.rejection_reason}" - object does not exist.`);
         reason = [why.reason, input.comment].filter(Boolean).join(': ');
-        const open = await tx.select().from(testOrders).where(and(eq(testOrders.orderId, id), inArray(testOrders.status, [S.ORDERED, S.COLLECTED, S.APPROVED])));
+        const open = await tx
+          .select()
+          .from(testOrders)
+          .where(and(eq(testOrders.orderId, id), inArray(testOrders.status, [S.ORDERED, S.COLLECTED, S.APPROVED])));
         const some = input.test_orders?.length ? input.test_orders : null;
         if (some) {
           const unknown = some.find((t) => !open.some((o) => o.id === t));
@@ -141,7 +194,10 @@ export async function moveSample(db: Db, p: Principal, id: number, action: Sampl
         }
         const partial = some != null && some.length < open.length;
         const targets = some ?? open.map((o) => o.id);
-        await tx.update(testOrders).set({ status: S.REJECTED, rejectionReasonId: why.id }).where(and(eq(testOrders.orderId, id), inArray(testOrders.id, targets)));
+        await tx
+          .update(testOrders)
+          .set({ status: S.REJECTED, rejectionReasonId: why.id })
+          .where(and(eq(testOrders.orderId, id), inArray(testOrders.id, targets)));
         Object.assign(set, { status: partial ? S.PARTIALLY_REJECTED : S.REJECTED });
         break;
       }
@@ -158,8 +214,14 @@ export async function moveSample(db: Db, p: Principal, id: number, action: Sampl
         break;
     }
     await tx.update(generalOrders).set(set).where(eq(generalOrders.id, id));
-    await recordAudit(tx, p, { action: `order.${action}`, entity: 'general_order', entityId: String(id), fromStatus: order.status, toStatus: set.status!, reason });
+    await recordAudit(tx, p, {
+      action: `order.${action}`,
+      entity: 'general_order',
+      entityId: String(id),
+      fromStatus: order.status,
+      toStatus: set.status!,
+      reason,
+    });
     return id;
   });
 }
-

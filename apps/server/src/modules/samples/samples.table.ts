@@ -39,7 +39,11 @@ export const generalOrders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('general_orders_facility_status_idx').on(t.facilityId, t.status, t.createdAt), index('general_orders_facility_created_idx').on(t.facilityId, t.createdAt), index('general_orders_client_idx').on(t.clientId), index('general_orders_facility_received_idx').on(t.facilityId, t.receivedAt),
+  (t) => [
+    index('general_orders_facility_status_idx').on(t.facilityId, t.status, t.createdAt),
+    index('general_orders_facility_created_idx').on(t.facilityId, t.createdAt),
+    index('general_orders_client_idx').on(t.clientId),
+    index('general_orders_facility_received_idx').on(t.facilityId, t.receivedAt),
     // Samples still being worked on, for the open lists (a small part of a facility's history).
     index('general_orders_open_idx').on(t.facilityId, t.status, t.createdAt).where(sql`not completed`),
   ],
@@ -77,4 +81,3 @@ export const labNumberCounters = pgTable('lab_number_counters', {
   key: text('key').primaryKey(),
   value: integer('value').notNull(),
 });
-

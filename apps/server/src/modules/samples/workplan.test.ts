@@ -11,7 +11,7 @@ const code = (c: string) => catalogue.find((x) => x.code === c)!;
 
 beforeAll(async () => {
   t = await createTestApp();
-  catalogue = await (clinicalSteps(() => t).catalogue)();
+  catalogue = await clinicalSteps(() => t).catalogue();
   sampleType = (await as('superadmin', 'GET', '/api/sample_type/')).json()[0].id;
 });
 afterAll(() => t.close());
@@ -43,7 +43,12 @@ describe('workplan', () => {
     const mine = plan.results.filter((r) => [fbc.id, apttOrder.id, ordered.id].includes(r.order));
     expect(mine.some((r) => r.order === ordered.id)).toBe(false);
     expect(mine.filter((r) => r.order === fbc.id).length).toBe(fbc.tests.length);
-    expect(mine.find((r) => r.order === fbc.id)).toMatchObject({ section_name: 'Haematology', bench_name: 'Haematology Analyser Bench', status: S.APPROVED, priority: 'routine' });
+    expect(mine.find((r) => r.order === fbc.id)).toMatchObject({
+      section_name: 'Haematology',
+      bench_name: 'Haematology Analyser Bench',
+      status: S.APPROVED,
+      priority: 'routine',
+    });
     expect(mine.find((r) => r.order === apttOrder.id)).toMatchObject({ section_name: 'Haematology', bench_name: 'Coagulation Bench', priority: 'urgent' });
     // urgent first, then earliest due
     const keys = plan.results.map((r) => [r.priority === 'urgent' ? 0 : 1, Date.parse(r.due_at)] as const);
@@ -84,14 +89,20 @@ describe('a finished sample', () => {
     const rb = await enter(b, 3);
     expect((await as('clin_supervisor', 'POST', '/api/results/verify/', { ids: [ra, rb] })).statusCode).toBe(200);
     expect((await as('clin_supervisor', 'POST', `/api/results/${ra}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
-    expect((await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/`)).json()).toMatchObject({ status: S.ONGOING, completed: false, completed_at: null });
+    expect((await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/`)).json()).toMatchObject({
+      status: S.ONGOING,
+      completed: false,
+      completed_at: null,
+    });
     expect((await as('clin_supervisor', 'POST', `/api/results/${rb}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
     const done = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/`)).json();
     expect(done).toMatchObject({ status: S.ONGOING, completed: true, completed_at: expect.any(String) });
     const history = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/history/`)).json();
     expect(history.at(-1)).toMatchObject({ action: 'order.completed', user: 'clin_supervisor', reason: 'Every result released' });
 
-    const open = (await as('clin_supervisor', 'GET', `/api/general_order/?Filters.status=${S.ONGOING}&Filters.completed=false&search=${order.lab_number}`)).json();
+    const open = (
+      await as('clin_supervisor', 'GET', `/api/general_order/?Filters.status=${S.ONGOING}&Filters.completed=false&search=${order.lab_number}`)
+    ).json();
     expect(open.count).toBe(0);
     const finished = (await as('clin_supervisor', 'GET', `/api/general_order/?Filters.completed=true&search=${order.lab_number}`)).json();
     expect(finished.results).toEqual([expect.objectContaining({ id: order.id, completed: true })]);
@@ -99,7 +110,7 @@ describe('a finished sample', () => {
 });
 
 describe('test service bench', () => {
-  it('must be a bench of the test\'s section', async () => {
+  it("must be a bench of the test's section", async () => {
     const services = (await as('clin_admin', 'GET', `/api/facility_test_service/?Filters.test_type=${code('FBC').id}`)).json();
     const service = services[0] ?? services.results[0];
     expect(service).toMatchObject({ bench_name: 'Haematology Analyser Bench' });
@@ -118,6 +129,9 @@ describe('test service bench', () => {
     const moved = await as('clin_admin', 'PATCH', `/api/facility_test_service/${service.id}/`, { bench: coag });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ bench: coag, bench_name: 'Coagulation Bench' });
-    expect((await as('clin_admin', 'PATCH', `/api/facility_test_service/${service.id}/`, { bench: null })).json()).toMatchObject({ bench: null, bench_name: null });
+    expect((await as('clin_admin', 'PATCH', `/api/facility_test_service/${service.id}/`, { bench: null })).json()).toMatchObject({
+      bench: null,
+      bench_name: null,
+    });
   });
 });

@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Role } from '@nlims/contracts';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db.js';
-import { facilities } from '../facilities/facilities.table.js';
-import { programs } from '../programs/programs.table.js';
-import { userProgramRoles, users } from './users.table.js';
 
 /** Who is calling: what every authorisation decision on the server reads. */
 export interface Principal {
@@ -17,32 +14,52 @@ export interface Principal {
   stateId: number | null;
   lgaId: number | null;
   roles: { program: string; programId: number; role: Role }[];
+  /** The signed-in session the request's access token belongs to (null outside a request). */
+  sessionId: string | null;
 }
 
-export async function loadPrincipal(db: Tx, userId: number): Promise<Principal | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      isSuperuser: users.isSuperuser,
-      isActive: users.isActive,
-      facilityId: users.facilityId,
-      facilityType: facilities.facilityType,
-      userLocation: users.userLocation,
-      stateId: users.stateId,
-      lgaId: users.lgaId,
-    })
-    .from(users)
-    .leftJoin(facilities, eq(facilities.id, users.facilityId))
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  const roles = await db
-    .select({ program: programs.name, programId: programs.id, role: userProgramRoles.role })
-    .from(userProgramRoles)
-    .innerJoin(programs, eq(programs.id, userProgramRoles.programId))
-    .where(eq(userProgramRoles.userId, userId))
-    .orderBy(programs.id);
-  return { ...row, roles: roles as Principal['roles'] };
+interface PrincipalRow {
+  id: number;
+  username: string;
+  is_superuser: boolean;
+  is_active: boolean;
+  facility_id: number | null;
+  facility_type: string | null;
+  user_location: number | null;
+  state_id: number | null;
+  lga_id: number | null;
+  roles: Principal['roles'] | null;
+  session_live: boolean | null;
+}
+
+/**
+ * The caller in ONE round trip (it runs on every request): the user, the
+ * facility type, the roles per programme, and — given a session — whether that
+ * session is still open. A revoked session or a missing user gives null.
+ */
+export async function loadPrincipal(db: Tx, userId: number, sessionId: string | null = null): Promise<Principal | null> {
+  const result = await db.execute(sql`
+    select u.id, u.username, u.is_superuser, u.is_active, u.facility_id, f.facility_type, u.user_location, u.state_id, u.lga_id,
+      (select json_agg(json_build_object('program', p.name, 'programId', p.id, 'role', r.role) order by p.id)
+         from user_program_roles r join programs p on p.id = r.program_id where r.user_id = u.id) as roles,
+      ${sessionId ? sql`exists (select 1 from sessions s where s.id = ${sessionId}::uuid and s.user_id = u.id and s.revoked_at is null)` : sql`true`} as session_live
+    from users u left join facilities f on f.id = u.facility_id
+    where u.id = ${userId}`);
+  const row = (result as unknown as { rows: PrincipalRow[] }).rows[0];
+  if (!row?.session_live) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    isSuperuser: row.is_superuser,
+    isActive: row.is_active,
+    facilityId: row.facility_id,
+    facilityType: row.facility_type,
+    userLocation: row.user_location,
+    stateId: row.state_id,
+    lgaId: row.lga_id,
+    roles: row.roles ?? [],
+    sessionId,
+  };
 }
 
 export const isFacilityAdminPrincipal = (p: Principal) => !p.isSuperuser && p.roles.some((r) => r.role === 'Admin');

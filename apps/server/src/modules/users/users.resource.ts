@@ -3,7 +3,8 @@ import { userCreateBody, userItem, userUpdateBody, type UserCreateBody } from '@
 import type { Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { booleanFilter, renameFields, type ResourceDef, type Rule } from '../../core/resource.js';
-import { revokeAllRefreshTokens } from '../auth/auth.service.js';
+import { revokeUserSessions } from '../auth/auth.service.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { hashPassword } from '../auth/passwords.js';
 import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
 import { lgas, states } from '../geo/geo.table.js';
@@ -50,6 +51,16 @@ async function validate(tx: Tx, body: Body, principal: Principal, existingId?: n
   const superuser = principal.isSuperuser;
   const facilityId = superuser ? (body.facility !== undefined ? body.facility : (existing?.facilityId ?? null)) : principal.facilityId;
 
+  if (body.password) {
+    const [facility] = facilityId != null ? await tx.select({ name: facilities.facilityName }).from(facilities).where(eq(facilities.id, facilityId)) : [];
+    await assertPasswordAllowed(body.password, {
+      username: body.username ?? existing?.username,
+      firstName: body.first_name ?? existing?.firstName,
+      lastName: body.last_name ?? existing?.lastName,
+      email: body.email ?? existing?.email,
+      facilityName: facility?.name,
+    });
+  }
   if (!superuser && body.user_location != null) fail('user_location', 'Only the super admin creates tier users.');
   if (location != null) {
     if (facilityId != null) fail('facility', 'A tier user does not belong to a facility.');
@@ -89,12 +100,22 @@ async function afterSave(tx: Tx, id: number, body: Body) {
   if (body.programs_roles) {
     await tx.delete(userProgramRoles).where(eq(userProgramRoles.userId, id));
     if (body.programs_roles.length) {
-      const rows = await tx.select().from(programs).where(inArray(programs.name, body.programs_roles.map((r) => r.programs)));
-      await tx.insert(userProgramRoles).values(body.programs_roles.map((r) => ({ userId: id, programId: rows.find((p) => p.name === r.programs)!.id, role: r.roles })));
+      const rows = await tx
+        .select()
+        .from(programs)
+        .where(
+          inArray(
+            programs.name,
+            body.programs_roles.map((r) => r.programs),
+          ),
+        );
+      await tx
+        .insert(userProgramRoles)
+        .values(body.programs_roles.map((r) => ({ userId: id, programId: rows.find((p) => p.name === r.programs)!.id, role: r.roles })));
     }
   }
   // A disabled user is signed out everywhere at once.
-  if (body.is_active === false) await revokeAllRefreshTokens(tx, id);
+  if (body.is_active === false) await revokeUserSessions(tx, id, { reason: 'disabled' });
 }
 
 /** Programme roles for a page of users in one query. */

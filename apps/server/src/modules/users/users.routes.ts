@@ -1,4 +1,4 @@
-import { authUser, changePasswordRequest, detailReply } from '@nlims/contracts';
+import { authUser, changePasswordRequest, detailReply, idParams } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
@@ -17,7 +17,7 @@ export function usersRoutes(app: App, db: Db): void {
     '/api/users/change_password/',
     { schema: { tags: ['users'], summary: 'Change or reset a password', body: changePasswordRequest, response: { 200: detailReply } } },
     async (request) => {
-      await changePassword(db, principalOf(request), request.body);
+      await changePassword(db, principalOf(request), request.body, request.ip);
       return { detail: 'Operation Successful' };
     },
   );
@@ -27,7 +27,7 @@ export function usersRoutes(app: App, db: Db): void {
       schema: {
         tags: ['users'],
         summary: 'Disable or re-enable a user',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 200: z.object({ id: z.number(), is_active: z.boolean(), detail: z.string() }) },
       },
     },

@@ -4,8 +4,9 @@ import { USER_LOCATIONS, type AuthUser, type ChangePasswordRequest, type Facilit
 import type { Db } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { revokeAllRefreshTokens } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { revokeUserSessions } from '../auth/auth.service.js';
+import { checkPassword, hashPassword } from '../auth/passwords.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { lgas, states } from '../geo/geo.table.js';
@@ -61,7 +62,7 @@ export async function getMe(db: Db, principal: Principal): Promise<AuthUser> {
     facility_type: row.facility_type as FacilityType | null,
     programs_roles: principal.roles.map((r) => ({ programs: r.program, roles: r.role })),
     facility_programs: offered.map((o) => o.name),
-    user_location_name: location ? USER_LOCATIONS[location] ?? null : null,
+    user_location_name: location ? (USER_LOCATIONS[location] ?? null) : null,
   };
 }
 
@@ -70,7 +71,7 @@ export async function getMe(db: Db, principal: Principal): Promise<AuthUser> {
  * for users of their own facility, a super admin for anyone. A reset by
  * someone else signs the user out everywhere.
  */
-export async function changePassword(db: Db, principal: Principal, input: ChangePasswordRequest): Promise<void> {
+export async function changePassword(db: Db, principal: Principal, input: ChangePasswordRequest, address: string): Promise<void> {
   const [target] = await db.select().from(users).where(eq(users.username, input.username));
   const self = target?.id === principal.id;
   const mayReset =
@@ -79,12 +80,17 @@ export async function changePassword(db: Db, principal: Principal, input: Change
   if (!target) throw notFound();
   if (self) {
     if (!input.old_password) throw ValidationError.field('old_password', 'This field is required.');
-    if (!(await verifyPassword(target.passwordHash, input.old_password))) throw ValidationError.field('old_password', 'Your old password was entered incorrectly.');
+    if (!(await checkPassword(db, target, input.old_password, address)))
+      throw ValidationError.field('old_password', 'Your old password was entered incorrectly.');
   }
+  const [facility] =
+    target.facilityId != null ? await db.select({ name: facilities.facilityName }).from(facilities).where(eq(facilities.id, target.facilityId)) : [];
+  await assertPasswordAllowed(input.password, { ...target, facilityName: facility?.name });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
-    if (!self) await revokeAllRefreshTokens(tx, target.id);
+    // Everywhere else is signed out: all sessions after a reset, the user's other sessions after their own change.
+    await revokeUserSessions(tx, target.id, { reason: 'password', except: self ? principal.sessionId : null });
     await recordAudit(tx, principal, {
       action: self ? 'password.changed' : 'password.reset',
       entity: 'user',
@@ -98,12 +104,13 @@ export async function changePassword(db: Db, principal: Principal, input: Change
 export async function toggleUserActive(db: Db, principal: Principal, userId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, userId));
-    const inScope = target && (principal.isSuperuser || (isFacilityAdminPrincipal(principal) && target.facilityId === principal.facilityId && !target.isSuperuser));
+    const inScope =
+      target && (principal.isSuperuser || (isFacilityAdminPrincipal(principal) && target.facilityId === principal.facilityId && !target.isSuperuser));
     if (!inScope) throw notFound();
     if (target.id === principal.id) throw ValidationError.field('non_field_errors', 'You cannot disable your own account.');
     const isActive = !target.isActive;
     await tx.update(users).set({ isActive }).where(eq(users.id, userId));
-    if (!isActive) await revokeAllRefreshTokens(tx, userId);
+    if (!isActive) await revokeUserSessions(tx, userId, { reason: 'disabled' });
     await recordAudit(tx, principal, {
       action: isActive ? 'user.enabled' : 'user.disabled',
       entity: 'user',

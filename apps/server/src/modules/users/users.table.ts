@@ -20,6 +20,8 @@ export const users = pgTable(
     stateId: integer('state_id').references(() => states.id),
     lgaId: integer('lga_id').references(() => lgas.id),
     department: text('department'),
+    /** Created by the demo seed with the well-known password: while one is active, every page says so. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },

@@ -15,7 +15,10 @@ export function AntdProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    loadAntdLocale(language).then((next) => current && setLocale(next), () => current && setLocale(undefined));
+    loadAntdLocale(language).then(
+      (next) => current && setLocale(next),
+      () => current && setLocale(undefined),
+    );
     return () => {
       current = false;
     };

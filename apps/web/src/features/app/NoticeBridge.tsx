@@ -14,9 +14,7 @@ export function NoticeBridge() {
       apiError: (lines) =>
         notification.error({
           title: t('notice.errorTitle'),
-          description: (
-            <div style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</div>
-          ),
+          description: <div style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</div>,
           duration: ERROR_NOTICE_SECONDS,
         }),
       appError: (kind) =>

@@ -8,8 +8,7 @@ export const theme: ThemeConfig = {
     colorPrimary: BRAND_COLOR,
     colorLink: BRAND_COLOR,
     borderRadius: 8,
-    fontFamily:
-      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
   },
   components: {
     Layout: { siderBg: '#0f1f2e', triggerBg: '#0a1722', headerBg: '#ffffff', bodyBg: '#f3f5f7' },

@@ -39,7 +39,12 @@ const fetchOrders = (p: OrderListParams, signal?: AbortSignal) => api<Paginated<
 
 /** One server page of samples. */
 export function useOrders(params: OrderListParams, enabled = true) {
-  return useQuery({ queryKey: [...CLINICAL, 'orders', params], queryFn: ({ signal }) => fetchOrders(params, signal), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    queryKey: [...CLINICAL, 'orders', params],
+    queryFn: ({ signal }) => fetchOrders(params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 export interface WorkplanParams {
@@ -100,7 +105,11 @@ export function useOrder(id: number | null) {
 }
 
 export function useHistory(id: number | null) {
-  return useQuery({ queryKey: [...CLINICAL, 'history', id], queryFn: ({ signal }) => api<HistoryItem[]>(`/api/general_order/${id}/history/`, { signal }), enabled: id != null });
+  return useQuery({
+    queryKey: [...CLINICAL, 'history', id],
+    queryFn: ({ signal }) => api<HistoryItem[]>(`/api/general_order/${id}/history/`, { signal }),
+    enabled: id != null,
+  });
 }
 
 export function useDashboard() {
@@ -126,7 +135,11 @@ export function useClientSearch(search: string) {
 
 /** Reference data: the tests the facility offers, and the plain lists; they change rarely. */
 export function useOrderLookup() {
-  return useQuery({ queryKey: ['clinical-ref', 'general_order_look_up'], queryFn: ({ signal }) => api<OrderLookup>('/api/general_order_look_up/', { signal }), staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: ['clinical-ref', 'general_order_look_up'],
+    queryFn: ({ signal }) => api<OrderLookup>('/api/general_order_look_up/', { signal }),
+    staleTime: 10 * 60_000,
+  });
 }
 
 export type RefPath = 'sample_type' | 'method' | 'instrument' | 'organism' | 'antibiotic' | 'result_rejection_reason' | 'client_identifier_type' | 'state';

@@ -30,20 +30,28 @@ export const useCompleteEntry = () => useClinicalMutation((body: Record<string, 
 
 export type SampleMove = 'collect' | 'accept' | 'reject' | 'hold' | 'release' | 'cancel';
 export const useSampleMove = () =>
-  useClinicalMutation(({ id, action, body = {} }: { id: number; action: SampleMove; body?: object }) => api<OrderDetail>(`/api/general_order/${id}/${action}/`, { body }));
+  useClinicalMutation(({ id, action, body = {} }: { id: number; action: SampleMove; body?: object }) =>
+    api<OrderDetail>(`/api/general_order/${id}/${action}/`, { body }),
+  );
 
 export const useEnterResult = () =>
-  useClinicalMutation((body: Partial<ResultBody>) => api<{ id: number; status: number; flag: string | null; version: number }>('/api/results/', { body }), false);
+  useClinicalMutation(
+    (body: Partial<ResultBody>) => api<{ id: number; status: number; flag: string | null; version: number }>('/api/results/', { body }),
+    false,
+  );
 
 export type ReviewMove = 'verify' | 'approve' | 'reject' | 'retest';
 /** Verify or approve many results in one request (all or nothing); reject and retest go one by one. */
 export const useReview = () =>
-  useClinicalMutation(({ action, ids, body = {} }: { action: ReviewMove; ids: number[]; body?: object }) =>
-    action === 'verify' || action === 'approve'
-      ? api<{ ids: number[] }>(`/api/results/${action}/`, { body: { ids, ...body } })
-      : api<{ ids: number[] }>(`/api/results/${ids[0]}/${action}/`, { body }),
+  useClinicalMutation(
+    ({ action, ids, body = {} }: { action: ReviewMove; ids: number[]; body?: object }) =>
+      action === 'verify' || action === 'approve'
+        ? api<{ ids: number[] }>(`/api/results/${action}/`, { body: { ids, ...body } })
+        : api<{ ids: number[] }>(`/api/results/${ids[0]}/${action}/`, { body }),
     false,
   );
 
 export const useAmend = () =>
-  useClinicalMutation(({ id, body }: { id: number; body: object }) => api<{ id: number; version: number; flag: string | null }>(`/api/results/${id}/amend/`, { body }));
+  useClinicalMutation(({ id, body }: { id: number; body: object }) =>
+    api<{ id: number; version: number; flag: string | null }>(`/api/results/${id}/amend/`, { body }),
+  );

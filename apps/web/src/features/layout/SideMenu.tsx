@@ -36,7 +36,9 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
             <Link to={page.path} onClick={onNavigate} title={t(`nav.${page.key}`)}>
               {t(`nav.${page.key}`)}
             </Link>
-            {badges[page.path] ? <Badge count={badges[page.path]} size="small" overflowCount={999} style={{ marginInlineStart: 8, boxShadow: 'none' }} /> : null}
+            {badges[page.path] ? (
+              <Badge count={badges[page.path]} size="small" overflowCount={999} style={{ marginInlineStart: 8, boxShadow: 'none' }} />
+            ) : null}
           </>
         ),
       })),

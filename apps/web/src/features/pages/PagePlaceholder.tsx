@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../routes';
+import type { PageProps } from './pageProps';
 import { usePageTitle } from '../layout/usePageTitle';
 
 /** Stands in for a page until it is built. */

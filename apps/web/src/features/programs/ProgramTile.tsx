@@ -15,7 +15,9 @@ export function ProgramTile({ name, role, selected, onSelect }: Props) {
       <span className="prog-tile__icon" aria-hidden="true">
         {selected ? <CheckCircleFilled /> : <ExperimentOutlined />}
       </span>
-      <span className="prog-tile__name" dir="auto">{truncate(name, TRUNCATE.program)}</span>
+      <span className="prog-tile__name" dir="auto">
+        {truncate(name, TRUNCATE.program)}
+      </span>
       <span className="prog-tile__role">{role}</span>
     </button>
   );

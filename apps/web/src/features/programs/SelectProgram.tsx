@@ -60,11 +60,17 @@ export default function SelectProgram() {
         {programs.length === 0 ? (
           <Empty description={t('selectProgram.none')} />
         ) : (
-          <div className="prog__grid" role="group" aria-label={t('selectProgram.title')}>
+          <fieldset className="prog__grid" aria-label={t('selectProgram.title')}>
             {programs.map((name) => (
-              <ProgramTile key={name} name={programName(t, name)} role={roleName(t, roleIn(user, name) ?? '')} selected={picked === name} onSelect={() => pick(name)} />
+              <ProgramTile
+                key={name}
+                name={programName(t, name)}
+                role={roleName(t, roleIn(user, name) ?? '')}
+                selected={picked === name}
+                onSelect={() => pick(name)}
+              />
             ))}
-          </div>
+          </fieldset>
         )}
         {picked && <Alert className="prog__alert" type="info" showIcon title={t('selectProgram.alert', { program: programName(t, picked) })} />}
         <div className="prog__actions">

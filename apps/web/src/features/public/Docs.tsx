@@ -7,6 +7,7 @@ const STEPS = ['open', 'credentials', 'remember', 'program'] as const;
 
 export default function Docs() {
   const { t } = useTranslation('public');
+  // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the address from the translation
   const mail = (email: string) => <a href={`mailto:${email}`} />;
   return (
     <PublicPage>

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../pages/pageProps';
 import { usePageTitle } from '../layout/usePageTitle';
 import './resources.css';
 

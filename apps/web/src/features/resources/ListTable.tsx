@@ -10,5 +10,14 @@ type Props<T extends object> = TableProps<T> & {
  * their own (the Pager below asks the server for the next page). Any prop given wins over these.
  */
 export function ListTable<T extends object>({ emptyText, ...props }: Props<T>) {
-  return <Table<T> rowKey="id" size="middle" pagination={false} scroll={{ x: 'max-content' }} {...(emptyText !== undefined && { locale: { emptyText } })} {...props} />;
+  return (
+    <Table<T>
+      rowKey="id"
+      size="middle"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      {...(emptyText !== undefined && { locale: { emptyText } })}
+      {...props}
+    />
+  );
 }

@@ -58,7 +58,14 @@ export function ResourcePanel({ config, canCreate = true, startCreating = false 
       ) : (
         <ResourceCards config={config} rows={rows} loading={isFetching} onEdit={edit} />
       )}
-      <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={data?.count ?? 0} compact={phone} onPage={setPageIndex} onPageSize={list.setPageSize} />
+      <Pager
+        pageIndex={list.params.pageIndex}
+        pageSize={list.params.pageSize}
+        total={data?.count ?? 0}
+        compact={phone}
+        onPage={setPageIndex}
+        onPageSize={list.setPageSize}
+      />
       <FormDrawer config={config} seeded={seeded} open={drawer.open} editing={drawer.editing} onClose={() => setDrawer((d) => ({ ...d, open: false }))} />
     </div>
   );

@@ -30,7 +30,12 @@ export function ResourceTable({ config, rows, loading, ordering, onOrdering, onE
       sortOrder: column.sort && ordering.replace(/^-/, '') === column.sort ? (ordering.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null,
       render: (_: unknown, row: Row) => cellOf(column, row, t),
     })),
-    { key: 'actions', title: t('list.actions'), fixed: pinActions ? ('end' as const) : undefined, render: (_: unknown, row: Row) => <RowActions config={config} row={row} onEdit={onEdit} /> },
+    {
+      key: 'actions',
+      title: t('list.actions'),
+      fixed: pinActions ? ('end' as const) : undefined,
+      render: (_: unknown, row: Row) => <RowActions config={config} row={row} onEdit={onEdit} />,
+    },
   ];
 
   const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {
@@ -40,7 +45,5 @@ export function ResourceTable({ config, rows, loading, ordering, onOrdering, onE
     else onOrdering(one.order === 'descend' ? `-${column.sort}` : column.sort);
   };
 
-  return (
-    <ListTable<Row> className="res-table" columns={columns} dataSource={rows} loading={loading} onChange={onChange} showSorterTooltip={false} />
-  );
+  return <ListTable<Row> className="res-table" columns={columns} dataSource={rows} loading={loading} onChange={onChange} showSorterTooltip={false} />;
 }

@@ -14,7 +14,10 @@ export function ActiveToggle({ config, row }: { config: ResourceConfig; row: Row
   const save = useSave(config.path);
   const active = row.is_active !== false;
   const toggle = () =>
-    save.mutateAsync({ id: row.id, body: { is_active: !active } }).then(() => void message.success(t('form.saved')), () => undefined);
+    save.mutateAsync({ id: row.id, body: { is_active: !active } }).then(
+      () => void message.success(t('form.saved')),
+      () => undefined,
+    );
   if (!active) {
     return (
       <Button size="small" loading={save.isPending} onClick={toggle}>
@@ -23,7 +26,13 @@ export function ActiveToggle({ config, row }: { config: ResourceConfig; row: Row
     );
   }
   return (
-    <Popconfirm title={t('list.confirmDeactivate', { name: nameOf(config, row) })} okText={t('list.deactivate')} okButtonProps={{ danger: true }} cancelText={t('form.cancel')} onConfirm={toggle}>
+    <Popconfirm
+      title={t('list.confirmDeactivate', { name: nameOf(config, row) })}
+      okText={t('list.deactivate')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('form.cancel')}
+      onConfirm={toggle}
+    >
       <Button size="small" danger loading={save.isPending}>
         {t('list.deactivate')}
       </Button>
@@ -36,9 +45,19 @@ function DeleteButton({ config, row }: { config: ResourceConfig; row: Row }) {
   const { t } = useTranslation('admin');
   const { message } = useNotices();
   const remove = useRemove(config.path);
-  const run = () => remove.mutateAsync(row.id).then(() => void message.success(t('list.deleted')), () => undefined);
+  const run = () =>
+    remove.mutateAsync(row.id).then(
+      () => void message.success(t('list.deleted')),
+      () => undefined,
+    );
   return (
-    <Popconfirm title={t('list.confirmDelete', { name: nameOf(config, row) })} okText={t('list.delete')} okButtonProps={{ danger: true }} cancelText={t('form.cancel')} onConfirm={run}>
+    <Popconfirm
+      title={t('list.confirmDelete', { name: nameOf(config, row) })}
+      okText={t('list.delete')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('form.cancel')}
+      onConfirm={run}
+    >
       <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending}>
         {t('list.delete')}
       </Button>

@@ -25,8 +25,7 @@ export function toQuery(params: ListParams): Record<string, string | number | un
   return query;
 }
 
-export const fetchPage = (path: string, params: ListParams, signal?: AbortSignal) =>
-  api<Paginated<Row>>(`/api/${path}/`, { query: toQuery(params), signal });
+export const fetchPage = (path: string, params: ListParams, signal?: AbortSignal) => api<Paginated<Row>>(`/api/${path}/`, { query: toQuery(params), signal });
 
 /** Every row of a look-up (lists answer all rows when asked without `page`). */
 export const fetchAll = <T = Row>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal) =>

@@ -32,7 +32,11 @@ export function ageBandToForm(minDays: number, maxDays: number | null): { age_mi
 }
 
 /** The form's age band back in days, as the API stores it. */
-export function ageBandToDays(min: number | null | undefined, max: number | null | undefined, unit: AgeUnit): { age_min_days: number; age_max_days: number | null } {
+export function ageBandToDays(
+  min: number | null | undefined,
+  max: number | null | undefined,
+  unit: AgeUnit,
+): { age_min_days: number; age_max_days: number | null } {
   const factor = unit === 'years' ? DAYS_PER_YEAR : 1;
   return {
     age_min_days: Math.round((min ?? 0) * factor),

@@ -53,4 +53,3 @@ export function useAction<TArgs>(path: string, run: (args: TArgs) => Promise<unk
   const client = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: resourceKey(path) }) });
 }
-

@@ -19,7 +19,12 @@ describe('client-side validation with the contracts schemas', () => {
   });
 
   it('names missing, malformed and out-of-range fields in the interface language', () => {
-    const result = validateBody(facilityBody, { facility_name: '', facility_code: 'a b', facility_type: 'x', tier: 'Primary', state: 1, email: 'nope' }, t, label);
+    const result = validateBody(
+      facilityBody,
+      { facility_name: '', facility_code: 'a b', facility_type: 'x', tier: 'Primary', state: 1, email: 'nope' },
+      t,
+      label,
+    );
     expect('errors' in result && result.errors).toEqual([
       { name: ['facility_name'], errors: ['validation.required {"label":"FACILITY_NAME"}'] },
       { name: ['facility_code'], errors: ['validation.codeChars'] },

@@ -1,7 +1,7 @@
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../routes';
+import type { PageProps } from '../pages/pageProps';
 import { useNotices } from '../app/notices';
 import { useSession } from '../auth/useSession';
 import { AdminPage } from '../resources/AdminPage';

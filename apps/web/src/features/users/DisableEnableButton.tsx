@@ -13,7 +13,11 @@ export function DisableEnableButton({ row }: { row: Row }) {
   const { user } = useSession();
   const toggle = useAction('users', (id: number) => disableEnable(id));
   if (user?.id === row.id) return null;
-  const run = () => toggle.mutateAsync(row.id).then(() => void message.success(t('form.saved')), () => undefined);
+  const run = () =>
+    toggle.mutateAsync(row.id).then(
+      () => void message.success(t('form.saved')),
+      () => undefined,
+    );
   if (row.is_active === false) {
     return (
       <Button size="small" loading={toggle.isPending} onClick={run}>
@@ -22,7 +26,14 @@ export function DisableEnableButton({ row }: { row: Row }) {
     );
   }
   return (
-    <Popconfirm title={t('users.confirmDisable', { name: row.username })} description={t('users.disableHint')} okText={t('users.disable')} okButtonProps={{ danger: true }} cancelText={t('form.cancel')} onConfirm={run}>
+    <Popconfirm
+      title={t('users.confirmDisable', { name: row.username })}
+      description={t('users.disableHint')}
+      okText={t('users.disable')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('form.cancel')}
+      onConfirm={run}
+    >
       <Button size="small" danger loading={toggle.isPending}>
         {t('users.disable')}
       </Button>

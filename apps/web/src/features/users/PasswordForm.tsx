@@ -22,7 +22,8 @@ export async function submitPassword(form: FormInstance<PasswordValues>, usernam
   const body = { username, password: values.password ?? '', ...(withOld ? { old_password: values.old_password ?? '' } : {}) };
   const labels: Record<string, string> = { password: t('users.newPassword'), old_password: t('users.oldPassword') };
   const checked = validateBody(changePasswordRequest, body, t, (f) => labels[f] ?? f);
-  const errors: { name: keyof PasswordValues; errors: string[] }[] = 'errors' in checked ? checked.errors.map((e) => ({ name: e.name[0] as keyof PasswordValues, errors: e.errors })) : [];
+  const errors: { name: keyof PasswordValues; errors: string[] }[] =
+    'errors' in checked ? checked.errors.map((e) => ({ name: e.name[0] as keyof PasswordValues, errors: e.errors })) : [];
   if (withOld && !values.old_password) errors.push({ name: 'old_password', errors: [String(t('validation.required', { label: labels.old_password }))] });
   if (values.password && values.confirm !== values.password) errors.push({ name: 'confirm', errors: [String(t('users.passwordMismatch'))] });
   if (errors.length) {

@@ -29,5 +29,5 @@ export function CatalogueDefault() {
     enabled: id != null,
     staleTime: 5 * 60_000,
   });
-  return data ? <>{t('tat.catalogueDefault', { hours: data.default_tat_hours })}</> : null;
+  return data ? t('tat.catalogueDefault', { hours: data.default_tat_hours }) : null;
 }

@@ -15,7 +15,12 @@ const config: ResourceConfig = {
   columns: [
     TEST_COLUMN,
     { key: 'sex', label: 'field.sex', sort: 'sex', render: (row) => <ChoiceText prefix="option.sex" value={row.sex} /> },
-    { key: 'age', label: 'field.age_band', sort: 'age_min_days', render: (row: Row) => <AgeBand minDays={row.age_min_days as number} maxDays={row.age_max_days as number | null} /> },
+    {
+      key: 'age',
+      label: 'field.age_band',
+      sort: 'age_min_days',
+      render: (row: Row) => <AgeBand minDays={row.age_min_days as number} maxDays={row.age_max_days as number | null} />,
+    },
     { key: 'range', label: 'field.reference_range', render: (row) => range(row.low, row.high) },
     { key: 'critical', label: 'field.critical_range', render: (row) => range(row.critical_low, row.critical_high) },
     { key: 'unit', label: 'field.unit' },

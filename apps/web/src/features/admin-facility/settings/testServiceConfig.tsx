@@ -22,7 +22,12 @@ const config: ResourceConfig = {
     TEST_FIELD,
     { name: 'price', label: 'field.price', kind: 'custom', required: true, render: (props) => <NairaInput {...props} /> },
     // The bench that runs the test groups it on the workplan: the benches of the chosen test's section.
-    { name: 'bench', label: 'field.bench', kind: 'lookup', lookup: { path: 'bench', query: { 'Filters.is_active': 'true' }, dependsOn: { field: 'test_type', param: 'Filters.test_type' } } },
+    {
+      name: 'bench',
+      label: 'field.bench',
+      kind: 'lookup',
+      lookup: { path: 'bench', query: { 'Filters.is_active': 'true' }, dependsOn: { field: 'test_type', param: 'Filters.test_type' } },
+    },
     toggle('is_active'),
   ],
   schema: testServiceBody,

@@ -6,7 +6,6 @@ import { DASH } from '../../resources/cells';
 
 /** A user's roles, one tag per programme: "Tuberculosis · Analyst". */
 export function ProgramRolesCell({ value }: { value: unknown }) {
-  const { t } = useTranslation('admin');
   const { t: tApp } = useTranslation('app');
   const roles = (Array.isArray(value) ? value : []) as ProgramRole[];
   if (!roles.length) return DASH;

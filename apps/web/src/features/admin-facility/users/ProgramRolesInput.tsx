@@ -37,6 +37,7 @@ export function ProgramRolesInput({ id, value, onChange }: Props) {
   return (
     <div className="roles-input" id={id}>
       {rows.map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in an edited list with no identity of their own
         <div className="roles-input__row" key={index}>
           <Select
             className="roles-input__program"

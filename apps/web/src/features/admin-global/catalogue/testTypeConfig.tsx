@@ -59,6 +59,16 @@ const config: ResourceConfig = {
     { name: 'panel', label: 'field.panel', kind: 'lookup', lookup: PANELS, visible: (v) => v.is_panel !== true },
   ],
   schema: testTypeBody,
-  defaults: { result_type: 'numeric', decimals: 0, default_tat_hours: 24, codes: [], sample_types: [], methods: [], instruments: [], is_culture: false, is_panel: false },
+  defaults: {
+    result_type: 'numeric',
+    decimals: 0,
+    default_tat_hours: 24,
+    codes: [],
+    sample_types: [],
+    methods: [],
+    instruments: [],
+    is_culture: false,
+    is_panel: false,
+  },
 };
 export default config;

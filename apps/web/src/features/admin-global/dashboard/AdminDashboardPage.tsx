@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { roleName } from '../../layout/roleText';
 import { AdminPage } from '../../resources/AdminPage';
 import { BarList } from './BarList';

@@ -18,8 +18,17 @@ describe('tile map of Nigeria', () => {
   it('splits counts into at most four ranges that cover 1…max', () => {
     expect(buckets(0)).toEqual([]);
     expect(buckets(1)).toEqual([[1, 1]]);
-    expect(buckets(3)).toEqual([[1, 1], [2, 2], [3, 3]]);
-    expect(buckets(10)).toEqual([[1, 3], [4, 5], [6, 8], [9, 10]]);
+    expect(buckets(3)).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(buckets(10)).toEqual([
+      [1, 3],
+      [4, 5],
+      [6, 8],
+      [9, 10],
+    ]);
   });
 
   it('shades zero as empty and the largest count darkest', () => {

@@ -20,7 +20,12 @@ const config: ResourceConfig = {
   columns: [
     { key: 'facility_name', label: 'field.facility_name', sort: 'facility_name' },
     { key: 'facility_code', label: 'field.facility_code', sort: 'facility_code' },
-    { key: 'facility_type', label: 'field.facility_type', sort: 'facility_type', render: (row) => <ChoiceText prefix="option.facilityType" value={row.facility_type} /> },
+    {
+      key: 'facility_type',
+      label: 'field.facility_type',
+      sort: 'facility_type',
+      render: (row) => <ChoiceText prefix="option.facilityType" value={row.facility_type} />,
+    },
     { key: 'tier', label: 'field.tier', sort: 'tier', render: (row) => <ChoiceText prefix="option.tier" value={row.tier} /> },
     { key: 'state_name', label: 'field.state', sort: 'state' },
     { key: 'lga_name', label: 'field.lga' },

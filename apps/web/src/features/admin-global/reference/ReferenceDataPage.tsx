@@ -1,7 +1,7 @@
 import { Select, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { DESKTOP_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { AdminPage } from '../../resources/AdminPage';
 import { ResourcePanel } from '../../resources/ResourcePanel';

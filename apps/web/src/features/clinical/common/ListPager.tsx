@@ -11,5 +11,14 @@ interface PagedList {
 /** The Pager under a clinical list, wired to its paging state; compact on phones. */
 export function ListPager({ list, total }: { list: PagedList; total: number }) {
   const phone = !useMediaQuery(TABLET_UP);
-  return <Pager pageIndex={list.params.pageIndex} pageSize={list.params.pageSize} total={total} compact={phone} onPage={list.setPage} onPageSize={(pageSize) => list.set({ pageSize })} />;
+  return (
+    <Pager
+      pageIndex={list.params.pageIndex}
+      pageSize={list.params.pageSize}
+      total={total}
+      compact={phone}
+      onPage={list.setPage}
+      onPageSize={(pageSize) => list.set({ pageSize })}
+    />
+  );
 }

@@ -24,6 +24,7 @@ export function Isolates({ isolates }: { isolates: ResultItem['isolates'] }) {
   return (
     <ul className="clin-isolates">
       {isolates.map((isolate, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a result's isolates never reorder, and one organism may be isolated twice
         <li key={i}>
           <em>{name(organisms.data, isolate.organism)}</em>
           {isolate.antibiogram.length > 0 && `: ${isolate.antibiogram.map((a) => `${name(antibiotics.data, a.antibiotic)} ${a.interpretation}`).join(', ')}`}

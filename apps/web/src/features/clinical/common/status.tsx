@@ -58,4 +58,14 @@ export function SampleTags({ sample, priority = true }: { sample: { status: numb
 }
 
 /** Status filter choices of the sample lists. */
-export const SAMPLE_FILTER_STATUSES: readonly number[] = [S.ORDERED, S.COLLECTED, S.APPROVED, S.ONGOING, S.REJECTED, S.PARTIALLY_REJECTED, S.ON_HOLD, S.RECEIVED, CANCELLED_STATUS];
+export const SAMPLE_FILTER_STATUSES: readonly number[] = [
+  S.ORDERED,
+  S.COLLECTED,
+  S.APPROVED,
+  S.ONGOING,
+  S.REJECTED,
+  S.PARTIALLY_REJECTED,
+  S.ON_HOLD,
+  S.RECEIVED,
+  CANCELLED_STATUS,
+];

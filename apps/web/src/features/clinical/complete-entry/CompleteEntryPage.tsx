@@ -2,7 +2,7 @@ import { Alert, Button, Card, Form, Input, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { useCollectionLookup } from '../../lookups/hooks';
 import { useCompleteEntry, useOrderLookup } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
@@ -14,7 +14,17 @@ import type { OrderDetail } from '../types';
 import { ResultRows, expandTests } from './ResultRows';
 import { completeEntryBody, type EntryValues } from './toBody';
 
-const FIELDS = ['client', 'test_types', 'priority', 'requesting_clinician', 'clinical_notes', 'sample_type', 'ordered_at', 'collected_at', 'received_at'] as const;
+const FIELDS = [
+  'client',
+  'test_types',
+  'priority',
+  'requesting_clinician',
+  'clinical_notes',
+  'sample_type',
+  'ordered_at',
+  'collected_at',
+  'received_at',
+] as const;
 
 /** Retrospective data entry: a paper record (order, collection, reception, results) with its original dates, in one save. */
 export default function CompleteEntryPage({ page }: PageProps) {
@@ -31,7 +41,10 @@ export default function CompleteEntryPage({ page }: PageProps) {
 
   const submit = async (values: EntryValues) => {
     setProblems([]);
-    const { body, resultTests } = completeEntryBody(values, shown.map((x) => x.id));
+    const { body, resultTests } = completeEntryBody(
+      values,
+      shown.map((x) => x.id),
+    );
     try {
       const order = await save.mutateAsync(body);
       form.resetFields();
@@ -73,7 +86,12 @@ export default function CompleteEntryPage({ page }: PageProps) {
   return (
     <ClinicalPage page={page}>
       <Alert type="info" showIcon title={t('complete.intro')} />
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ priority: 'routine', test_types: [], ordered_at: toLocalInput(), collected_at: toLocalInput(), received_at: toLocalInput() }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ priority: 'routine', test_types: [], ordered_at: toLocalInput(), collected_at: toLocalInput(), received_at: toLocalInput() }}
+      >
         <div className="clin-grid-2">
           <ClientCard />
           <Card title={t('complete.record')}>
@@ -88,7 +106,11 @@ export default function CompleteEntryPage({ page }: PageProps) {
                 <Input type="datetime-local" max={toLocalInput()} />
               </Form.Item>
               <Form.Item name="sample_type" label={t('collect.sampleType')} rules={required(t('collect.sampleType'))}>
-                <Select showSearch={{ optionFilterProp: 'label' }} loading={collection.isPending} options={(collection.data?.sample_types ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+                <Select
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={collection.isPending}
+                  options={(collection.data?.sample_types ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                />
               </Form.Item>
               <PriorityField />
               <ClinicianField />

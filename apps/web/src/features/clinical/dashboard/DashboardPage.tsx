@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, ClockCircleOutlined, ExperimentOutlined, FieldTimeOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Skeleton, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { useDashboard } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { formatDate, formatDateTime } from '../common/format';
@@ -28,17 +28,30 @@ export default function DashboardPage({ page }: PageProps) {
     { key: 'received', icon: <InboxOutlined />, value: data.today.received },
     { key: 'approved', icon: <CheckCircleOutlined />, value: data.today.approved },
     { key: 'withinTat', icon: <FieldTimeOutlined />, value: data.tat.within_percent ?? '—', suffix: data.tat.within_percent == null ? undefined : '%' },
-    { key: 'medianTat', icon: <ClockCircleOutlined />, value: data.tat.median_hours ?? '—', suffix: data.tat.median_hours == null ? undefined : t('dashboard.hours') },
+    {
+      key: 'medianTat',
+      icon: <ClockCircleOutlined />,
+      value: data.tat.median_hours ?? '—',
+      suffix: data.tat.median_hours == null ? undefined : t('dashboard.hours'),
+    },
     { key: 'overdue', icon: <WarningOutlined />, value: data.overdue.count },
   ];
-  const byStatus = [...data.by_status].sort((a, b) => a.test_order_status - b.test_order_status).map((s) => ({ key: String(s.test_order_status), label: statusText(t, s.test_order_status), value: s.count }));
+  const byStatus = [...data.by_status]
+    .sort((a, b) => a.test_order_status - b.test_order_status)
+    .map((s) => ({ key: String(s.test_order_status), label: statusText(t, s.test_order_status), value: s.count }));
   return (
     <ClinicalPage page={page} className="clin-dash">
       <Row gutter={[16, 16]}>
         {stats.map((s) => (
           <Col key={s.key} xs={12} md={8} xl={4}>
             <Card className="clin-dash__stat">
-              <Statistic title={t(`dashboard.${s.key}`)} value={s.value} prefix={s.icon} suffix={s.suffix} styles={s.key === 'overdue' && data.overdue.count ? { content: { color: '#cf1322' } } : undefined} />
+              <Statistic
+                title={t(`dashboard.${s.key}`)}
+                value={s.value}
+                prefix={s.icon}
+                suffix={s.suffix}
+                styles={s.key === 'overdue' && data.overdue.count ? { content: { color: '#cf1322' } } : undefined}
+              />
             </Card>
           </Col>
         ))}
@@ -68,7 +81,9 @@ export default function DashboardPage({ page }: PageProps) {
                 { key: 'status', title: t('samples.status'), render: (_, r) => <StatusTag code={r.status} /> },
               ]}
             />
-            {data.overdue.count > data.overdue.items.length && <p className="clin-muted">{t('dashboard.showingFirst', { count: data.overdue.items.length })}</p>}
+            {data.overdue.count > data.overdue.items.length && (
+              <p className="clin-muted">{t('dashboard.showingFirst', { count: data.overdue.items.length })}</p>
+            )}
           </Card>
         </Col>
       </Row>

@@ -32,7 +32,9 @@ export function ClientDrawer({ open, onClose, onCreated }: Props) {
 
   const submit = async (values: Record<string, unknown>) => {
     setProblems([]);
-    const identifiers = ((values.identifiers as { identifier_type?: number; identifier?: string }[]) ?? []).filter((i) => i.identifier_type && i.identifier?.trim());
+    const identifiers = ((values.identifiers as { identifier_type?: number; identifier?: string }[]) ?? []).filter(
+      (i) => i.identifier_type && i.identifier?.trim(),
+    );
     const body = {
       ...values,
       identifiers,
@@ -53,26 +55,62 @@ export function ClientDrawer({ open, onClose, onCreated }: Props) {
 
   return (
     <Drawer open={open} onClose={onClose} title={t('client.registerTitle')} size={wide ? 520 : '100%'} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark initialValues={{ sex: undefined, identifiers: [{ identifier_type: hospitalType, identifier: '' }] }}>
-        <Form.Item name="first_name" label={t('client.firstName')} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('client.firstName') }) }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        requiredMark
+        initialValues={{ sex: undefined, identifiers: [{ identifier_type: hospitalType, identifier: '' }] }}
+      >
+        <Form.Item
+          name="first_name"
+          label={t('client.firstName')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('client.firstName') }) }]}
+        >
           <Input autoComplete="off" maxLength={100} />
         </Form.Item>
-        <Form.Item name="last_name" label={t('client.lastName')} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('client.lastName') }) }]}>
+        <Form.Item
+          name="last_name"
+          label={t('client.lastName')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('client.lastName') }) }]}
+        >
           <Input autoComplete="off" maxLength={100} />
         </Form.Item>
         <Form.Item name="other_names" label={t('client.otherNames')}>
           <Input autoComplete="off" maxLength={100} />
         </Form.Item>
         <Form.Item name="sex" label={t('client.sex')} rules={[{ required: true, message: t('validation.required', { label: t('client.sex') }) }]}>
-          <Radio.Group options={[{ value: 'female', label: t('sex.female') }, { value: 'male', label: t('sex.male') }]} />
+          <Radio.Group
+            options={[
+              { value: 'female', label: t('sex.female') },
+              { value: 'male', label: t('sex.male') },
+            ]}
+          />
         </Form.Item>
-        <Segmented block value={dobMode} onChange={setDobMode} options={[{ value: 'dob', label: t('client.dateOfBirth') }, { value: 'age', label: t('client.estimatedAge') }]} style={{ marginBottom: 12 }} />
+        <Segmented
+          block
+          value={dobMode}
+          onChange={setDobMode}
+          options={[
+            { value: 'dob', label: t('client.dateOfBirth') },
+            { value: 'age', label: t('client.estimatedAge') },
+          ]}
+          style={{ marginBottom: 12 }}
+        />
         {dobMode === 'dob' ? (
-          <Form.Item name="date_of_birth" label={t('client.dateOfBirth')} rules={[{ required: true, message: t('validation.required', { label: t('client.dateOfBirth') }) }]}>
+          <Form.Item
+            name="date_of_birth"
+            label={t('client.dateOfBirth')}
+            rules={[{ required: true, message: t('validation.required', { label: t('client.dateOfBirth') }) }]}
+          >
             <Input type="date" max={todayLagos()} />
           </Form.Item>
         ) : (
-          <Form.Item name="estimated_age_years" label={t('client.estimatedAgeYears')} rules={[{ required: true, message: t('validation.required', { label: t('client.estimatedAgeYears') }) }]}>
+          <Form.Item
+            name="estimated_age_years"
+            label={t('client.estimatedAgeYears')}
+            rules={[{ required: true, message: t('validation.required', { label: t('client.estimatedAgeYears') }) }]}
+          >
             <InputNumber min={0} max={130} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         )}
@@ -83,10 +121,22 @@ export function ClientDrawer({ open, onClose, onCreated }: Props) {
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} maxLength={300} />
         </Form.Item>
         <Form.Item name="state" label={t('client.state')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={states.isPending} options={(states.data ?? []).map((s) => ({ value: s.id, label: s.name }))} onChange={() => form.setFieldValue('lga', undefined)} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={states.isPending}
+            options={(states.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            onChange={() => form.setFieldValue('lga', undefined)}
+          />
         </Form.Item>
         <Form.Item name="lga" label={t('client.lga')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} disabled={state == null} loading={lgas.isFetching} options={(lgas.data ?? []).map((l) => ({ value: l.id, label: l.name }))} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            disabled={state == null}
+            loading={lgas.isFetching}
+            options={(lgas.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          />
         </Form.Item>
         <IdentifierList types={lookup.data?.identifier_types ?? []} />
         {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ marginBottom: 12, whiteSpace: 'pre-line' }} />}

@@ -13,7 +13,11 @@ export function IdentifierList({ types }: { types: { id: number; name: string }[
           {fields.map((field) => (
             <div key={field.key} className="ident-list__row">
               <Form.Item name={[field.name, 'identifier_type']} style={{ flex: '1 1 160px', marginBottom: 8 }}>
-                <Select aria-label={t('client.identifierType')} placeholder={t('client.identifierType')} options={types.map((x) => ({ value: x.id, label: x.name }))} />
+                <Select
+                  aria-label={t('client.identifierType')}
+                  placeholder={t('client.identifierType')}
+                  options={types.map((x) => ({ value: x.id, label: x.name }))}
+                />
               </Form.Item>
               <Form.Item name={[field.name, 'identifier']} style={{ flex: '2 1 160px', marginBottom: 8 }}>
                 <Input aria-label={t('client.identifier')} placeholder={t('client.identifier')} maxLength={100} />

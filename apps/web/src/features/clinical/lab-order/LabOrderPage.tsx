@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { useCreateOrder, useOrderLookup } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { showServerErrors } from '../common/forms';

@@ -22,7 +22,11 @@ export function OrderSaved({ order, onNew }: { order: OrderCreated; onNew: () =>
       title={t('labOrder.saved')}
       subTitle={
         <span>
-          {t('labOrder.labNumber')}: <span className="clin-lab-number" data-testid="lab-number">{order.lab_number}</span> · {t('labOrder.testCount', { count: order.tests.length })}
+          {t('labOrder.labNumber')}:{' '}
+          <span className="clin-lab-number" data-testid="lab-number">
+            {order.lab_number}
+          </span>{' '}
+          · {t('labOrder.testCount', { count: order.tests.length })}
         </span>
       }
       extra={[

@@ -34,22 +34,39 @@ export function TestPicker({ tests, loading, value = [], onChange }: Props) {
 
   return (
     <div className="test-picker">
-      <Input allowClear prefix={<SearchOutlined />} placeholder={t('labOrder.searchTests')} aria-label={t('labOrder.searchTests')} value={search} onChange={(e) => setSearch(e.target.value)} />
-      <div className="test-picker__list" role="list">
-        {loading && <Spin className="clin-loading" />}
-        {!loading && !shown.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('labOrder.noTests')} />}
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder={t('labOrder.searchTests')}
+        aria-label={t('labOrder.searchTests')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <ul className="test-picker__list">
+        {loading && (
+          <li>
+            <Spin className="clin-loading" />
+          </li>
+        )}
+        {!loading && !shown.length && (
+          <li>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('labOrder.noTests')} />
+          </li>
+        )}
         {shown.map((x) => (
-          <label key={x.id} className="test-picker__row" role="listitem">
-            <Checkbox checked={value.includes(x.id) || inChosenPanel(x)} disabled={inChosenPanel(x)} onChange={(e) => toggle(x.id, e.target.checked)} />
-            <span className="test-picker__name">
-              {x.name} <span className="clin-muted">({x.code})</span>
-              {x.is_panel && <Tag color="blue">{t('labOrder.panel')}</Tag>}
-              {x.panel != null && <Tag>{t('labOrder.inPanel', { panel: byId.get(x.panel)?.code ?? '' })}</Tag>}
-            </span>
-            <span className="test-picker__price">{x.price == null ? '—' : formatNaira(x.price)}</span>
-          </label>
+          <li key={x.id}>
+            <label className="test-picker__row">
+              <Checkbox checked={value.includes(x.id) || inChosenPanel(x)} disabled={inChosenPanel(x)} onChange={(e) => toggle(x.id, e.target.checked)} />
+              <span className="test-picker__name">
+                {x.name} <span className="clin-muted">({x.code})</span>
+                {x.is_panel && <Tag color="blue">{t('labOrder.panel')}</Tag>}
+                {x.panel != null && <Tag>{t('labOrder.inPanel', { panel: byId.get(x.panel)?.code ?? '' })}</Tag>}
+              </span>
+              <span className="test-picker__price">{x.price == null ? '—' : formatNaira(x.price)}</span>
+            </label>
+          </li>
         ))}
-      </div>
+      </ul>
       <div className="test-picker__chosen">
         {value.map((id) => (
           <Tag key={id} closable onClose={() => toggle(id, false)}>

@@ -3,7 +3,7 @@ import { CANCELLED_STATUS, DEFAULT_PAGE_SIZE, RESULT_STATUS, SAMPLE_STATUS } fro
 import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
 import { Pager } from '../../resources/Pager';
@@ -40,7 +40,11 @@ export default function ReportPage({ page }: PageProps) {
     setPaging((p) => ({ ...p, pageIndex: 0 }));
   };
   const download = () => {
-    const query = new URLSearchParams(Object.entries({ ...filters, format: 'csv' }).filter(([, v]) => v != null && v !== '').map(([k, v]) => [k, String(v)]));
+    const query = new URLSearchParams(
+      Object.entries({ ...filters, format: 'csv' })
+        .filter(([, v]) => v != null && v !== '')
+        .map(([k, v]) => [k, String(v)]),
+    );
     setDownloading(true);
     downloadFile(`/api/general_order_report/?${query.toString()}`, `general-order-report-${todayLagos()}.csv`)
       .catch(() => undefined)
@@ -64,18 +68,52 @@ export default function ReportPage({ page }: PageProps) {
           options={(lookup.data?.tests ?? []).filter((x) => !x.is_panel).map((x) => ({ value: x.id, label: x.name }))}
           style={{ minWidth: 240 }}
         />
-        <Select allowClear placeholder={t('samples.allStatuses')} aria-label={t('samples.status')} value={filters.test_order_status} onChange={(test_order_status?: number) => set({ test_order_status })} options={TEST_STATUSES.map((s) => ({ value: s, label: statusText(t, s) }))} />
+        <Select
+          allowClear
+          placeholder={t('samples.allStatuses')}
+          aria-label={t('samples.status')}
+          value={filters.test_order_status}
+          onChange={(test_order_status?: number) => set({ test_order_status })}
+          options={TEST_STATUSES.map((s) => ({ value: s, label: statusText(t, s) }))}
+        />
         <label className="clin-date">
           <span>{t('samples.from')}</span>
-          <Input type="date" value={filters.start_date ?? ''} max={filters.end_date} onChange={(e) => set({ start_date: e.target.value || undefined })} aria-label={t('samples.from')} />
+          <Input
+            type="date"
+            value={filters.start_date ?? ''}
+            max={filters.end_date}
+            onChange={(e) => set({ start_date: e.target.value || undefined })}
+            aria-label={t('samples.from')}
+          />
         </label>
         <label className="clin-date">
           <span>{t('samples.to')}</span>
-          <Input type="date" value={filters.end_date ?? ''} min={filters.start_date} onChange={(e) => set({ end_date: e.target.value || undefined })} aria-label={t('samples.to')} />
+          <Input
+            type="date"
+            value={filters.end_date ?? ''}
+            min={filters.start_date}
+            onChange={(e) => set({ end_date: e.target.value || undefined })}
+            aria-label={t('samples.to')}
+          />
         </label>
       </div>
-      <ListTable className="clin-table" rowKey={(r, i) => `${r.lab_number}-${r.test}-${i}`} size="small" loading={isFetching} dataSource={data?.results ?? []} columns={reportColumns(t)} emptyText={t('report.empty')} />
-      <Pager pageIndex={paging.pageIndex} pageSize={paging.pageSize} total={data?.count ?? 0} compact={phone} onPage={(pageIndex) => setPaging((p) => ({ ...p, pageIndex }))} onPageSize={(pageSize) => setPaging({ pageIndex: 0, pageSize })} />
+      <ListTable
+        className="clin-table"
+        rowKey={(r, i) => `${r.lab_number}-${r.test}-${i}`}
+        size="small"
+        loading={isFetching}
+        dataSource={data?.results ?? []}
+        columns={reportColumns(t)}
+        emptyText={t('report.empty')}
+      />
+      <Pager
+        pageIndex={paging.pageIndex}
+        pageSize={paging.pageSize}
+        total={data?.count ?? 0}
+        compact={phone}
+        onPage={(pageIndex) => setPaging((p) => ({ ...p, pageIndex }))}
+        onPageSize={(pageSize) => setPaging({ pageIndex: 0, pageSize })}
+      />
     </ClinicalPage>
   );
 }

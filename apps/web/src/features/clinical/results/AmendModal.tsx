@@ -26,7 +26,10 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
   const submit = async (values: Record<string, unknown>) => {
     setProblem(null);
     try {
-      await amend.mutateAsync({ id: result.id, body: { value: values.value, reason: values.reason, comment: values.comment ?? '', password: values.password } });
+      await amend.mutateAsync({
+        id: result.id,
+        body: { value: values.value, reason: values.reason, comment: values.comment ?? '', password: values.password },
+      });
       onClose();
     } catch (error) {
       const left = showServerErrors(form, error, FIELDS);
@@ -34,7 +37,15 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
     }
   };
   return (
-    <Modal open title={`${t('manage.amend')} · ${target.testName}`} okText={t('manage.amend')} cancelText={t('common.cancel')} okButtonProps={{ htmlType: 'submit', form: 'amend-result', loading: amend.isPending }} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={`${t('manage.amend')} · ${target.testName}`}
+      okText={t('manage.amend')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ htmlType: 'submit', form: 'amend-result', loading: amend.isPending }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form id="amend-result" form={form} layout="vertical" onFinish={submit} initialValues={{ value: result.value, comment: result.comment }}>
         <p className="clin-muted">
           {t('manage.current')}: {String(result.value)} {result.unit} · {t('manage.version', { version: result.version })}
@@ -48,13 +59,22 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
             <Input maxLength={200} />
           )}
         </Form.Item>
-        <Form.Item name="reason" label={t('manage.reason')} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('manage.reason') }) }]}>
+        <Form.Item
+          name="reason"
+          label={t('manage.reason')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('manage.reason') }) }]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={1000} />
         </Form.Item>
         <Form.Item name="comment" label={t('entry.comment')}>
           <Input maxLength={2000} />
         </Form.Item>
-        <Form.Item name="password" label={t('review.password')} extra={t('manage.signHint')} rules={[{ required: true, message: t('validation.required', { label: t('review.password') }) }]}>
+        <Form.Item
+          name="password"
+          label={t('review.password')}
+          extra={t('manage.signHint')}
+          rules={[{ required: true, message: t('validation.required', { label: t('review.password') }) }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         {problem && <Alert type="error" showIcon title={problem} />}

@@ -8,7 +8,8 @@ export function CultureFields() {
   const { t } = useTranslation('clinical');
   const organisms = useReference('organism');
   const antibiotics = useReference('antibiotic');
-  const options = (rows: { id: number; name: string; is_active?: boolean }[] | undefined) => (rows ?? []).filter((r) => r.is_active !== false).map((r) => ({ value: r.id, label: r.name }));
+  const options = (rows: { id: number; name: string; is_active?: boolean }[] | undefined) =>
+    (rows ?? []).filter((r) => r.is_active !== false).map((r) => ({ value: r.id, label: r.name }));
   return (
     <Form.List name="isolates">
       {(isolates, { add, remove }) => (
@@ -16,7 +17,12 @@ export function CultureFields() {
           {isolates.map((isolate) => (
             <div key={isolate.key} className="culture__isolate">
               <div className="culture__head">
-                <Form.Item name={[isolate.name, 'organism']} label={t('entry.organism')} rules={[{ required: true, message: t('validation.required', { label: t('entry.organism') }) }]} style={{ flex: 1, marginBottom: 8 }}>
+                <Form.Item
+                  name={[isolate.name, 'organism']}
+                  label={t('entry.organism')}
+                  rules={[{ required: true, message: t('validation.required', { label: t('entry.organism') }) }]}
+                  style={{ flex: 1, marginBottom: 8 }}
+                >
                   <Select showSearch={{ optionFilterProp: 'label' }} loading={organisms.isPending} options={options(organisms.data)} />
                 </Form.Item>
                 <Button type="text" aria-label={t('common.remove')} icon={<MinusCircleOutlined />} onClick={() => remove(isolate.name)} />
@@ -26,11 +32,28 @@ export function CultureFields() {
                   <>
                     {rows.map((row) => (
                       <div key={row.key} className="culture__row">
-                        <Form.Item name={[row.name, 'antibiotic']} rules={[{ required: true, message: t('entry.antibioticRequired') }]} style={{ flex: '1 1 180px', marginBottom: 6 }}>
-                          <Select aria-label={t('entry.antibiotic')} placeholder={t('entry.antibiotic')} showSearch={{ optionFilterProp: 'label' }} options={options(antibiotics.data)} />
+                        <Form.Item
+                          name={[row.name, 'antibiotic']}
+                          rules={[{ required: true, message: t('entry.antibioticRequired') }]}
+                          style={{ flex: '1 1 180px', marginBottom: 6 }}
+                        >
+                          <Select
+                            aria-label={t('entry.antibiotic')}
+                            placeholder={t('entry.antibiotic')}
+                            showSearch={{ optionFilterProp: 'label' }}
+                            options={options(antibiotics.data)}
+                          />
                         </Form.Item>
-                        <Form.Item name={[row.name, 'interpretation']} rules={[{ required: true, message: t('entry.interpretationRequired') }]} style={{ marginBottom: 6 }}>
-                          <Radio.Group optionType="button" size="small" options={['S', 'I', 'R'].map((v) => ({ value: v, label: v, title: t(`interp.${v}`) }))} />
+                        <Form.Item
+                          name={[row.name, 'interpretation']}
+                          rules={[{ required: true, message: t('entry.interpretationRequired') }]}
+                          style={{ marginBottom: 6 }}
+                        >
+                          <Radio.Group
+                            optionType="button"
+                            size="small"
+                            options={['S', 'I', 'R'].map((v) => ({ value: v, label: v, title: t(`interp.${v}`) }))}
+                          />
                         </Form.Item>
                         <Button type="text" size="small" aria-label={t('common.remove')} icon={<MinusCircleOutlined />} onClick={() => ab.remove(row.name)} />
                       </div>

@@ -2,7 +2,7 @@ import { SAMPLE_STATUS as S } from '@nlims/contracts';
 import { Segmented, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { useOrders } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { SampleToolbar } from '../samples/SampleToolbar';
@@ -31,7 +31,9 @@ export default function EnterResultsPage({ page }: PageProps) {
   const { search, status, start_date, end_date, pageIndex, pageSize } = list.params;
   // On the section view the page's rows stay while its tests are being entered (see useStickyRows).
   const worked = useStickyRows(data?.results, JSON.stringify([search, status, start_date, end_date, pageIndex, pageSize]));
-  const rows = (view === 'section' ? worked : (data?.results ?? [])).filter((r) => !section || r.tests.some((x) => byId.get(x.test_type)?.section_name === section));
+  const rows = (view === 'section' ? worked : (data?.results ?? [])).filter(
+    (r) => !section || r.tests.some((x) => byId.get(x.test_type)?.section_name === section),
+  );
 
   const extra = (
     <Segmented
@@ -47,7 +49,14 @@ export default function EnterResultsPage({ page }: PageProps) {
     <ClinicalPage page={page} extra={extra}>
       <div className="clin-toolbar">
         <SampleToolbar list={list} statuses={ENTRY_STATUSES} />
-        <Select allowClear placeholder={t('entry.allSections')} aria-label={t('entry.section')} value={section} onChange={setSection} options={sections.map((s) => ({ value: s, label: s }))} />
+        <Select
+          allowClear
+          placeholder={t('entry.allSections')}
+          aria-label={t('entry.section')}
+          value={section}
+          onChange={setSection}
+          options={sections.map((s) => ({ value: s, label: s }))}
+        />
       </div>
       {(isFetching || loading) && !data && <Spin className="clin-loading" />}
       {view === 'sample' && data && <SampleEntryList rows={rows} configs={byId} section={section} />}

@@ -3,7 +3,7 @@ import { RESULT_STATUS as R } from '@nlims/contracts';
 import { Button, Card, Empty, Input, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
 import { sampleColumns } from '../common/ClientSummary';
@@ -57,7 +57,14 @@ export default function ManageResultPage({ page }: PageProps) {
   return (
     <ClinicalPage page={page}>
       <div className="clin-toolbar">
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('samples.search')} aria-label={t('samples.search')} value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('samples.search')}
+          aria-label={t('samples.search')}
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.target.value)}
+        />
       </div>
       {!wide && loading && <Spin className="clin-loading" />}
       {!wide && !loading && !rows.length && <Empty description={t('manage.empty')} />}

@@ -24,7 +24,11 @@ export function ReasonModal({ row, action, onClose }: Props) {
   const submit = async (values: Record<string, unknown>) => {
     setProblem(null);
     try {
-      await review.mutateAsync({ action, ids: [row.id], body: action === 'reject' ? { reason: values.reason, comment: values.comment ?? '' } : { reason: values.reason } });
+      await review.mutateAsync({
+        action,
+        ids: [row.id],
+        body: action === 'reject' ? { reason: values.reason, comment: values.comment ?? '' } : { reason: values.reason },
+      });
       void message.success(t('common.saved'));
       onClose();
     } catch (error) {
@@ -34,19 +38,39 @@ export function ReasonModal({ row, action, onClose }: Props) {
   };
   const title = `${t(action === 'reject' ? 'review.reject' : 'review.retest')} · ${row.lab_number} · ${row.test_type_name}`;
   return (
-    <Modal open title={title} okText={t(action === 'reject' ? 'review.reject' : 'review.retest')} okButtonProps={{ danger: true, htmlType: 'submit', form: 'result-reason', loading: review.isPending }} cancelText={t('common.cancel')} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={title}
+      okText={t(action === 'reject' ? 'review.reject' : 'review.retest')}
+      okButtonProps={{ danger: true, htmlType: 'submit', form: 'result-reason', loading: review.isPending }}
+      cancelText={t('common.cancel')}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form id="result-reason" form={form} layout="vertical" onFinish={submit}>
         {action === 'reject' ? (
           <>
-            <Form.Item name="reason" label={t('review.rejectReason')} rules={[{ required: true, message: t('validation.required', { label: t('review.rejectReason') }) }]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} loading={reasons.isPending} options={(reasons.data ?? []).filter((r) => r.is_active !== false).map((r) => ({ value: r.id, label: r.reason }))} />
+            <Form.Item
+              name="reason"
+              label={t('review.rejectReason')}
+              rules={[{ required: true, message: t('validation.required', { label: t('review.rejectReason') }) }]}
+            >
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={reasons.isPending}
+                options={(reasons.data ?? []).filter((r) => r.is_active !== false).map((r) => ({ value: r.id, label: r.reason }))}
+              />
             </Form.Item>
             <Form.Item name="comment" label={t('reject.comment')}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
             </Form.Item>
           </>
         ) : (
-          <Form.Item name="reason" label={t('review.retestReason')} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('review.retestReason') }) }]}>
+          <Form.Item
+            name="reason"
+            label={t('review.retestReason')}
+            rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('review.retestReason') }) }]}
+          >
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
           </Form.Item>
         )}

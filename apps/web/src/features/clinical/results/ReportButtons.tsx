@@ -19,10 +19,22 @@ export function ReportButtons({ orderId, labNumber }: { orderId: number; labNumb
       <Button size="small" type="primary" icon={<EyeOutlined />} loading={busy === 'view'} onClick={() => run('view', () => viewFile(reportPath(orderId)))}>
         {t('manage.viewReport')}
       </Button>
-      <Button size="small" icon={<PrinterOutlined />} loading={busy === 'print'} onClick={() => run('print', () => printFile(reportPath(orderId)))} aria-label={t('manage.print')}>
+      <Button
+        size="small"
+        icon={<PrinterOutlined />}
+        loading={busy === 'print'}
+        onClick={() => run('print', () => printFile(reportPath(orderId)))}
+        aria-label={t('manage.print')}
+      >
         {t('manage.print')}
       </Button>
-      <Button size="small" icon={<DownloadOutlined />} loading={busy === 'download'} onClick={() => run('download', () => downloadFile(`${reportPath(orderId)}?download=1`, `report-${labNumber}.pdf`))} aria-label={t('manage.download')}>
+      <Button
+        size="small"
+        icon={<DownloadOutlined />}
+        loading={busy === 'download'}
+        onClick={() => run('download', () => downloadFile(`${reportPath(orderId)}?download=1`, `report-${labNumber}.pdf`))}
+        aria-label={t('manage.download')}
+      >
         {t('manage.download')}
       </Button>
     </>

@@ -43,7 +43,14 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
   const submit = async (values: Record<string, unknown>) => {
     setProblems([]);
     try {
-      const body = { test_order: testOrderId, value: values.value as number | string, comment: (values.comment as string) ?? '', method: (values.method as number) ?? null, instrument: (values.instrument as number) ?? null, isolates: (values.isolates as never) ?? [] };
+      const body = {
+        test_order: testOrderId,
+        value: values.value as number | string,
+        comment: (values.comment as string) ?? '',
+        method: (values.method as number) ?? null,
+        instrument: (values.instrument as number) ?? null,
+        isolates: (values.isolates as never) ?? [],
+      };
       const result = await enter.mutateAsync(body);
       setSaved({ flag: result.flag });
       void message.success(result.flag ? `${t('entry.saved')} · ${result.flag} (${t(`flag.${result.flag}`)})` : t('entry.saved'));
@@ -71,7 +78,12 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
       <div className="entry__grid">
         <Form.Item name="value" label={t('entry.value')} rules={[{ required: true, message: t('validation.required', { label: t('entry.value') }) }]}>
           {numeric ? (
-            <InputNumber style={{ width: '100%' }} step={config?.decimals ? 10 ** -config.decimals : 1} suffix={config?.unit || undefined} inputMode="decimal" />
+            <InputNumber
+              style={{ width: '100%' }}
+              step={config?.decimals ? 10 ** -config.decimals : 1}
+              suffix={config?.unit || undefined}
+              inputMode="decimal"
+            />
           ) : config?.codes.length ? (
             <Select showSearch={{ optionFilterProp: 'label' }} options={config.codes.map((c) => ({ value: c, label: c }))} />
           ) : (

@@ -35,7 +35,11 @@ export function ResultsDrawer({ orderId, canAmend, onClose }: { orderId: number;
               { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
               { key: 'status', title: t('samples.status'), render: (_, x) => <StatusTag code={x.status} /> },
               { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} /> },
-              { key: 'version', title: t('manage.versionColumn'), render: (_, x) => (x.result ? `v${x.result.version}${x.result.amendment_reason ? ` · ${t('manage.amended')}` : ''}` : '') },
+              {
+                key: 'version',
+                title: t('manage.versionColumn'),
+                render: (_, x) => (x.result ? `v${x.result.version}${x.result.amendment_reason ? ` · ${t('manage.amended')}` : ''}` : ''),
+              },
               {
                 key: 'approved',
                 title: t('manage.approvedBy'),
@@ -62,7 +66,16 @@ export function ResultsDrawer({ orderId, canAmend, onClose }: { orderId: number;
             ]}
           />
           {amending?.result && (
-            <AmendModal target={{ result: amending.result, testName: amending.test_type_name, resultType: amending.result_type, unit: amending.unit, codes: amending.codes }} onClose={() => setAmending(null)} />
+            <AmendModal
+              target={{
+                result: amending.result,
+                testName: amending.test_type_name,
+                resultType: amending.result_type,
+                unit: amending.unit,
+                codes: amending.codes,
+              }}
+              onClose={() => setAmending(null)}
+            />
           )}
         </>
       )}

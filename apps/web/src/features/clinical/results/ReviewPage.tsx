@@ -3,7 +3,7 @@ import { RESULT_STATUS as R } from '@nlims/contracts';
 import { Alert, Button, Input, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { useNotices } from '../../app/notices';
 import { useSession } from '../../auth/useSession';
 import { useReview } from '../api';
@@ -50,7 +50,14 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
   return (
     <ClinicalPage page={page}>
       <div className="clin-toolbar">
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('samples.search')} aria-label={t('samples.search')} value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('samples.search')}
+          aria-label={t('samples.search')}
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.target.value)}
+        />
         <Button type="primary" disabled={!live.length} loading={review.isPending && !signing} onClick={() => act(live)}>
           {t('review.selected', { verb, count: live.length })}
         </Button>
@@ -92,7 +99,15 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
         )}
       />
       <ListPager list={list} total={total} />
-      {signing && <SignatureModal count={signing.length} title={t('review.signatureTitle')} okText={verb} onSign={(password) => move(signing, password)} onClose={() => setSigning(null)} />}
+      {signing && (
+        <SignatureModal
+          count={signing.length}
+          title={t('review.signatureTitle')}
+          okText={verb}
+          onSign={(password) => move(signing, password)}
+          onClose={() => setSigning(null)}
+        />
+      )}
       {reason && <ReasonModal row={reason.row} action={reason.action} onClose={() => setReason(null)} />}
     </ClinicalPage>
   );

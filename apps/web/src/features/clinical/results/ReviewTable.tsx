@@ -54,7 +54,8 @@ export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, a
       : []),
     { key: 'actions', title: t('samples.actions'), fixed: 'end', render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
   ];
-  if (!wide && selected && onSelect) return <ReviewCards rows={rows} loading={loading} selected={selected} onSelect={onSelect} showVerifier={showVerifier} actions={actions} />;
+  if (!wide && selected && onSelect)
+    return <ReviewCards rows={rows} loading={loading} selected={selected} onSelect={onSelect} showVerifier={showVerifier} actions={actions} />;
   return (
     <ListTable<ReviewRow>
       className="clin-table"

@@ -15,7 +15,9 @@ interface Props {
 /** The tests waiting for a result on this page of samples, one card per laboratory section (bench). */
 export function SectionEntryList({ rows, configs, section }: Props) {
   const { t } = useTranslation('clinical');
-  const pending = rows.flatMap((order) => order.tests.filter((x) => ENTERABLE_TEST_STATUSES.includes(x.status)).map((test) => ({ order, test, config: configs.get(test.test_type) })));
+  const pending = rows.flatMap((order) =>
+    order.tests.filter((x) => ENTERABLE_TEST_STATUSES.includes(x.status)).map((test) => ({ order, test, config: configs.get(test.test_type) })),
+  );
   const groups = new Map<string, typeof pending>();
   for (const item of pending) {
     const name = item.config?.section_name ?? t('entry.noSection');

@@ -31,10 +31,22 @@ export function SignatureModal({ count, title, okText, onSign, onClose }: Props)
     }
   };
   return (
-    <Modal open title={title} okText={okText} cancelText={t('common.cancel')} okButtonProps={{ htmlType: 'submit', form: 'e-signature', loading: busy }} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={title}
+      okText={okText}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ htmlType: 'submit', form: 'e-signature', loading: busy }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form id="e-signature" form={form} layout="vertical" onFinish={submit}>
         <p>{t('review.signatureText', { count })}</p>
-        <Form.Item name="password" label={t('review.password')} rules={[{ required: true, message: t('validation.required', { label: t('review.password') }) }]}>
+        <Form.Item
+          name="password"
+          label={t('review.password')}
+          rules={[{ required: true, message: t('validation.required', { label: t('review.password') }) }]}
+        >
           <Input.Password autoFocus autoComplete="current-password" />
         </Form.Item>
         {problem && <Alert type="error" showIcon title={problem} />}

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { ReviewPage } from './ReviewPage';
 
 export default function ValidatePage({ page }: PageProps) {

@@ -31,7 +31,11 @@ export function CollectModal({ order, onClose }: { order: OrderRow; onClose: () 
           <Form.Item name="collected_at" label={t('collect.at')} rules={[{ required: true, message: t('validation.required', { label: t('collect.at') }) }]}>
             <Input type="datetime-local" max={toLocalInput()} />
           </Form.Item>
-          <Form.Item name="sample_type" label={t('collect.sampleType')} rules={[{ required: true, message: t('validation.required', { label: t('collect.sampleType') }) }]}>
+          <Form.Item
+            name="sample_type"
+            label={t('collect.sampleType')}
+            rules={[{ required: true, message: t('validation.required', { label: t('collect.sampleType') }) }]}
+          >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               loading={collection.isPending}

@@ -8,7 +8,23 @@ import type { OrderRow } from '../types';
 
 /** "order.collect" → "collect"; unknown actions are shown as written. */
 const actionKey = (action: string) => action.replace(/^(order|result)\./, '');
-const KNOWN_ACTIONS = new Set(['created', 'collect', 'accept', 'reject', 'hold', 'release', 'cancel', 'entered', 'verified', 'approved', 'rejected', 'sent_for_retest', 'amended', 'retrospective_entry', 'completed']);
+const KNOWN_ACTIONS = new Set([
+  'created',
+  'collect',
+  'accept',
+  'reject',
+  'hold',
+  'release',
+  'cancel',
+  'entered',
+  'verified',
+  'approved',
+  'rejected',
+  'sent_for_retest',
+  'amended',
+  'retrospective_entry',
+  'completed',
+]);
 
 /** The audit trail of one sample and its results: when, who, what, from → to, and why. */
 export function HistoryDrawer({ order, onClose }: { order: OrderRow; onClose: () => void }) {
@@ -16,7 +32,15 @@ export function HistoryDrawer({ order, onClose }: { order: OrderRow; onClose: ()
   const { data, isPending } = useHistory(order.id);
   const label = (action: string) => (KNOWN_ACTIONS.has(actionKey(action)) ? t(`history.action.${actionKey(action)}`) : action);
   return (
-    <ClinicalDrawer title={t('actions.history')} labNumber={order.lab_number} width={480} data={data} loading={isPending} isEmpty={(rows) => !rows.length} onClose={onClose}>
+    <ClinicalDrawer
+      title={t('actions.history')}
+      labNumber={order.lab_number}
+      width={480}
+      data={data}
+      loading={isPending}
+      isEmpty={(rows) => !rows.length}
+      onClose={onClose}
+    >
       {(data) => (
         <Timeline
           items={data.map((h, i) => ({

@@ -9,7 +9,11 @@ export function HoldModal({ order, onClose }: { order: OrderRow; onClose: () => 
   return (
     <MoveModal order={order} action="hold" title={t('actions.hold')} okText={t('actions.hold')} fields={['reason']} onClose={onClose}>
       {() => (
-        <Form.Item name="reason" label={t('hold.reason')} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('hold.reason') }) }]}>
+        <Form.Item
+          name="reason"
+          label={t('hold.reason')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required', { label: t('hold.reason') }) }]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
         </Form.Item>
       )}

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { useOrders } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { SAMPLE_FILTER_STATUSES } from '../common/status';
@@ -31,7 +31,12 @@ export default function ManageSamplePage({ page }: PageProps) {
   return (
     <ClinicalPage page={page} extra={extra}>
       <SampleToolbar list={list} statuses={SAMPLE_FILTER_STATUSES} progress />
-      <SampleTable list={list} data={data} loading={isFetching} actions={(row) => <SampleActions row={row} primary="collect" open={dialogs.open} modal={modal} />} />
+      <SampleTable
+        list={list}
+        data={data}
+        loading={isFetching}
+        actions={(row) => <SampleActions row={row} primary="collect" open={dialogs.open} modal={modal} />}
+      />
       {dialogs.element}
       {modalHolder}
     </ClinicalPage>

@@ -1,6 +1,6 @@
 import { SAMPLE_STATUS as S } from '@nlims/contracts';
 import { Modal } from 'antd';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { useOrders } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { SampleActions } from './SampleActions';
@@ -21,7 +21,12 @@ export default function ReceptionPage({ page }: PageProps) {
   return (
     <ClinicalPage page={page}>
       <SampleToolbar list={list} statuses={RECEPTION_STATUSES} statusRequired />
-      <SampleTable list={list} data={data} loading={isFetching} actions={(row) => <SampleActions row={row} primary="accept" open={dialogs.open} modal={modal} />} />
+      <SampleTable
+        list={list}
+        data={data}
+        loading={isFetching}
+        actions={(row) => <SampleActions row={row} primary="accept" open={dialogs.open} modal={modal} />}
+      />
       {dialogs.element}
       {modalHolder}
     </ClinicalPage>

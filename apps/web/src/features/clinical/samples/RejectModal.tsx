@@ -26,7 +26,11 @@ export function RejectModal({ order, onClose }: { order: OrderRow; onClose: () =
     >
       {(form) => (
         <>
-          <Form.Item name="rejection_reason" label={t('reject.reason')} rules={[{ required: true, message: t('validation.required', { label: t('reject.reason') }) }]}>
+          <Form.Item
+            name="rejection_reason"
+            label={t('reject.reason')}
+            rules={[{ required: true, message: t('validation.required', { label: t('reject.reason') }) }]}
+          >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               loading={reasons.isPending}
@@ -34,7 +38,12 @@ export function RejectModal({ order, onClose }: { order: OrderRow; onClose: () =
             />
           </Form.Item>
           <Form.Item name="scope" label={t('reject.scope')}>
-            <Radio.Group options={[{ value: 'all', label: t('reject.whole') }, { value: 'some', label: t('reject.some'), disabled: open.length < 2 }]} />
+            <Radio.Group
+              options={[
+                { value: 'all', label: t('reject.whole') },
+                { value: 'some', label: t('reject.some'), disabled: open.length < 2 },
+              ]}
+            />
           </Form.Item>
           <Form.Item noStyle shouldUpdate={(a, b) => a.scope !== b.scope}>
             {() =>

@@ -1,6 +1,6 @@
 import { CheckOutlined, DownOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { canMove, type SampleAction } from '@nlims/contracts';
-import { Button, Dropdown, Modal, Popconfirm, type MenuProps } from 'antd';
+import { Button, Dropdown, type Modal, Popconfirm, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSampleMove } from '../api';
 import { labelPath, viewFile } from '../common/pdf';
@@ -60,7 +60,12 @@ export function SampleActions({ row, primary, open, modal }: Props) {
         </Button>
       )}
       {primary === 'accept' && may('accept') && (
-        <Popconfirm title={t('confirm.acceptTitle', { lab: row.lab_number })} okText={t('actions.accept')} cancelText={t('common.back')} onConfirm={() => run('accept')}>
+        <Popconfirm
+          title={t('confirm.acceptTitle', { lab: row.lab_number })}
+          okText={t('actions.accept')}
+          cancelText={t('common.back')}
+          onConfirm={() => run('accept')}
+        >
           <Button size="small" type="primary" icon={<CheckOutlined />} loading={move.isPending}>
             {t('actions.accept')}
           </Button>

@@ -53,11 +53,23 @@ export function SampleToolbar({ list, statuses, statusRequired, progress }: Prop
       )}
       <label className="clin-date">
         <span>{t('samples.from')}</span>
-        <Input type="date" value={params.start_date ?? ''} max={params.end_date} onChange={(e) => set({ start_date: e.target.value || undefined })} aria-label={t('samples.from')} />
+        <Input
+          type="date"
+          value={params.start_date ?? ''}
+          max={params.end_date}
+          onChange={(e) => set({ start_date: e.target.value || undefined })}
+          aria-label={t('samples.from')}
+        />
       </label>
       <label className="clin-date">
         <span>{t('samples.to')}</span>
-        <Input type="date" value={params.end_date ?? ''} min={params.start_date} onChange={(e) => set({ end_date: e.target.value || undefined })} aria-label={t('samples.to')} />
+        <Input
+          type="date"
+          value={params.end_date ?? ''}
+          min={params.start_date}
+          onChange={(e) => set({ end_date: e.target.value || undefined })}
+          aria-label={t('samples.to')}
+        />
       </label>
     </div>
   );

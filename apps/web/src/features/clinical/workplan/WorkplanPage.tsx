@@ -3,7 +3,7 @@ import { PRIORITIES } from '@nlims/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Select, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../../routes';
+import type { PageProps } from '../../pages/pageProps';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
 import { LookupSelect } from '../../resources/LookupSelect';
@@ -52,9 +52,31 @@ export default function WorkplanPage({ page }: PageProps) {
   return (
     <ClinicalPage page={page} extra={extra} className="workplan">
       <div className="clin-toolbar clin-no-print">
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('samples.search')} aria-label={t('samples.search')} value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />
-        <LookupSelect spec={SECTIONS} allowClear placeholder={t('entry.allSections')} aria-label={t('entry.section')} value={params.section} onChange={(section?: number) => set({ section, bench: undefined })} />
-        <LookupSelect spec={BENCHES} dependency={params.section} allowClear placeholder={t('workplan.allBenches')} aria-label={t('workplan.bench')} value={params.bench} onChange={(bench?: number) => set({ bench })} />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('samples.search')}
+          aria-label={t('samples.search')}
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.target.value)}
+        />
+        <LookupSelect
+          spec={SECTIONS}
+          allowClear
+          placeholder={t('entry.allSections')}
+          aria-label={t('entry.section')}
+          value={params.section}
+          onChange={(section?: number) => set({ section, bench: undefined })}
+        />
+        <LookupSelect
+          spec={BENCHES}
+          dependency={params.section}
+          allowClear
+          placeholder={t('workplan.allBenches')}
+          aria-label={t('workplan.bench')}
+          value={params.bench}
+          onChange={(bench?: number) => set({ bench })}
+        />
         <Select
           allowClear
           placeholder={t('workplan.allPriorities')}
@@ -65,7 +87,8 @@ export default function WorkplanPage({ page }: PageProps) {
         />
       </div>
       <p className="workplan__printed">
-        {t('workplan.printedAt', { at: formatDateTime(new Date()) })} · {t('workplan.pageOf', { page: params.pageIndex + 1, pages: Math.max(1, Math.ceil((data?.count ?? 0) / params.pageSize)) })}
+        {t('workplan.printedAt', { at: formatDateTime(new Date()) })} ·{' '}
+        {t('workplan.pageOf', { page: params.pageIndex + 1, pages: Math.max(1, Math.ceil((data?.count ?? 0) / params.pageSize)) })}
       </p>
       {isPending && <Spin className="clin-loading" />}
       {data && !rows.length && <Empty description={t('workplan.empty')} />}
@@ -113,7 +136,13 @@ function WorkTable({ rows, now }: { rows: WorkplanRow[]; now: number }) {
             </span>
           ),
         },
-        { key: 'priority', title: t('labOrder.priority'), width: 90, onCell: span, render: (_, row) => (row.priority === 'urgent' ? <Tag color="red">{t('priority.urgent')}</Tag> : t('priority.routine')) },
+        {
+          key: 'priority',
+          title: t('labOrder.priority'),
+          width: 90,
+          onCell: span,
+          render: (_, row) => (row.priority === 'urgent' ? <Tag color="red">{t('priority.urgent')}</Tag> : t('priority.routine')),
+        },
         { key: 'test', title: t('samples.test'), render: (_, row) => row.test_type_name },
         {
           key: 'due',

@@ -56,7 +56,13 @@ describe('groupWork', () => {
 describe('sampleSpans', () => {
   it('lets consecutive tests of one sample share its cells', () => {
     const at = '2026-11-22T08:00:00Z';
-    const rows = [row(1, null, null, at), { ...row(2, null, null, at), order: 1 }, { ...row(3, null, null, at), order: 1 }, row(4, null, null, at), row(1, null, null, at)];
+    const rows = [
+      row(1, null, null, at),
+      { ...row(2, null, null, at), order: 1 },
+      { ...row(3, null, null, at), order: 1 },
+      row(4, null, null, at),
+      row(1, null, null, at),
+    ];
     expect(sampleSpans(rows)).toEqual([3, 0, 0, 1, 1]);
     expect(sampleSpans([])).toEqual([]);
   });

@@ -20,6 +20,7 @@ export function Faq() {
                 t={t}
                 i18nKey={`landing.faq.${question}.a`}
                 values={{ email: SUPPORT_EMAIL }}
+                // biome-ignore lint/a11y/useAnchorContent: <Trans> fills the link with the address from the translation
                 components={{ mail: <a href={`mailto:${SUPPORT_EMAIL}`} /> }}
               />
             </p>

@@ -21,7 +21,7 @@ export function WhyChoose() {
           {CARDS.map((card) => (
             <li key={card} className="pub-card">
               <span className="pub-card__icon" aria-hidden="true">
-                <svg viewBox="0 0 24 24" width="28" height="28">
+                <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
                   <path fill="currentColor" d={ICONS[card]} />
                 </svg>
               </span>
