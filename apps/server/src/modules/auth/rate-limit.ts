@@ -56,7 +56,9 @@ export async function throttleAttempt(db: Tx, username: string, address: string,
   const at = sql`${now.toISOString()}::timestamptz`;
   const stale = sql`f.last_attempt_at < ${at} - make_interval(secs => ${THROTTLE.windowMs / 1000})`;
   const owed = sql`f.last_attempt_at + make_interval(secs => (${ruleDelaySql(sql`f.failures`)}) / 1000.0)`;
-  const blocked = sql`(not ${stale} and ${at} < ${owed})`;
+  // No delay owed means never blocked: a concurrent attempt that read the clock a moment earlier than the
+  // one recorded before it must not be refused (`at` can precede `last_attempt_at` by the race's width).
+  const blocked = sql`(not ${stale} and (${ruleDelaySql(sql`f.failures`)}) > 0 and ${at} < ${owed})`;
   const keyList = sql.join(
     keys.map((k) => sql`${k}`),
     sql`, `,
