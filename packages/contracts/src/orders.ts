@@ -88,7 +88,11 @@ export const historyItem = z.object({
 
 export const statusCount = z.object({ test_order_status: z.number(), count: z.number() });
 
-/** A row of `GET results/`: a current result with its test, sample and client (the review worklists). */
+/**
+ * A row of `GET results/`: a current result, or an amendment awaiting review
+ * (`amends` names the released version), with its test, sample and client
+ * (the review worklists).
+ */
 export const resultListItem = resultItem
   .pick({
     id: true,
@@ -107,6 +111,7 @@ export const resultListItem = resultItem
     verified_at: true,
     approved_at: true,
     amends: true,
+    amendment_reason: true,
   })
   .extend({
     test_order: z.number(),

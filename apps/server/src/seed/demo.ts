@@ -66,6 +66,8 @@ const CLINICAL_ROLES: [string, Role][] = [
   ['clin_admin', 'Admin'],
   ['clin_manager', 'Manager'],
   ['clin_supervisor', 'Supervisor'],
+  // A second supervisor, so the demo shows a review by someone other than the enterer (amendments).
+  ['clin_reviewer', 'Supervisor'],
   ['clin_receptionist', 'Receptionist'],
   ['clin_analyst', 'Analyst'],
   ['clin_clerk', 'Data Clerk'],

@@ -122,7 +122,7 @@ describe('authorisation matrix: General programme samples and results', () => {
       [`/api/results/${released}/reject/`, { reason: 1 }, REVIEW, 409, 404],
       [`/api/results/${released}/retest/`, { reason: 'again' }, REVIEW, 409, 404],
       ['/api/results/approve/', { ids: [released], password: 'Demo@12345' }, REVIEW, 409, 404],
-      [`/api/results/${resultId}/amend/`, { value, reason: 'x', password: 'Demo@12345' }, REVIEW, 409, 404],
+      [`/api/results/${resultId}/amend/`, { value, reason: 'x', password: 'Demo@12345' }, ENTRY, 409, 404],
     ];
     for (const [url, body, allowed, ok, elsewhere] of moves) {
       const seen: Record<string, number> = {};

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { RESULT_STATUS as R } from '@nlims/contracts';
 import { facilityScope, requireGeneral } from '../../core/access.js';
 import type { Db } from '../../core/db.js';
@@ -10,7 +10,7 @@ import { clients } from '../clients/clients.table.js';
 import { generalOrders, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { results } from './results.table.js';
-import { checkValue, SIGNATURE_MEANING } from './results.service.js';
+import { checkValue, OPEN_AMENDMENT } from './results.service.js';
 
 export interface AmendInput {
   value: number | string;
@@ -21,16 +21,17 @@ export interface AmendInput {
 }
 
 /**
- * Amend a released result: a new version, signed by the supervisor with
- * their password, that the report marks as amended; the released version
- * stays in the history. The amender may not be the person who entered the
- * released result, and the new version records them as its enterer and
- * approver only: it has no verifier (docs/decisions.md, "Amendment").
+ * Propose the amendment of a released result: the corrected value enters as
+ * a new version with a reason, confirmed by the proposer's password, and then
+ * goes through verification and approval like any result, under the same
+ * separation of duties (docs/decisions.md, "Amendment"). Until it is approved
+ * the released version stays current and is what the report shows; one
+ * amendment at a time per result.
  */
 export async function amendResult(db: Db, p: Principal, id: number, input: AmendInput) {
-  requireGeneral(p, 'review');
+  requireGeneral(p, 'entry');
   if (!(await signatureValid(db, p, input.password, input.address)))
-    throw ValidationError.field('password', 'Your password is not correct; the result was not amended.');
+    throw ValidationError.field('password', 'Your password is not correct; the amendment was not entered.');
   return db.transaction(async (tx) => {
     const scope = facilityScope(p);
     const [row] = await tx
@@ -44,23 +45,31 @@ export async function amendResult(db: Db, p: Principal, id: number, input: Amend
       .for('update', { of: results });
     if (!row) throw notFound();
     if (!row.r.current || row.r.status !== R.APPROVAL) throw conflict('Only the released (approved) result can be amended.');
-    // Separation of duties: whoever entered the released value does not sign its correction.
-    if (row.r.enteredBy === p.id) throw conflict('You entered this result; another reviewer must amend it.');
+    // The lock on the released row makes this check and the insert one step for concurrent proposers.
+    const open = await tx
+      .select({ id: results.id })
+      .from(results)
+      .where(and(eq(results.amendsId, id), inArray(results.status, OPEN_AMENDMENT)));
+    if (open.length) throw conflict('An amendment of this result is already awaiting verification or approval.');
     const checked = await checkValue(tx, row.test, row.c, row.r.facilityId, {
       value: input.value,
       isolates: row.r.isolates,
       method: row.r.methodId,
       instrument: row.r.instrumentId,
     });
-    const now = new Date();
-    await tx.update(results).set({ current: false }).where(eq(results.id, id));
+    const [{ version }] = (await tx
+      .select({ version: sql<number>`max(${results.version})::int` })
+      .from(results)
+      .where(eq(results.testOrderId, row.r.testOrderId))) as [{ version: number }];
     const [created] = await tx
       .insert(results)
       .values({
         testOrderId: row.r.testOrderId,
         facilityId: row.r.facilityId,
-        version: row.r.version + 1,
-        status: R.APPROVAL,
+        version: version + 1,
+        // Not in force until approved: the report keeps the released version meanwhile.
+        current: false,
+        status: R.ENTERED,
         valueNumeric: checked.valueNumeric,
         valueText: checked.valueText,
         unit: checked.range?.unit || row.r.unit,
@@ -71,14 +80,7 @@ export async function amendResult(db: Db, p: Principal, id: number, input: Amend
         comment: input.comment || row.r.comment,
         methodId: row.r.methodId,
         instrumentId: row.r.instrumentId,
-        // The amender enters the new value and signs it; nobody else verified it, and the record says so.
         enteredBy: p.id,
-        enteredAt: now,
-        verifiedBy: null,
-        verifiedAt: null,
-        approvedBy: p.id,
-        approvedAt: now,
-        signatureMeaning: SIGNATURE_MEANING,
         amendsId: id,
         amendmentReason: input.reason,
       })
@@ -88,7 +90,7 @@ export async function amendResult(db: Db, p: Principal, id: number, input: Amend
       entity: 'general_order',
       entityId: String(row.orderId),
       fromStatus: R.APPROVAL,
-      toStatus: R.APPROVAL,
+      toStatus: R.ENTERED,
       reason: input.reason,
       before: { result: id, value: row.r.valueNumeric ?? row.r.valueText },
       after: { result: created!.id, value: checked.valueNumeric ?? checked.valueText, version: created!.version },

@@ -10,6 +10,7 @@ import { orderIdsMatching } from '../samples/samples.read.js';
 import { generalOrders, testOrders } from '../samples/samples.table.js';
 import { users } from '../users/users.table.js';
 import { results } from './results.table.js';
+import { underReview } from './results.service.js';
 
 const enteredBy = alias(users, 'entered_by_user');
 const verifiedBy = alias(users, 'verified_by_user');
@@ -20,7 +21,8 @@ interface Joinable {
 }
 
 /**
- * `GET results/`: the current results of the facility, for the validation,
+ * `GET results/`: the current results of the facility and amendments under
+ * review, for the validation,
  * approval and released-results worklists (`Filters.status=5|6|7`, or
  * `Filters.status__in=`), searchable by laboratory number or client.
  */
@@ -46,6 +48,7 @@ export const resultListResource: ResourceDef = {
     verified_at: results.verifiedAt,
     approved_at: results.approvedAt,
     amends: results.amendsId,
+    amendment_reason: results.amendmentReason,
     test_order: results.testOrderId,
     test_type: testOrders.testTypeId,
     test_type_name: testTypes.name,
@@ -65,7 +68,7 @@ export const resultListResource: ResourceDef = {
       .leftJoin(verifiedBy, eq(verifiedBy.id, results.verifiedBy)) as typeof q,
   item: resultListItem,
   searchWhere: (term) => amongMatches(testOrders.orderId, orderIdsMatching(term)),
-  extraWhere: () => [eq(results.current, true)],
+  extraWhere: () => [underReview()],
   filters: { status: results.status, test_type: testOrders.testTypeId as never, flag: results.flag },
   ordering: { entered_at: results.enteredAt, verified_at: results.verifiedAt, approved_at: results.approvedAt, id: results.id },
   defaultOrdering: '-entered_at',

@@ -58,15 +58,17 @@ export function resultsRoutes(app: App, db: Db): void {
     {
       schema: {
         tags,
-        summary: 'Amend a released result (new version, signed)',
+        summary: 'Propose the amendment of a released result (a new version, in force once verified and approved)',
         params: idParams,
         body: amendBody,
-        response: { 201: z.object({ id: z.number(), version: z.number(), flag: z.string().nullable() }) },
+        response: {
+          201: z.object({ id: z.number(), version: z.number(), status: z.number(), amends: z.number(), flag: z.string().nullable() }),
+        },
       },
     },
     async (request, reply) => {
       const r = await amendResult(db, principalOf(request), request.params.id, { ...request.body, address: request.ip });
-      return reply.status(201).send({ id: r.id, version: r.version, flag: r.flag });
+      return reply.status(201).send({ id: r.id, version: r.version, status: r.status, amends: r.amendsId!, flag: r.flag });
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import {
   ENTERABLE_TEST_STATUSES,
   RESULT_MOVES,
@@ -148,6 +148,12 @@ export async function enterResult(db: Db, p: Principal, body: ResultBody) {
   });
 }
 
+/** Statuses of an amendment still under review: the released version stays in force meanwhile. */
+export const OPEN_AMENDMENT = [R.ENTERED, R.VERIFIED];
+
+/** Results a reviewer can act on: those in force, and amendments awaiting verification or approval. */
+export const underReview = () => or(eq(results.current, true), and(isNotNull(results.amendsId), inArray(results.status, OPEN_AMENDMENT)))!;
+
 const TARGET: Record<ResultAction, number> = { verify: R.VERIFIED, approve: R.APPROVAL, reject: R.REJECTED, retest: R.RETEST };
 const PAST: Record<ResultAction, string> = { verify: 'verified', approve: 'approved', reject: 'rejected', retest: 'sent_for_retest' };
 
@@ -191,14 +197,17 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
         enteredBy: results.enteredBy,
         verifiedBy: results.verifiedBy,
         testOrderId: results.testOrderId,
+        amendsId: results.amendsId,
         orderId: testOrders.orderId,
         verifierMayApprove: facilities.verifierMayApprove,
       })
       .from(results)
       .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
       .innerJoin(facilities, eq(facilities.id, results.facilityId))
-      .where(and(inArray(results.id, unique), eq(results.current, true), ...(scope == null ? [] : [eq(results.facilityId, scope)])));
+      .where(and(inArray(results.id, unique), underReview(), ...(scope == null ? [] : [eq(results.facilityId, scope)])));
     if (found.length !== unique.length) throw notFound(unique.length === 1 ? 'Not found.' : 'Some of these results were not found.');
+    if (action === 'retest' && found.some((r) => r.amendsId != null))
+      throw conflict('An amendment is verified, approved or rejected; it is not sent for retest.');
     if (action === 'verify' && found.some((r) => r.enteredBy === p.id)) throw forbidden('You entered this result; another person must verify it.');
     if (action === 'approve' && found.some((r) => r.verifiedBy === p.id && !r.verifierMayApprove))
       throw forbidden('You verified this result; at this facility another person must approve it.');
@@ -211,28 +220,46 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
     const moved = await tx
       .update(results)
       .set(set)
-      .where(
-        and(
-          inArray(results.id, unique),
-          eq(results.current, true),
-          inArray(results.status, [...from]),
-          ...(action === 'verify' ? [ne(results.enteredBy, p.id)] : []),
-        ),
-      )
-      .returning({ id: results.id, testOrderId: results.testOrderId });
+      .where(and(inArray(results.id, unique), underReview(), inArray(results.status, [...from]), ...(action === 'verify' ? [ne(results.enteredBy, p.id)] : [])))
+      .returning({ id: results.id, testOrderId: results.testOrderId, amendsId: results.amendsId });
     if (moved.length !== unique.length) {
       const stale = found.find((r) => !moved.some((m) => m.id === r.id))!;
       throw conflict(`Cannot ${action} a result that is ${statusName(R, stale.status)}${unique.length > 1 ? '; nothing was changed' : ''}.`);
     }
-    await tx
-      .update(testOrders)
-      .set({ status: TARGET[action] })
-      .where(
-        inArray(
-          testOrders.id,
-          moved.map((m) => m.testOrderId),
-        ),
-      );
+    // A test's status follows its runs; an amendment leaves the test released while it is reviewed.
+    const runs = moved.filter((m) => m.amendsId == null);
+    if (runs.length)
+      await tx
+        .update(testOrders)
+        .set({ status: TARGET[action] })
+        .where(
+          inArray(
+            testOrders.id,
+            runs.map((m) => m.testOrderId),
+          ),
+        );
+    // An approved amendment takes over from the version it amends, which stays in the history.
+    const amended = action === 'approve' ? moved.filter((m) => m.amendsId != null) : [];
+    if (amended.length) {
+      await tx
+        .update(results)
+        .set({ current: false })
+        .where(
+          inArray(
+            results.id,
+            amended.map((m) => m.amendsId!),
+          ),
+        );
+      await tx
+        .update(results)
+        .set({ current: true })
+        .where(
+          inArray(
+            results.id,
+            amended.map((m) => m.id),
+          ),
+        );
+    }
     // One audit row per result, in one statement; an approval records the signature's meaning.
     await recordAudits(
       tx,
@@ -244,7 +271,7 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
         fromStatus: r.status,
         toStatus: TARGET[action],
         reason: action === 'approve' ? SIGNATURE_MEANING : reason,
-        after: { result: r.id, test_order: r.testOrderId },
+        after: { result: r.id, test_order: r.testOrderId, ...(r.amendsId != null ? { amends: r.amendsId } : {}) },
       })),
     );
     if (action === 'approve')

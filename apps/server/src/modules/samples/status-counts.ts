@@ -1,7 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { RESULT_STATUS as R } from '@nlims/contracts';
 import type { Db } from '../../core/db.js';
+import { OPEN_AMENDMENT } from '../results/results.service.js';
+import { results } from '../results/results.table.js';
 
 /**
  * Samples and tests per facility and status, kept by statement triggers in
@@ -18,16 +20,30 @@ export const statusCountsTable = pgTable('status_counts', {
 const t = statusCountsTable;
 const RESULT_CODES = [R.ENTERED, R.VERIFIED, R.APPROVAL, R.REJECTED, R.RETEST];
 
-/** `[{test_order_status, count}]`: samples by sample status and tests by result status. */
+/**
+ * `[{test_order_status, count}]`: samples by sample status and tests by result
+ * status, amendments awaiting verification or approval counted with the
+ * results of their status (a released test stays released while its
+ * amendment is reviewed, so the counters do not see them).
+ */
 export async function readStatusCounts(db: Db, facilityId: number) {
-  const rows = await db
-    .select({ kind: t.kind, test_order_status: t.status, count: t.count })
-    .from(t)
-    .where(and(eq(t.facilityId, facilityId), sql`${t.count} <> 0`));
-  return rows
-    .filter((r) => r.kind === 'sample' || (RESULT_CODES as number[]).includes(r.test_order_status))
-    .map(({ test_order_status, count }) => ({ test_order_status, count }))
-    .sort((a, b) => a.test_order_status - b.test_order_status);
+  const [rows, amendments] = await Promise.all([
+    db
+      .select({ kind: t.kind, test_order_status: t.status, count: t.count })
+      .from(t)
+      .where(and(eq(t.facilityId, facilityId), sql`${t.count} <> 0`)),
+    db
+      .select({ status: results.status, count: sql<number>`count(*)::int` })
+      .from(results)
+      .where(and(eq(results.facilityId, facilityId), eq(results.current, false), isNotNull(results.amendsId), inArray(results.status, OPEN_AMENDMENT)))
+      .groupBy(results.status),
+  ]);
+  const counts = new Map<number, number>();
+  for (const r of rows)
+    if (r.kind === 'sample' || (RESULT_CODES as number[]).includes(r.test_order_status))
+      counts.set(r.test_order_status, (counts.get(r.test_order_status) ?? 0) + Number(r.count));
+  for (const a of amendments) counts.set(a.status, (counts.get(a.status) ?? 0) + Number(a.count));
+  return [...counts].map(([test_order_status, count]) => ({ test_order_status, count })).sort((a, b) => a.test_order_status - b.test_order_status);
 }
 
 /** The number of samples of a facility, optionally of some statuses. */

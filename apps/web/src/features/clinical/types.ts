@@ -1,4 +1,13 @@
-import type { generalOrderDetail, generalOrderListItem, historyItem, orderCreated, resultItem, statusCount, WorkplanItem } from '@nlims/contracts';
+import type {
+  generalOrderDetail,
+  generalOrderListItem,
+  historyItem,
+  orderCreated,
+  ResultListItem,
+  resultItem,
+  statusCount,
+  WorkplanItem,
+} from '@nlims/contracts';
 import type { z } from 'zod';
 
 export type OrderRow = z.infer<typeof generalOrderListItem>;
@@ -10,33 +19,8 @@ export type OrderCreated = z.infer<typeof orderCreated>;
 export type StatusCount = z.infer<typeof statusCount>;
 export type WorkplanRow = WorkplanItem;
 
-/** A current result with its test, sample and client (`GET results/`), for the validation, approval and released-results lists. */
-export interface ResultRow {
-  id: number;
-  version: number;
-  status: number;
-  value: number | string | null;
-  unit: string;
-  flag: string | null;
-  ref_low: number | null;
-  ref_high: number | null;
-  isolates: ResultItem['isolates'];
-  comment: string;
-  entered_by: string | null;
-  entered_at: string | Date | null;
-  verified_by: string | null;
-  verified_at: string | Date | null;
-  approved_at: string | Date | null;
-  amends: number | null;
-  test_order: number;
-  test_type: number;
-  test_type_name: string;
-  order: number;
-  lab_number: string;
-  client_name: string;
-  sex: string;
-  date_of_birth: string | null;
-}
+/** A current result or an amendment under review with its test, sample and client (`GET results/`), for the validation, approval and released-results lists. */
+export type ResultRow = ResultListItem;
 
 /** A test the facility offers (`general_order_look_up/`); members of a panel carry the panel's id. */
 export interface OrderableTest {

@@ -45,3 +45,15 @@ export function ResultValue({ result }: { result: Pick<ResultItem, 'value' | 'un
     </span>
   );
 }
+
+/** Marks an amendment under review: it replaces the released value only once approved. */
+export function AmendmentNote({ result }: { result: { amends: number | null; amendment_reason: string | null } }) {
+  const { t } = useTranslation('clinical');
+  if (result.amends == null) return null;
+  return (
+    <div className="clin-amendment">
+      <Tag color="magenta">{t('review.amendment')}</Tag>
+      <span className="clin-muted">{result.amendment_reason}</span>
+    </div>
+  );
+}

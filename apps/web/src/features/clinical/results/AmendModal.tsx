@@ -1,6 +1,7 @@
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotices } from '../../app/notices';
 import { useAmend } from '../api';
 import { errorDetail, showServerErrors } from '../common/forms';
 import type { ResultItem } from '../types';
@@ -16,11 +17,12 @@ export interface AmendTarget {
   codes: string[];
 }
 
-/** Amend a released result: a new version with a reason, signed with the password; the released one stays in the history. */
+/** Propose the amendment of a released result: a new version with a reason, confirmed with the password, that replaces the released one once another person verifies and approves it. */
 export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: () => void }) {
   const { t } = useTranslation('clinical');
   const [form] = Form.useForm();
   const amend = useAmend();
+  const { message } = useNotices();
   const [problem, setProblem] = useState<string | null>(null);
   const { result } = target;
   const submit = async (values: Record<string, unknown>) => {
@@ -30,6 +32,7 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
         id: result.id,
         body: { value: values.value, reason: values.reason, comment: values.comment ?? '', password: values.password },
       });
+      void message.success(t('manage.amendEntered'));
       onClose();
     } catch (error) {
       const left = showServerErrors(form, error, FIELDS);

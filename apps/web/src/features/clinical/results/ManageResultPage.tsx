@@ -44,7 +44,7 @@ export default function ManageResultPage({ page }: PageProps) {
   const actions = (r: ResultRow) => (
     <>
       <ReportButtons orderId={r.order} labNumber={r.lab_number} />
-      {can('review') && (
+      {can('entry') && (
         <Button size="small" onClick={() => setAmending(amendTarget(r))}>
           {t('manage.amend')}
         </Button>
@@ -107,7 +107,7 @@ export default function ManageResultPage({ page }: PageProps) {
         />
       )}
       <ListPager list={list} total={total} />
-      {open != null && <ResultsDrawer orderId={open} canAmend={can('review')} onClose={() => setOpen(null)} />}
+      {open != null && <ResultsDrawer orderId={open} canAmend={can('entry')} onClose={() => setOpen(null)} />}
       {amending && <AmendModal target={amending} onClose={() => setAmending(null)} />}
     </ClinicalPage>
   );

@@ -2,6 +2,7 @@ import { Card, Checkbox, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../common/format';
+import { AmendmentNote } from '../common/ResultValue';
 import type { ReviewRow } from './useReviewRows';
 import { ResultCardLines } from './ResultCardLines';
 
@@ -29,6 +30,7 @@ export function ReviewCards({ rows, loading, selected, onSelect, showVerifier, a
             <span className="clin-lab-number">{r.lab_number}</span>
           </div>
           <ResultCardLines row={r} />
+          <AmendmentNote result={r} />
           {r.comment && <div className="clin-muted">{r.comment}</div>}
           <div className="clin-muted">
             {t('review.enteredBy')}: {r.entered_by} · {formatDateTime(r.entered_at as string)}

@@ -92,9 +92,12 @@ export function ReviewPage({ page, mode }: PageProps & { mode: Mode }) {
             <Button size="small" danger onClick={() => setReason({ row, action: 'reject' })}>
               {t('review.reject')}
             </Button>
-            <Button size="small" onClick={() => setReason({ row, action: 'retest' })}>
-              {t('review.retest')}
-            </Button>
+            {row.amends == null && (
+              // An amendment is verified, approved or rejected; a new run is a matter for the released test.
+              <Button size="small" onClick={() => setReason({ row, action: 'retest' })}>
+                {t('review.retest')}
+              </Button>
+            )}
           </>
         )}
       />

@@ -5,7 +5,7 @@ import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
 import { sampleColumns } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
-import { ResultValue } from '../common/ResultValue';
+import { AmendmentNote, ResultValue } from '../common/ResultValue';
 import { ReviewCards } from './ReviewCards';
 import type { ReviewRow } from './useReviewRows';
 
@@ -26,7 +26,16 @@ export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, a
   const columns: TableProps<ReviewRow>['columns'] = [
     ...sampleColumns(t),
     { key: 'test', title: t('samples.test'), render: (_, r) => r.test_type_name },
-    { key: 'result', title: t('results.result'), render: (_, r) => <ResultValue result={r} /> },
+    {
+      key: 'result',
+      title: t('results.result'),
+      render: (_, r) => (
+        <>
+          <ResultValue result={r} />
+          <AmendmentNote result={r} />
+        </>
+      ),
+    },
     { key: 'comment', title: t('entry.comment'), render: (_, r) => r.comment || <span className="clin-muted">—</span> },
     {
       key: 'entered',
