@@ -135,4 +135,41 @@ describe('a day in the clinical laboratory', () => {
     expect(await finished.textContent()).toContain('Completed');
     await page.context().close();
   });
+  it('the supervisor amends the released result; a second supervisor verifies and approves the amendment', async () => {
+    const page = await clinicalUser('clin_supervisor');
+    await page.goto('/manage-result');
+    const released = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+    await released.getByRole('button', { name: 'Amend' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.locator('#value').fill('15.1');
+    await modal.locator('#reason').fill('Transcription error');
+    await modal.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await modal.getByRole('button', { name: 'Amend' }).click();
+    await page.getByText('Amendment entered; it awaits verification.').first().waitFor();
+    // the released value stays in force until the amendment is approved
+    await expect.poll(() => released.textContent()).toContain('14.2');
+    await page.context().close();
+
+    const reviewer = await clinicalUser('clin_reviewer');
+    await reviewer.goto('/clinical/validate-results');
+    const toVerify = reviewer.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+    await expect.poll(() => toVerify.textContent()).toContain('Transcription error');
+    expect(await toVerify.textContent()).toContain('Amendment');
+    expect(await toVerify.getByRole('button', { name: 'Retest' }).count()).toBe(0);
+    await toVerify.getByRole('button', { name: 'Verify' }).click();
+    await reviewer.locator('.ant-popconfirm').getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => toVerify.count()).toBe(0);
+    await reviewer.goto('/clinical/approve-results');
+    const toApprove = reviewer.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+    await toApprove.getByRole('button', { name: 'Approve' }).click();
+    const signature = reviewer.locator('.ant-modal');
+    await signature.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await signature.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => toApprove.count()).toBe(0);
+    await reviewer.goto('/manage-result');
+    const amended = reviewer.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+    await expect.poll(() => amended.textContent()).toContain('15.1');
+    expect(await amended.textContent()).toContain('amended');
+    await reviewer.context().close();
+  });
 });
