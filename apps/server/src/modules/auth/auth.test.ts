@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { createSigner } from 'fast-jwt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { users } from '../users/users.table.js';
@@ -266,14 +266,18 @@ describe('access tokens', () => {
   });
 
   it('refuses a well-signed token without an expiry, a session or the access type, or with an unknown session', async () => {
-    const sign = (claims: Record<string, unknown>, exp: boolean) => {
-      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuedAt();
-      return (exp ? jwt.setExpirationTime('5m') : jwt).sign(t.jwtSecret);
-    };
+    const sign = async (claims: Record<string, unknown>, exp: boolean) =>
+      createSigner({ key: Buffer.from(t.jwtSecret), algorithm: 'HS256', ...(exp ? { expiresIn: 5 * 60_000 } : {}) })({ ...claims, sub: '1' });
     const sid = '00000000-0000-4000-8000-000000000000';
     expect((await me(await sign({ typ: 'access', sid }, false))).statusCode).toBe(401);
     expect((await me(await sign({ typ: 'access' }, true))).statusCode).toBe(401);
     expect((await me(await sign({ typ: 'access', sid }, true))).statusCode).toBe(401);
+    // an unsigned token, one signed with another key, and an expired one
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const claims = { typ: 'access', sid, sub: '1', exp: Math.floor(Date.now() / 1000) + 300 };
+    expect((await me(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`)).statusCode).toBe(401);
+    expect((await me(createSigner({ key: Buffer.alloc(32, 7), algorithm: 'HS256' })(claims))).statusCode).toBe(401);
+    expect((await me(createSigner({ key: Buffer.from(t.jwtSecret), algorithm: 'HS256' })({ ...claims, exp: 1_000_000 }))).statusCode).toBe(401);
     // the same shape with a real session passes, so the refusals above are about the claims
     const pair = (await login({ username: 'superadmin', password: 'Demo@12345' })).json();
     const real = JSON.parse(Buffer.from(pair.token.split('.')[1], 'base64url').toString()).sid as string;

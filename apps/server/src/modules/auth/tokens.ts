@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { createSigner, createVerifier } from 'fast-jwt';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 /** Remember-me: a sliding 30 days without use (DESIGN §2). */
@@ -20,19 +20,21 @@ export interface TokenSigner {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * HS256 access tokens with fast-jwt: signing and verifying are synchronous
+ * node:crypto HMACs (a few microseconds; WebCrypto's asynchronous HMAC cost
+ * some 200 µs on every request, docs/performance.md).
+ */
 export function createTokenSigner(secret: Uint8Array): TokenSigner {
+  const key = Buffer.from(secret);
+  const sign = createSigner({ key, algorithm: 'HS256', expiresIn: ACCESS_TTL_SECONDS * 1000 });
+  // A token without an expiry, a subject, a session or a type is refused even when its signature is good.
+  const verify = createVerifier({ key, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid', 'typ'] });
   return {
-    signAccess: ({ userId, sessionId }) =>
-      new SignJWT({ typ: 'access', sid: sessionId })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(userId))
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TTL_SECONDS}s`)
-        .sign(secret),
+    signAccess: async ({ userId, sessionId }) => sign({ typ: 'access', sid: sessionId, sub: String(userId) }),
     async verifyAccess(token) {
       try {
-        // A token without an expiry, a subject, a session or a type is refused even when its signature is good.
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid', 'typ'] });
+        const payload = verify(token) as { sub?: unknown; sid?: unknown; typ?: unknown };
         const userId = Number(payload.sub);
         if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
         return { userId, sessionId: payload.sid };
