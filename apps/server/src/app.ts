@@ -11,7 +11,7 @@ import { registerSecurityHeaders } from './core/security-headers.js';
 import type { App } from './core/types.js';
 import { registerWeb } from './core/web.js';
 import { replySerializerCompiler } from './core/serializer.js';
-import { registerDbQueue, type QueueLimits } from './core/db-queue.js';
+import { type AdmissionQueue, registerDbQueue, type QueueLimits } from './core/db-queue.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { effectiveMeasureRoutes } from './modules/facility-settings/effective-measures.js';
@@ -41,7 +41,8 @@ export interface AppOptions {
   /** Log every request and reply (two log lines per request). */
   logRequests?: boolean;
   /** Bound the requests using the embedded database at once (ignored on a PostgreSQL server). */
-  dbQueue?: QueueLimits;
+  /** The embedded database's admission queue: its limits, or a queue a test holds. */
+  dbQueue?: QueueLimits | AdmissionQueue;
   /** Where logs go (tests capture them); standard output by default. */
   logStream?: { write(line: string): void };
 }

@@ -21,3 +21,70 @@ export const queryId = (field: string) =>
 
 export const facilitiesQuery = z.object({ facility_state: queryId('facility_state'), facility_lga: queryId('facility_lga') });
 export const lgaQuery = z.object({ state: queryId('state').optional() });
+
+/* Replies of the look-up endpoints (the forms' choices). */
+const named = z.object({ id: z.number(), name: z.string(), code: z.string() });
+const reason = z.object({ id: z.number(), reason: z.string() });
+
+/** An active catalogue test with the sample types it accepts (`test_configuration_look_up/`). */
+export const catalogueTestItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  program: z.number(),
+  program_name: z.string(),
+  result_type: z.string(),
+  unit: z.string(),
+  codes: z.array(z.string()),
+  is_culture: z.boolean(),
+  is_panel: z.boolean(),
+  panel: z.number().nullable(),
+  sample_types: z.array(z.number()),
+});
+export const tbFormLookupReply = z.object({
+  tests: z.array(catalogueTestItem),
+  test_statuses: z.array(z.string()),
+  identifier_types: z.array(named),
+  sample_types: z.array(named),
+});
+export const collectionLookupReply = z.object({
+  sample_types: z.array(named),
+  identifier_types: z.array(named),
+  occupations: z.array(z.object({ id: z.number(), name: z.string() })),
+  rejection_reasons: z.array(reason),
+  result_rejection_reasons: z.array(reason),
+});
+/** The lab-order page's offer: the facility's active tests and panels with their prices. */
+export const generalOrderLookupReply = z.object({
+  tests: z.array(catalogueTestItem.extend({ price: z.number().nullable() })),
+  priorities: z.array(z.string()),
+  identifier_types: z.array(named),
+});
+export const facilityPickItem = z.object({
+  id: z.number(),
+  facility_name: z.string(),
+  facility_code: z.string(),
+  facility_type: z.string(),
+  tier: z.string(),
+  state: z.number(),
+  lga: z.number(),
+  is_testing_lab: z.boolean(),
+});
+/** A place at one scope level: a state, an LGA (with its state) or a facility (with both). */
+export const userLocationItem = z.object({ id: z.number(), name: z.string(), state: z.number().optional(), lga: z.number().optional() });
+export const dashboardFilterReply = z.object({
+  programs: z.array(programItem),
+  test_types: z.array(z.object({ id: z.number(), name: z.string(), program: z.number() })),
+  states: z.array(userLocationItem),
+  lgas: z.array(userLocationItem),
+  facilities: z.array(userLocationItem),
+  periodicity: z.array(z.string()),
+});
+/** The super admin's overview. */
+export const adminDashboardReply = z.object({
+  totals: z.object({ facilities: z.number(), users: z.number(), tier_users: z.number(), active_programs: z.number() }),
+  facilities_by_type: z.array(z.object({ facility_type: z.string(), count: z.number() })),
+  facilities_by_state: z.array(z.object({ state: z.number(), state_name: z.string(), code: z.string(), count: z.number() })),
+  users_by_role: z.array(z.object({ role: z.string(), count: z.number() })),
+  programs: z.array(z.object({ program: z.string(), facilities: z.number() })),
+});

@@ -151,3 +151,40 @@ export const workplanItem = z.object({
   bench_name: z.string().nullable(),
 });
 export type WorkplanItem = z.infer<typeof workplanItem>;
+
+/** `GET facility_general_order_dashboard/`: today's workload, status counts, seven days' turnaround, overdue tests, fourteen days' orders. */
+export const clinicalDashboardReply = z.object({
+  today: z.object({ ordered: z.number(), received: z.number(), approved: z.number() }),
+  by_status: z.array(statusCount),
+  tat: z.object({ approved: z.number(), within: z.number(), median_hours: z.number().nullable(), within_percent: z.number().nullable() }),
+  overdue: z.object({
+    count: z.number(),
+    items: z.array(z.object({ id: z.number(), lab_number: z.string(), test: z.string(), due_at: date, status: z.number() })),
+  }),
+  daily: z.array(z.object({ day: z.string(), count: z.number() })),
+});
+
+/** A row of the general order report (SPEC §7): one test with its current result; the CSV has the same columns. */
+export const generalReportRow = z.object({
+  lab_number: z.string(),
+  client_name: z.string(),
+  sex: z.string(),
+  date_of_birth: z.string().nullable(),
+  test: z.string(),
+  test_order_status: z.number(),
+  result: z.string().nullable(),
+  unit: z.string().nullable(),
+  flag: z.string().nullable(),
+  ordered_at: date,
+  collected_at: when,
+  received_at: when,
+  approved_at: when,
+  tat_hours: z.number().nullable(),
+});
+export const generalReportPage = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  page: z.number(),
+  results: z.array(generalReportRow),
+});

@@ -67,10 +67,10 @@ export class AdmissionQueue {
   }
 }
 
-/** Put every API request through the queue; a request turned away gets 503 and Retry-After. */
-export function registerDbQueue(app: FastifyInstance, limits: QueueLimits): AdmissionQueue {
-  const queue = new AdmissionQueue(limits);
-  const retryAfter = String(Math.max(1, Math.ceil(limits.maxWaitMs / 1000)));
+/** Put every API request through the queue (given, or built from limits); a request turned away gets 503 and Retry-After. */
+export function registerDbQueue(app: FastifyInstance, limitsOrQueue: QueueLimits | AdmissionQueue): AdmissionQueue {
+  const queue = limitsOrQueue instanceof AdmissionQueue ? limitsOrQueue : new AdmissionQueue(limitsOrQueue);
+  const retryAfter = String(Math.max(1, Math.ceil(queue.limits.maxWaitMs / 1000)));
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const release = await queue.acquire();

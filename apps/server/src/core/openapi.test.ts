@@ -21,7 +21,7 @@ describe('the OpenAPI document', () => {
 
   it('gives every operation a unique operationId, a summary and its 4xx replies', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { operationId?: string; summary?: string; responses?: Record<string, unknown> }>>;
+      paths: Record<string, Record<string, { operationId?: string; summary?: string; security?: unknown[]; responses?: Record<string, unknown> }>>;
     };
     const ids = new Set<string>();
     let operations = 0;
@@ -32,14 +32,32 @@ describe('the OpenAPI document', () => {
         expect(ids.has(op.operationId!), `${key} repeats ${op.operationId}`).toBe(false);
         ids.add(op.operationId!);
         expect(op.summary, key).toBeTruthy();
-        expect(
-          Object.keys(op.responses ?? {}).some((s) => s.startsWith('4')),
-          key,
-        ).toBe(true);
+        const codes = Object.keys(op.responses ?? {});
+        expect(codes, key).toContain('400');
+        if (path.includes('{')) expect(codes, key).toContain('404');
+        if (op.security?.length !== 0) expect(codes, key).toEqual(expect.arrayContaining(['401', '403']));
         operations++;
       }
     }
     expect(operations).toBeGreaterThan(100);
+    // Public operations say so, and only they.
+    const open = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => op.security?.length === 0)
+        .map(([m]) => `${m} ${path}`),
+    );
+    expect(open.sort()).toEqual(['get /api/health/', 'post /api/login/', 'post /api/token/refresh/', 'post /api/users/logout/']);
+    // Routes that check a password document the throttle's 429.
+    for (const key of [
+      'post /api/login/',
+      'post /api/users/change_password/',
+      'post /api/results/{id}/approve/',
+      'post /api/results/approve/',
+      'post /api/results/{id}/amend/',
+    ]) {
+      const [method, path] = key.split(' ') as [string, string];
+      expect(Object.keys(doc.paths[path]?.[method]?.responses ?? {}), key).toContain('429');
+    }
   });
 
   it('names operations from method and path', () => {

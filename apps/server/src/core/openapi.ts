@@ -62,6 +62,34 @@ const FIELD_ERRORS = {
 };
 const DETAIL = (description: string) => ({ description, type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] });
 
+/**
+ * The error replies every route can give, derived in one place from what
+ * decides them (core/error-handler, core/auth, core/db-queue): bad input
+ * (400) anywhere; without a valid token (401) or a role for it (403) unless
+ * public; a missing or another facility's record (404) where the path names
+ * one; a state that forbids the change (409) on writes; the embedded
+ * database's busy answer (503, Retry-After). A route's own declaration of a
+ * code wins; routes that check a password declare their 429 themselves.
+ */
+function derivedReplies(url: string, route: { method: string | string[]; config?: unknown }): Record<string, unknown> {
+  const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
+  const methods = ([] as string[]).concat(route.method);
+  const writes = methods.some((m) => m !== 'GET' && m !== 'HEAD');
+  const hasId = url.split('/').some((p) => p.startsWith(':') || p.startsWith('{'));
+  return {
+    400: FIELD_ERRORS,
+    ...(isPublic
+      ? {}
+      : {
+          401: DETAIL('Authentication credentials were not provided or are no longer valid.'),
+          403: DETAIL('Your role may not do this.'),
+        }),
+    ...(hasId ? { 404: DETAIL('Not found (or held by another facility).') } : {}),
+    ...(writes && !isPublic ? { 409: DETAIL('The record is not in a state that allows this change; nothing was changed.') } : {}),
+    503: DETAIL('The server is busy; try again after the Retry-After seconds.'),
+  };
+}
+
 /** Zod → JSON schema (OpenAPI 3.1), plus an operationId for every route that declares none. */
 const assigned = new Map<string, string>();
 const transform: SwaggerTransform = (input) => {
@@ -85,17 +113,10 @@ const transform: SwaggerTransform = (input) => {
     schema.operationId = id;
   }
   if (!schema.hide && !schema.summary) schema.summary = summaryOf(String(schema.operationId));
-  // Routes that declare no error reply still answer bad input with 400 and, unless public, 401 without a token.
-  const response = (schema.response ?? {}) as Record<string, unknown>;
-  if (!schema.hide && !Object.keys(response).some((code) => code.startsWith('4'))) {
-    const isPublic = (input.route.config as { public?: boolean } | undefined)?.public === true;
-    const success = Object.keys(response).some((code) => code.startsWith('2')) ? {} : { 200: { description: 'Success.' } };
-    schema.response = {
-      ...success,
-      ...response,
-      400: FIELD_ERRORS,
-      ...(isPublic ? {} : { 401: DETAIL('Authentication credentials were not provided or are no longer valid.') }),
-    };
+  if (!schema.hide) {
+    schema.response = { ...derivedReplies(input.url, input.route), ...((schema.response ?? {}) as object) };
+    // A public route needs no token: it overrides the document's default bearer requirement.
+    if ((input.route.config as { public?: boolean } | undefined)?.public === true) schema.security = [];
   }
   return out as never;
 };

@@ -361,7 +361,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
   );
 
   if (def.access.delete === false) return;
-  app.delete(`/api/${def.path}/:id/`, { schema: { tags, params: idParams } }, async (request, reply) => {
+  app.delete(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, response: { 204: z.null().describe('Deleted.') } } }, async (request, reply) => {
     const p = principalOf(request);
     if (!allow(def.access.delete, p, superuserOnly)) throw forbidden();
     try {
@@ -375,6 +375,6 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
       if (pgError(error)?.code === '23503') throw conflict('This record is in use by other records and cannot be deleted; deactivate it instead.');
       throw error;
     }
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

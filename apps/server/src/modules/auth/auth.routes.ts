@@ -1,11 +1,12 @@
 import { detailReply, loginRequest, logoutRequest, refreshRequest, tokenPair } from '@nlims/contracts';
 import type { App } from '../../core/types.js';
 import { login, logout, refresh, type AuthDeps } from './auth.service.js';
+import { THROTTLED_REPLY } from '../../core/replies.js';
 
 export function authRoutes(app: App, deps: AuthDeps): void {
   app.post(
     '/api/login/',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Sign in', body: loginRequest, response: { 200: tokenPair } } },
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Sign in', body: loginRequest, response: { 200: tokenPair, ...THROTTLED_REPLY } } },
     (request) => login(deps, request.body, request.ip),
   );
   app.post(

@@ -65,7 +65,7 @@ describe('admin dashboard', () => {
     expect(body.facilities_by_state).toHaveLength(37);
     expect(body.facilities_by_state.find((s: { state_name: string }) => s.state_name === 'Lagos').count).toBe(3);
     expect(body.facilities_by_type).toEqual(expect.arrayContaining([{ facility_type: 'public', count: 3 }]));
-    expect(body.users_by_role).toEqual(expect.arrayContaining([{ role: 'Supervisor', count: 3 }]));
+    expect(body.users_by_role).toEqual(expect.arrayContaining([{ role: 'Supervisor', count: 4 }]));
     for (const actor of ['clin_admin', 'fed_tier', 'ph_supervisor']) expect((await get(actor, '/api/admin_dashboard/')).statusCode, actor).toBe(403);
   });
 });

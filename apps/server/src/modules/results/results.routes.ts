@@ -7,6 +7,7 @@ import { registerResource } from '../../core/resource.js';
 import { amendResult } from './amend.js';
 import { resultListResource } from './results.list.js';
 import { enterResult, reviewResults } from './results.service.js';
+import { THROTTLED_REPLY } from '../../core/replies.js';
 
 const moved = z.object({ ids: z.array(z.number()), detail: z.string() });
 const tags = ['results'];
@@ -35,7 +36,7 @@ export function resultsRoutes(app: App, db: Db): void {
   );
   app.post(
     '/api/results/approve/',
-    { schema: { tags, summary: 'Approve many results (electronic signature)', body: bulkApproveBody, response: { 200: moved } } },
+    { schema: { tags, summary: 'Approve many results (electronic signature)', body: bulkApproveBody, response: { 200: moved, ...THROTTLED_REPLY } } },
     async (request) => ok(await reviewResults(db, principalOf(request), request.body.ids, 'approve', { password: request.body.password, address: request.ip })),
   );
   app.post('/api/results/:id/verify/', { schema: { tags, params: idParams, response: { 200: moved } } }, async (request) =>
@@ -43,7 +44,7 @@ export function resultsRoutes(app: App, db: Db): void {
   );
   app.post(
     '/api/results/:id/approve/',
-    { schema: { tags, summary: 'Approve (electronic signature)', params: idParams, body: approveBody, response: { 200: moved } } },
+    { schema: { tags, summary: 'Approve (electronic signature)', params: idParams, body: approveBody, response: { 200: moved, ...THROTTLED_REPLY } } },
     async (request) =>
       ok(await reviewResults(db, principalOf(request), [request.params.id], 'approve', { password: request.body.password, address: request.ip })),
   );
@@ -63,6 +64,7 @@ export function resultsRoutes(app: App, db: Db): void {
         body: amendBody,
         response: {
           201: z.object({ id: z.number(), version: z.number(), status: z.number(), amends: z.number(), flag: z.string().nullable() }),
+          ...THROTTLED_REPLY,
         },
       },
     },

@@ -246,7 +246,8 @@ describe('refusals', () => {
       const found = (await as('clin_supervisor', 'GET', `/api/general_order/?page=1&search=${encodeURIComponent(term)}`)).json();
       expect(found.results.find((r: { id: number }) => r.id === order.id)?.hospital_number, term).toBe('HOSP-FIND-1');
     }
-    const today = new Date().toISOString().slice(0, 10);
+    // The laboratory's day (Africa/Lagos), which the date filters use: between 23:00 and midnight UTC it is already tomorrow.
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
     const filtered = (
       await as('clin_supervisor', 'GET', `/api/general_order/?page=1&page_size=100&Filters.status=1&start_date=${today}&end_date=${today}`)
     ).json();

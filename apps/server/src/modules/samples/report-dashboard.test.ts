@@ -37,7 +37,8 @@ afterAll(() => t.close());
 
 describe('general order report', () => {
   it('lists one row per test with its result, filtered by status and dates', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // The laboratory's day (Africa/Lagos), which the date filters use: between 23:00 and midnight UTC it is already tomorrow.
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
     const all = (await as('clin_manager', 'GET', `/api/general_order_report/?start_date=${today}&end_date=${today}`)).json();
     expect(all.count).toBe(2);
     const approved = (await as('clin_manager', 'GET', `/api/general_order_report/?test_order_status=${R.APPROVAL}&test_type=${testId}`)).json();

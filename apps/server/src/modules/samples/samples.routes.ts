@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  clinicalDashboardReply,
   collectBody,
+  generalReportPage,
   completeEntryBody,
   emptyBody,
   generalOrderBody,
@@ -108,31 +110,45 @@ export function samplesRoutes(app: App, db: Db): void {
   app.get('/api/general_order_count/', { schema: { tags, summary: 'Samples and results by status', response: { 200: z.array(statusCount) } } }, (request) =>
     statusCounts(db, principalOf(request)),
   );
+  /** A PDF document: binary, described for the OpenAPI document (a Buffer is sent as it is, never serialised). */
+  const PDF = z.any().meta({ type: 'string', format: 'binary' });
   const pdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
   const labelQuery = pdfQuery.extend({ symbology: z.enum(SYMBOLOGIES).optional() });
   for (const [kind, querystring, render] of [
     ['report', pdfQuery, (data: ReportData) => renderReport(data)],
     ['label', labelQuery, (data: ReportData, q: { symbology?: Symbology }) => renderLabel(data, q.symbology)],
   ] as const) {
-    app.get(`/api/general_order/:id/${kind}/`, { schema: { tags, summary: `The ${kind} as PDF`, params: idParams, querystring } }, async (request, reply) => {
-      const p = principalOf(request);
-      const query = request.query as { download?: '0' | '1'; symbology?: Symbology };
-      const data = await reportData(db, p, request.params.id);
-      const pdf = await render(data, query);
-      const download = query.download === '1';
-      await recordAudit(db, p, {
-        action: kind === 'report' ? (download ? 'report.export' : 'report.view') : 'label.print',
-        entity: 'general_order_access',
-        entityId: String(request.params.id),
-        after: { format: 'pdf', download },
-      });
-      const name = `${kind}-${data.order.lab_number}.pdf`;
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    });
+    app.get(
+      `/api/general_order/:id/${kind}/`,
+      {
+        schema: {
+          tags,
+          summary: `The ${kind} as PDF`,
+          params: idParams,
+          querystring,
+          response: { 200: { description: `The ${kind} (PDF).`, content: { 'application/pdf': { schema: PDF } } } },
+        },
+      },
+      async (request, reply) => {
+        const p = principalOf(request);
+        const query = request.query as { download?: '0' | '1'; symbology?: Symbology };
+        const data = await reportData(db, p, request.params.id);
+        const pdf = await render(data, query);
+        const download = query.download === '1';
+        await recordAudit(db, p, {
+          action: kind === 'report' ? (download ? 'report.export' : 'report.view') : 'label.print',
+          entity: 'general_order_access',
+          entityId: String(request.params.id),
+          after: { format: 'pdf', download },
+        });
+        const name = `${kind}-${data.order.lab_number}.pdf`;
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
   }
   const reportQuery = z.object({
     test_type: idParam.optional(),
@@ -145,7 +161,19 @@ export function samplesRoutes(app: App, db: Db): void {
   });
   app.get(
     '/api/general_order_report/',
-    { schema: { tags: ['reports'], summary: 'General order report (JSON or CSV)', querystring: reportQuery } },
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'General order report (JSON or CSV)',
+        querystring: reportQuery,
+        response: {
+          200: {
+            description: 'One page of rows as JSON, or every row (up to 100,000) as CSV with `format=csv`.',
+            content: { 'application/json': { schema: generalReportPage }, 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const csv = request.query.format === 'csv';
       const p = principalOf(request);
@@ -157,14 +185,16 @@ export function samplesRoutes(app: App, db: Db): void {
         entity: 'general_order_report',
         after: { format: csv ? 'csv' : 'json', query, count },
       });
-      if (!csv) return data;
+      if (!csv) return data as z.infer<typeof generalReportPage>;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="general-order-report-${new Date().toISOString().slice(0, 10)}.csv"`)
         .send(toCsv(data.rows as Record<string, unknown>[]));
     },
   );
-  app.get('/api/facility_general_order_dashboard/', { schema: { tags: ['dashboards'], summary: "The clinical laboratory's dashboard" } }, (request) =>
-    clinicalDashboard(db, principalOf(request)),
+  app.get(
+    '/api/facility_general_order_dashboard/',
+    { schema: { tags: ['dashboards'], summary: "The clinical laboratory's dashboard", response: { 200: clinicalDashboardReply } } },
+    (request) => clinicalDashboard(db, principalOf(request)),
   );
 }

@@ -52,7 +52,7 @@ describe('users/ for a facility admin', () => {
 
   it("lists only the admin's own facility's users", async () => {
     const list = (await call('clin_admin', 'GET', '/api/users/?page=1&page_size=100')).json();
-    expect(list.results.length).toBe(7);
+    expect(list.results.length).toBe(8);
     expect(list.results.every((u: { facility: number }) => u.facility === ids.ikeja)).toBe(true);
     expect(list.results.find((u: { username: string }) => u.username === 'clin_analyst').programs_roles).toEqual([{ programs: 'General', roles: 'Analyst' }]);
   });

@@ -8,6 +8,7 @@ import { registerResource } from '../../core/resource.js';
 import { isFacilityAdminPrincipal } from './principal.js';
 import { userResource } from './users.resource.js';
 import { changePassword, getMe, toggleUserActive } from './users.service.js';
+import { THROTTLED_REPLY } from '../../core/replies.js';
 
 export function usersRoutes(app: App, db: Db): void {
   app.get('/api/users/me/', { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: authUser } } }, (request) =>
@@ -15,7 +16,7 @@ export function usersRoutes(app: App, db: Db): void {
   );
   app.post(
     '/api/users/change_password/',
-    { schema: { tags: ['users'], summary: 'Change or reset a password', body: changePasswordRequest, response: { 200: detailReply } } },
+    { schema: { tags: ['users'], summary: 'Change or reset a password', body: changePasswordRequest, response: { 200: detailReply, ...THROTTLED_REPLY } } },
     async (request) => {
       await changePassword(db, principalOf(request), request.body, request.ip);
       return { detail: 'Operation Successful' };
