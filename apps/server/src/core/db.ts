@@ -20,18 +20,25 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's data directory as a tarball (to open copies of it). */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
-/** Open the embedded database (a directory, or memory when `dir` is null) and migrate it. */
-export async function openPglite(dir: string | null): Promise<Database> {
+/**
+ * Open the embedded database (a directory, or memory when `dir` is null) and
+ * migrate it; or, in memory, a copy of a dumped data directory (`from`, made
+ * by `dumpPglite`), which skips creating the cluster (seconds in WebAssembly).
+ */
+export async function openPglite(dir: string | null, from?: Blob): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   // pg_trgm backs substring search (names, identifiers, laboratory numbers) with indexes.
-  const client = dir ? new PGlite(dir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
+  const extensions = { pg_trgm };
+  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions, ...(from ? { loadDataDir: from } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 /** Open a PostgreSQL server database and migrate it. */

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../core/db.js';
@@ -9,19 +11,27 @@ import { seed } from '../seed/index.js';
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=pg.
+ * With demo data it is a copy of the run's template (test/global-setup.ts),
+ * already migrated and seeded; without, it is migrated and seeded here.
  */
-async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'pg') return openPglite(null);
+async function openTestDatabase(demo: boolean): Promise<Database> {
+  const template = demo ? (process.env.TEST_DB === 'pg' ? inject('postgresTemplate') : inject('pgliteTemplate')) : undefined;
+  if (process.env.TEST_DB !== 'pg') {
+    const database = template ? await openPglite(null, new Blob([readFileSync(template)])) : await openPglite(null);
+    if (!template) await seed(database.db, { demo });
+    return database;
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
   const name = `nlims_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await createDatabase(admin, name, template);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
+  if (!template) await seed(database.db, { demo });
   return {
     ...database,
     async close() {
@@ -43,6 +53,20 @@ async function openTestDatabase(): Promise<Database> {
   };
 }
 
+/** CREATE DATABASE, from the template if given; copies made at the same moment by other files wait their turn. */
+async function createDatabase(admin: pg.Client, name: string, template: string | undefined): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+      return;
+    } catch (error) {
+      // 55006: the template is being copied by another session.
+      if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+    }
+  }
+}
+
 export interface TestApp {
   app: App;
   database: Database;
@@ -56,8 +80,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
-  await seed(database.db, { demo: options.demo ?? true });
+  const database = await openTestDatabase(options.demo ?? true);
   const jwtSecret = randomBytes(32);
   const app = await buildApp({ database, jwtSecret });
   const tokens = new Map<string, string>();
