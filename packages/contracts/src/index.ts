@@ -5,6 +5,7 @@ export * from './landing.js';
 export * from './lookups.js';
 export * from './nav.js';
 export * from './programs.js';
+export * from './programmes/index.js';
 export * from './roles.js';
 export * from './statuses.js';
 export * from './text.js';

@@ -1,6 +1,6 @@
 import type { AuthUser } from './auth.js';
 import { isFacilityAdmin, isTierUser, roleIn } from './access.js';
-import { programKind } from './programs.js';
+import { familyOf } from './programmes/definitions.js';
 
 export const PATHS = {
   globalDashboard: '/administrations/global/dashboard',
@@ -25,42 +25,12 @@ export function landingAfterLogin(user: UserLike): string {
   return PATHS.selectProgram;
 }
 
-const PROGRAM_PREFIX = { tb: 'tb', eid: 'eid', vl: 'vl', ph: 'ph' } as const;
-
-/** Where Continue on /select-program (or a change of programme in the header) leads. */
+/** Where Continue on /select-program (or a change of programme in the header) leads: the programme's own table. */
 export function landingForProgram(user: UserLike, program: string): string {
   if (user.is_superuser) return PATHS.globalDashboard;
   if (isTierUser(user)) return PATHS.tierLanding;
   const role = roleIn(user, program);
   if (role === 'Admin') return PATHS.facilityUsers;
-  const kind = programKind(program);
-  if (kind === 'general') {
-    switch (role) {
-      case 'Analyst':
-        return '/clinical/workplan';
-      case 'Supervisor':
-        return '/clinical/manage-sample';
-      case 'Data Clerk':
-      case 'Receptionist':
-        return '/clinical/lab-order';
-      case 'Manager':
-      case 'Data Analyst':
-        return '/clinical/dashboard';
-      default:
-        return PATHS.clinicalFallback;
-    }
-  }
-  const prefix = PROGRAM_PREFIX[kind];
-  switch (role) {
-    case 'Data Clerk':
-    case 'Receptionist':
-    case 'Supervisor':
-      return `/programs/${prefix}-manage-sample`;
-    case 'Analyst':
-      return `/programs/${prefix}-workplan`;
-    case 'Data Analyst':
-      return '/programs/ph-dashboard';
-    default:
-      return `/programs/${prefix}-dashboard`;
-  }
+  const { landing } = familyOf(program);
+  return (role && landing[role]) || landing.fallback;
 }

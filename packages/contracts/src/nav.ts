@@ -1,4 +1,5 @@
 import type { AccessContext } from './access.js';
+import { FAMILIES, type FamilyDefinition, type PageView, type Permission, roleMay } from './programmes/definitions.js';
 import type { ProgramKind } from './programs.js';
 import type { Role } from './roles.js';
 
@@ -45,6 +46,9 @@ export interface NavPage {
   /** Sidebar group; pages without one are reached from other pages. */
   group?: NavGroup;
   allow: (ctx: AccessContext) => boolean;
+  /** Programme pages: the shared component that renders it, and the family whose programme it is given. */
+  view?: PageView;
+  family?: ProgramKind;
 }
 
 type Rule = (ctx: AccessContext) => boolean;
@@ -67,7 +71,6 @@ const staff =
 const SUP: Role = 'Supervisor';
 const REC: Role = 'Receptionist';
 const CLERK: Role = 'Data Clerk';
-const ANALYST: Role = 'Analyst';
 const DATA_ANALYST: Role = 'Data Analyst';
 const MANAGER: Role = 'Manager';
 
@@ -106,64 +109,39 @@ const facilityAdministration: NavPage[] = [
   page('/commodities/consumable', 'consumable', facilityAdmin, 'consumables'),
 ];
 
-const G = ['general'] as const;
-const clinical: NavPage[] = [
-  page('/clinical/dashboard', 'clinicalDashboard', staff(G), 'analytics'),
-  page('/clinical/report', 'clinicalReport', staff(G), 'analytics'),
-  page('/dashboards/general_program', 'generalProgramDashboard', staff(G), 'analytics'),
-  page('/clinical/lab-order', 'labOrder', staff(G, [SUP, REC, CLERK]), 'samples'),
-  page('/clinical/complete-entry', 'completeEntry', staff(G, [SUP, REC, CLERK]), 'samples'),
-  page('/clinical/manage-sample', 'manageSample', staff(G, [SUP, REC, CLERK]), 'samples'),
-  page('/clinical/sample-reception', 'sampleReception', staff(G, [SUP, REC]), 'samples'),
-  page('/clinical/workplan', 'workplan', staff(G, [ANALYST, SUP]), 'samples'),
-  page('/clinical/enter-results', 'enterResults', staff(G, [CLERK, SUP, ANALYST]), 'results'),
-  page('/clinical/validate-results', 'validateResults', staff(G, [SUP]), 'results'),
-  page('/clinical/approve-results', 'approveResults', staff(G, [SUP]), 'results'),
-  page('/manage-result', 'manageResult', staff(G, [SUP, DATA_ANALYST]), 'results'),
-  page('/clinical/clinical', 'clinicalHome', staff(G)),
-];
+/**
+ * The programme pages come from the family definitions (programmes/definitions.ts):
+ * a page opens for staff working in that family whose role holds the page's permission.
+ */
+const mayIn =
+  (family: ProgramKind, permission: Permission): Rule =>
+  (c) =>
+    staff([family])(c) && c.program != null && roleMay(c.role, c.program, permission);
 
-/** The TB, EID and Viral Load pages share one shape under /programs/. */
-function programPages(prefix: 'tb' | 'eid' | 'vl'): NavPage[] {
-  const K = [prefix] as const;
-  const key = (suffix: string) => `${prefix}${suffix}`;
-  return [
-    page(`/programs/${prefix}-dashboard`, key('Dashboard'), staff(K), 'analytics'),
-    page(`/programs/${prefix}-report`, key('Report'), staff(K), 'analytics'),
-    page(`/programs/${prefix}-manage-sample`, key('ManageSample'), staff(K, [REC, CLERK, SUP]), 'samples'),
-    page(`/programs/${prefix}-sample-reception`, key('SampleReception'), staff(K, [REC, CLERK, SUP]), 'samples'),
-    page(`/programs/${prefix}-workplan`, key('Workplan'), staff(K, [ANALYST, SUP]), 'samples'),
-    page(`/programs/${prefix}-manual-result`, key('ManualResult'), staff(K, [CLERK, ANALYST, SUP]), 'results'),
-    page(`/programs/${prefix}-validate-result`, key('ValidateResult'), staff(K, [SUP]), 'results'),
-    page(`/programs/${prefix}-approve-results`, key('ApproveResults'), staff(K, [SUP]), 'results'),
-  ];
+function familyPages(family: FamilyDefinition): NavPage[] {
+  return family.pages.map((fp) => {
+    const allow = mayIn(family.family, fp.permission);
+    // SPEC §4: the public-health dashboard is also the Data Analyst's landing page for TB, EID and Viral Load.
+    const rule: Rule = fp.path === PUBLIC_HEALTH_DASHBOARD ? (c) => allow(c) || staff(NON_GENERAL, [DATA_ANALYST])(c) : allow;
+    return { path: fp.path, key: fp.key, group: fp.group, allow: rule, view: fp.view, family: family.family };
+  });
 }
+const PUBLIC_HEALTH_DASHBOARD = '/programs/ph-dashboard';
 
-const P = ['ph'] as const;
-const publicHealth: NavPage[] = [
-  // The public-health dashboard is also the Data Analyst's landing page for TB, EID and Viral Load (SPEC §4).
-  page('/programs/ph-dashboard', 'phDashboard', (c) => staff(P)(c) || staff(NON_GENERAL, [DATA_ANALYST])(c), 'analytics'),
-  page('/reports/ph-report', 'phReport', staff(P), 'analytics'),
-  page('/programs/ph-manage-sample', 'phManageSample', staff(P, [REC, CLERK, SUP]), 'samples'),
-  page('/programs/ph-sample-reception', 'phSampleReception', staff(P, [REC, CLERK, SUP]), 'samples'),
-  page('/programs/ph-rejected-sample', 'phRejectedSample', staff(P, [SUP, REC, CLERK]), 'samples'),
-  page('/programs/ph-workplan', 'phWorkplan', staff(P, [ANALYST, SUP]), 'samples'),
-  page('/programs/ph-worksheet', 'phWorksheet', staff(P, [ANALYST, SUP]), 'worksheets'),
-  page('/programs/ph-worksheet-archive', 'phWorksheetArchive', staff(P, [ANALYST, SUP]), 'worksheets'),
-  page('/programs/ph-manual-result', 'phManualResult', staff(P, [CLERK, ANALYST, SUP]), 'results'),
-  page('/programs/ph-retest', 'phRetest', staff(P, [CLERK, ANALYST, SUP]), 'results'),
-  page('/programs/ph-quality-control', 'phQualityControl', staff(P, [ANALYST, SUP]), 'results'),
-  page('/programs/ph-validate-result', 'phValidateResult', staff(P, [SUP]), 'results'),
-  page('/programs/ph-approve-results', 'phApproveResults', staff(P, [SUP]), 'results'),
-];
+/** Pages any family may reach: staff who may place orders in their programme, and so on. */
+const inAnyProgramme =
+  (permission: Permission): Rule =>
+  (c) =>
+    staff(ALL_PROGRAMS)(c) && c.program != null && roleMay(c.role, c.program, permission);
 
 const shared: NavPage[] = [
   page('/dashboards/eid', 'eidDashboards', staff(['eid']), 'analytics'),
   page('/dashboards/viral_load', 'viralLoadDashboards', staff(['vl']), 'analytics'),
   page('/dashboards/facility', 'facilityDashboard', staff(ALL_PROGRAMS), 'analytics'),
   page('/reports', 'reports', staff(ALL_PROGRAMS), 'analytics'),
-  page('/clients', 'clients', staff(ALL_PROGRAMS, [SUP, REC, CLERK]), 'samples'),
-  page('/dispatch', 'dispatch', staff(NON_GENERAL, [SUP]), 'samples'),
+  page('/dashboards/general_program', 'generalProgramDashboard', staff(['general']), 'analytics'),
+  page('/clients', 'clients', inAnyProgramme('order'), 'samples'),
+  page('/dispatch', 'dispatch', inAnyProgramme('dispatch'), 'samples'),
   page('/billings', 'billings', staff(ALL_PROGRAMS, [MANAGER, SUP, REC, CLERK]), 'billing'),
   page('/add-billing', 'addBilling', staff(ALL_PROGRAMS, [SUP, REC, CLERK]), 'billing'),
   page('/payment-history', 'paymentHistory', staff(ALL_PROGRAMS, [MANAGER, SUP, REC, CLERK]), 'billing'),
@@ -198,11 +176,7 @@ const everyone: NavPage[] = [
 export const NAV_PAGES: readonly NavPage[] = [
   ...globalAdmin,
   ...facilityAdministration,
-  ...clinical,
-  ...programPages('tb'),
-  ...programPages('eid'),
-  ...programPages('vl'),
-  ...publicHealth,
+  ...(['general', 'tb', 'eid', 'vl', 'ph'] as const).flatMap((f) => familyPages(FAMILIES[f])),
   ...shared,
   ...tier,
   ...everyone,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './input.js';
+import { FAMILIES } from './programmes/definitions.js';
 import type { Role } from './roles.js';
 import { RESULT_STATUS, SAMPLE_STATUS } from './statuses.js';
 
@@ -141,13 +142,18 @@ export const amendBody = z.object({
   password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.'),
 });
 
-/** Who may do what with General-programme samples and results (SPEC §6); the server enforces it, the web hides buttons. */
+/**
+ * Who may do what with General-programme samples and results, in the web's
+ * older vocabulary; derived from the General programme's definition, never
+ * written beside it.
+ */
+const generalRoles = FAMILIES.general.roles;
 export const GENERAL_ROLES = {
-  read: ['Manager', 'Supervisor', 'Analyst', 'Data Clerk', 'Receptionist', 'Data Analyst'],
-  order: ['Supervisor', 'Receptionist', 'Data Clerk'],
-  reception: ['Supervisor', 'Receptionist'],
-  entry: ['Data Clerk', 'Supervisor', 'Analyst'],
-  review: ['Supervisor'],
+  read: generalRoles.read,
+  order: generalRoles.order,
+  reception: generalRoles.receive,
+  entry: generalRoles.enter,
+  review: generalRoles.approve,
 } as const satisfies Record<string, readonly Role[]>;
 export type GeneralPermission = keyof typeof GENERAL_ROLES;
 

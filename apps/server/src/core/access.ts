@@ -1,4 +1,4 @@
-import { GENERAL_ROLES, type GeneralPermission } from '@nlims/contracts';
+import { type Permission, roleMay } from '@nlims/contracts';
 import type { Principal } from '../modules/users/principal.js';
 import { forbidden } from './errors.js';
 
@@ -6,27 +6,52 @@ import { forbidden } from './errors.js';
 export const roleIn = (p: Principal, program: string) => p.roles.find((r) => r.program === program)?.role ?? null;
 
 /**
- * Authorisation for workflow actions, in one place: the caller must hold one
- * of the permission's roles in the programme (SPEC §6). The super admin may
- * read everything but acts in no programme.
+ * Authorisation for workflow actions, in one place: the caller must hold, in
+ * the programme, a role that the programme's definition gives this permission
+ * (packages/contracts/src/programmes). The super admin may read everything
+ * but acts in no programme.
  */
-export function mayGeneral(p: Principal, permission: GeneralPermission): boolean {
+export function mayIn(p: Principal, program: string, permission: Permission): boolean {
   if (permission === 'read' && p.isSuperuser) return true;
-  const role = roleIn(p, 'General');
-  return role != null && (GENERAL_ROLES[permission] as readonly string[]).includes(role);
+  return roleMay(roleIn(p, program), program, permission);
 }
 
-export function requireGeneral(p: Principal, permission: GeneralPermission): void {
-  if (!mayGeneral(p, permission)) throw forbidden(`Your role may not ${PERMISSION_WORDS[permission]} in the General programme.`);
+export function requireIn(p: Principal, program: string, permission: Permission): void {
+  if (!mayIn(p, program, permission)) throw forbidden(`Your role may not ${PERMISSION_WORDS[permission]} in the ${program} programme.`);
 }
 
-const PERMISSION_WORDS: Record<GeneralPermission, string> = {
+/** The programmes among `programs` in which the caller holds this permission. */
+export const programsWhere = (p: Principal, permission: Permission, programs: readonly string[]): string[] =>
+  programs.filter((program) => mayIn(p, program, permission));
+
+/** Holds the permission in at least one programme (clients are shared across a facility's programmes). */
+export const mayInAny = (p: Principal, permission: Permission): boolean =>
+  (permission === 'read' && p.isSuperuser) || p.roles.some((r) => roleMay(r.role, r.program, permission));
+
+export function requireInAny(p: Principal, permission: Permission): void {
+  if (!mayInAny(p, permission)) throw forbidden(`Your role may not ${PERMISSION_WORDS[permission]} in any programme.`);
+}
+
+const PERMISSION_WORDS: Record<Permission, string> = {
   read: 'view samples',
-  order: 'register clients, order tests or collect samples',
-  reception: 'receive, reject or hold samples',
-  entry: 'enter results',
-  review: 'validate or approve results',
+  order: 'register clients or order tests',
+  collect: 'collect samples',
+  receive: 'receive, reject or hold samples',
+  workplan: 'view the workplan',
+  enter: 'enter results',
+  validate: 'validate results',
+  approve: 'approve results',
+  released: 'view released results',
+  dispatch: 'dispatch samples',
+  worksheet: 'prepare worksheets',
+  qc: 'record quality control',
 };
 
 /** Facility scope for rows of one facility: null for the super admin (every facility). */
 export const facilityScope = (p: Principal): number | null => (p.isSuperuser ? null : (p.facilityId ?? -1));
+
+// --- General-programme shorthands, until every caller names its programme -------------------------------
+type GeneralPermission = 'read' | 'order' | 'reception' | 'entry' | 'review';
+const GENERAL_PERMISSION: Record<GeneralPermission, Permission> = { read: 'read', order: 'order', reception: 'receive', entry: 'enter', review: 'approve' };
+export const mayGeneral = (p: Principal, permission: GeneralPermission) => mayIn(p, 'General', GENERAL_PERMISSION[permission]);
+export const requireGeneral = (p: Principal, permission: GeneralPermission) => requireIn(p, 'General', GENERAL_PERMISSION[permission]);
