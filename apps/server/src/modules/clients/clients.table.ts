@@ -23,6 +23,9 @@ export const clients = pgTable(
     lgaId: integer('lga_id').references(() => lgas.id),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A duplicate record merged into another client: kept, never deleted, and left out of searches. */
+    mergedInto: integer('merged_into'),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
   },
   (t) => [index('clients_facility_name_idx').on(t.facilityId, t.lastName, t.firstName), index('clients_facility_phone_idx').on(t.facilityId, t.phone)],
 );
