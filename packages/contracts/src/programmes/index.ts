@@ -1,1 +1,3 @@
 export * from './definitions.js';
+export * from './forms.js';
+export * from './tb.js';
