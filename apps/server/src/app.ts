@@ -21,7 +21,7 @@ import { facilitiesRoutes } from './modules/facilities/facilities.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
-import { clientResource } from './modules/clients/clients.resource.js';
+import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { resultsRoutes } from './modules/results/results.routes.js';
 import { samplesRoutes } from './modules/samples/samples.routes.js';
 import { programsRoutes } from './modules/programs/programs.routes.js';
@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   effectiveMeasureRoutes(app, db);
   lookupsRoutes(app, db);
   for (const def of FACILITY_SETTING_DEFS) registerResource(app, db, def);
-  registerResource(app, db, clientResource);
+  clientsRoutes(app, db);
   samplesRoutes(app, db);
   resultsRoutes(app, db);
 

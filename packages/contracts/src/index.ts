@@ -17,4 +17,5 @@ export * from './users.js';
 export * from './catalogue.js';
 export * from './facility-settings.js';
 export * from './samples.js';
+export * from './clients.js';
 export * from './orders.js';

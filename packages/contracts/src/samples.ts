@@ -93,6 +93,9 @@ export const clientItem = z.object({
   lga: z.number().nullable(),
   identifiers: z.array(z.object({ identifier_type: z.number(), identifier_type_name: z.string(), identifier: z.string() })),
   created_at: z.date().or(z.string()),
+  /** Set when this record was merged into another client (a kept duplicate, left out of lists and searches). */
+  merged_into: z.number().nullable(),
+  merged_at: z.date().or(z.string()).nullable(),
 });
 
 export const generalOrderBody = z.object({

@@ -28,7 +28,7 @@ const USERS = {
 type Class = (typeof USERS)[keyof typeof USERS];
 
 let t: TestApp;
-let ids: { hb: number; tb: number; ikejaAnalyst: number; yabaClerk: number; ikeja: number; general: number };
+let ids: { hb: number; tb: number; ikejaAnalyst: number; yabaClerk: number; ikeja: number; general: number; yabaClient: number };
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
@@ -53,6 +53,14 @@ beforeAll(async () => {
     yabaClerk: id('ph_clerk'),
     ikeja: facilities.find((f: { facility_code: string }) => f.facility_code === 'LA-IKJ-001').id,
     general,
+    yabaClient: (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/clients/',
+        headers: bearer(await t.token('ph_receptionist')),
+        payload: { first_name: 'Matrix', last_name: 'Client', sex: 'female', estimated_age_years: 40 },
+      })
+    ).json().id,
   };
 });
 afterAll(() => t.close());
@@ -63,8 +71,15 @@ type Row = {
   url: () => string;
   body?: (cls: Class) => object;
   expect: Partial<Record<Class, number>>;
+  /** Where a class is not enough (roles within facility staff): the status for one user. */
+  users?: Partial<Record<keyof typeof USERS, number>>;
   otherwise: number;
 };
+
+/** Staff who register clients in some programme (Supervisor, Receptionist, Data Clerk). */
+const REGISTRARS = ['clin_supervisor', 'clin_receptionist', 'clin_clerk', 'ph_supervisor', 'ph_receptionist', 'ph_clerk', 'kano_supervisor'] as const;
+const YABA_STAFF = ['ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'] as const;
+const each = (users: readonly (keyof typeof USERS)[], status: number) => Object.fromEntries(users.map((u) => [u, status]));
 
 const ALL_200 = { super: 200, clinicalAdmin: 200, labAdmin: 200, staff: 200, tier: 200 };
 const ROWS: Row[] = [
@@ -193,6 +208,35 @@ const ROWS: Row[] = [
   },
   { name: 'admin dashboard', method: 'GET', url: () => '/api/admin_dashboard/', expect: { super: 200 }, otherwise: 403 },
   { name: 'look-ups', method: 'GET', url: () => '/api/general_order_look_up/', expect: ALL_200, otherwise: 200 },
+  // Clients are shared by a facility's programmes: any programme's staff read them, its registration roles register them.
+  { name: 'list clients', method: 'GET', url: () => '/api/clients/?page=1', expect: { super: 200, staff: 200 }, otherwise: 403 },
+  {
+    name: 'register a client',
+    method: 'POST',
+    url: () => '/api/clients/',
+    body: () => ({ first_name: 'New', last_name: `Client ${unique()}`, sex: 'male', estimated_age_years: 20 }),
+    expect: {},
+    users: each(REGISTRARS, 201),
+    otherwise: 403,
+  },
+  {
+    name: 'read a Yaba client',
+    method: 'GET',
+    url: () => `/api/clients/${ids.yabaClient}/`,
+    expect: { super: 200, staff: 404 },
+    users: each(YABA_STAFF, 200),
+    otherwise: 403,
+  },
+  {
+    // a supervisor's decision; merging a record into itself is refused after the role and facility checks
+    name: 'merge Yaba clients',
+    method: 'POST',
+    url: () => `/api/clients/${ids.yabaClient}/merge/`,
+    body: () => ({ duplicate: ids.yabaClient }),
+    expect: {},
+    users: { ph_supervisor: 400, clin_supervisor: 404, kano_supervisor: 404 },
+    otherwise: 403,
+  },
 ];
 
 describe('authorisation matrix: administration', () => {
@@ -208,7 +252,7 @@ describe('authorisation matrix: administration', () => {
           ...(row.body ? { payload: row.body(cls) } : {}),
         });
         seen[username] = res.statusCode;
-        wanted[username] = row.expect[cls] ?? row.otherwise;
+        wanted[username] = row.users?.[username as keyof typeof USERS] ?? row.expect[cls] ?? row.otherwise;
         // put the Yaba clerk back after a toggle, so the next user finds the same state
         if (row.name === 'disable a Yaba user' && res.statusCode === 200 && !res.json().is_active) {
           await t.app.inject({ method: 'POST', url: row.url(), headers: bearer(await t.token('superadmin')) });

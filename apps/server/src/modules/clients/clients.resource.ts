@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { clientBody, clientItem, type ClientBody } from '@nlims/contracts';
-import { facilityScope, mayGeneral } from '../../core/access.js';
+import { facilityScope, mayInAny } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
-import { ValidationError } from '../../core/errors.js';
+import { conflict, ValidationError } from '../../core/errors.js';
 import { renameFields, type ResourceDef } from '../../core/resource.js';
 import type { Principal } from '../users/principal.js';
 import { lgas } from '../geo/geo.table.js';
@@ -41,6 +41,10 @@ function toValues(body: Body) {
 }
 
 async function validate(tx: Tx, body: Body, p: Principal, existingId?: number) {
+  if (existingId != null) {
+    const [row] = await tx.select({ mergedInto: clients.mergedInto }).from(clients).where(eq(clients.id, existingId));
+    if (row?.mergedInto != null) throw conflict(`This record was merged into client ${row.mergedInto}; edit that record instead.`);
+  }
   if (body.date_of_birth && body.date_of_birth > new Date().toISOString().slice(0, 10))
     throw ValidationError.field('date_of_birth', 'The date of birth is in the future.');
   if (body.lga != null) {
@@ -112,6 +116,16 @@ async function expand(tx: Tx, rows: Record<string, unknown>[]) {
   return rows.map((r) => ({ ...r, identifiers: ids.filter((i) => i.clientId === r.id).map(({ clientId: _c, ...rest }) => rest) }));
 }
 
+/** Whole client records (as `clients/{id}/` answers them), in one query plus one for their identifiers. */
+export async function clientRecords(tx: Tx, ids: number[]): Promise<Record<string, unknown>[]> {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select(clientResource.fields as never)
+    .from(clients)
+    .where(inArray(clients.id, ids));
+  return expand(tx, rows as Record<string, unknown>[]);
+}
+
 export const clientResource: ResourceDef = {
   path: 'clients',
   entity: 'client',
@@ -131,6 +145,8 @@ export const clientResource: ResourceDef = {
     state: clients.stateId,
     lga: clients.lgaId,
     created_at: clients.createdAt,
+    merged_into: clients.mergedInto,
+    merged_at: clients.mergedAt,
   },
   item: clientItem,
   body: clientBody as never,
@@ -140,9 +156,12 @@ export const clientResource: ResourceDef = {
   expand,
   searchWhere: (term) => inArray(clients.id, clientIdsMatching(term)),
   filters: { sex: clients.sex },
+  // A merged duplicate is kept, but lists and searches show only the record it was merged into.
+  extraWhere: () => [isNull(clients.mergedInto)],
   ordering: { last_name: clients.lastName, first_name: clients.firstName, created_at: clients.createdAt, date_of_birth: clients.dateOfBirth },
   defaultOrdering: '-created_at',
-  access: { read: (p) => mayGeneral(p, 'read'), write: (p) => mayGeneral(p, 'order'), delete: false },
+  // Clients are shared across a facility's programmes: any programme's staff may find them, its registration roles register them.
+  access: { read: (p) => mayInAny(p, 'read'), write: (p) => mayInAny(p, 'order'), delete: false },
   scope: { column: clients.facilityId, valueKey: 'facilityId', of: facilityScope },
   tags: ['clients'],
   auditReads: true,
