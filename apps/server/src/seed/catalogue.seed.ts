@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
 import { CATALOGUE, type CatalogueTest } from '../modules/catalogue/catalogue-data.js';
 import { testTypeInstruments, testTypeMethods, testTypes, testTypeSampleTypes } from '../modules/catalogue/catalogue.table.js';
@@ -13,45 +14,118 @@ function lookup(rows: { id: number; name: string }[], what: string) {
   };
 }
 
-/** Seed the test catalogue once, panels before their members; a catalogue already there is left alone. */
+/** What the seed keeps in step with the catalogue on an existing row; the rest (name, ranges, TAT, LOINC, active) is the administrators'. */
+interface Definition {
+  codes: string[];
+  is_panel: boolean;
+  panel: number | null;
+  result_type: string;
+  unit: string;
+}
+const sameDefinition = (a: Definition, b: Definition) =>
+  a.is_panel === b.is_panel &&
+  a.panel === b.panel &&
+  a.result_type === b.result_type &&
+  a.unit === b.unit &&
+  a.codes.length === b.codes.length &&
+  a.codes.every((c, i) => c === b.codes[i]);
+
+/**
+ * Seed the test catalogue, idempotently per test code, so a release that
+ * changes it reaches existing installs (it runs at every start):
+ * - codes not there yet are inserted, panels before their members;
+ * - codes already there get the catalogue's definition — result codes, panel
+ *   membership, is_panel, result type, unit — when it differs;
+ * - missing sample-type, method and instrument links are added.
+ * Nothing is deleted. A fixed number of statements whatever the size of the
+ * catalogue, plus one update per test whose definition changed (none once in
+ * step). A new test whose name an administrator has already given to another
+ * test of its programme is skipped, as are its members' links to it.
+ */
 export async function seedCatalogue(tx: Tx, catalogue: CatalogueTest[] = CATALOGUE): Promise<void> {
-  if ((await tx.select({ id: testTypes.id }).from(testTypes).limit(1)).length) return;
-  const program = lookup(await tx.select().from(programs), 'programme');
-  const section = lookup(await tx.select({ id: sections.id, name: sections.name }).from(sections), 'section');
+  const current = () =>
+    tx
+      .select({
+        id: testTypes.id,
+        code: testTypes.code,
+        codes: testTypes.codes,
+        is_panel: testTypes.is_panel,
+        panel: testTypes.panel,
+        result_type: testTypes.result_type,
+        unit: testTypes.unit,
+      })
+      .from(testTypes);
+  let rows = await current();
+  const have = new Set(rows.map((r) => r.code));
+  const missing = catalogue.filter((t) => !have.has(t.code));
+  if (missing.length) {
+    const program = lookup(await tx.select({ id: programs.id, name: programs.name }).from(programs), 'programme');
+    const section = lookup(await tx.select({ id: sections.id, name: sections.name }).from(sections), 'section');
+    const insert = async (tests: CatalogueTest[], panelId: (code: string) => number | null) => {
+      if (!tests.length) return;
+      await tx
+        .insert(testTypes)
+        .values(
+          tests.map((t) => ({
+            program: program(t.program),
+            name: t.name,
+            code: t.code,
+            loinc_code: t.loinc ?? '',
+            section: section(t.section),
+            result_type: t.result,
+            unit: t.unit ?? '',
+            decimals: t.decimals ?? 0,
+            reporting_low: t.reporting?.[0] ?? null,
+            reporting_high: t.reporting?.[1] ?? null,
+            ref_low: t.ref?.[0] ?? null,
+            ref_high: t.ref?.[1] ?? null,
+            critical_low: t.critical?.[0] ?? null,
+            critical_high: t.critical?.[1] ?? null,
+            codes: t.codes ?? [],
+            is_culture: t.culture ?? false,
+            is_panel: t.isPanel ?? false,
+            panel: t.panel ? panelId(t.panel) : null,
+            default_tat_hours: t.tatHours ?? 24,
+          })),
+        )
+        // a name already taken in the programme (unique per programme) skips the test
+        .onConflictDoNothing();
+    };
+    await insert(
+      missing.filter((t) => t.isPanel),
+      () => null,
+    );
+    // (a panel that was a plain test until now becomes one in the update below, with its members)
+    const panelIds = new Map((await tx.select({ id: testTypes.id, code: testTypes.code }).from(testTypes)).map((p) => [p.code, p.id]));
+    await insert(
+      missing.filter((t) => !t.isPanel),
+      (code) => panelIds.get(code) ?? null,
+    );
+    rows = await current();
+  }
+
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  for (const t of catalogue) {
+    const row = byCode.get(t.code);
+    if (!row) continue;
+    const wanted: Definition = {
+      codes: t.codes ?? [],
+      is_panel: t.isPanel ?? false,
+      panel: t.panel ? (byCode.get(t.panel)?.id ?? null) : null,
+      result_type: t.result,
+      unit: t.unit ?? '',
+    };
+    if (!sameDefinition(row, wanted)) await tx.update(testTypes).set(wanted).where(eq(testTypes.id, row.id));
+  }
+
   const sampleType = lookup(await tx.select({ id: sampleTypes.id, name: sampleTypes.name }).from(sampleTypes), 'sample type');
   const method = lookup(await tx.select({ id: methods.id, name: methods.name }).from(methods), 'method');
   const instrument = lookup(await tx.select({ id: instruments.id, name: instruments.name }).from(instruments), 'instrument');
-
-  const ordered = [...catalogue.filter((t) => t.isPanel), ...catalogue.filter((t) => !t.isPanel)];
-  const idByCode = new Map<string, number>();
-  for (const t of ordered) {
-    const [row] = await tx
-      .insert(testTypes)
-      .values({
-        program: program(t.program),
-        name: t.name,
-        code: t.code,
-        loinc_code: t.loinc ?? '',
-        section: section(t.section),
-        result_type: t.result,
-        unit: t.unit ?? '',
-        decimals: t.decimals ?? 0,
-        reporting_low: t.reporting?.[0] ?? null,
-        reporting_high: t.reporting?.[1] ?? null,
-        ref_low: t.ref?.[0] ?? null,
-        ref_high: t.ref?.[1] ?? null,
-        critical_low: t.critical?.[0] ?? null,
-        critical_high: t.critical?.[1] ?? null,
-        codes: t.codes ?? [],
-        is_culture: t.culture ?? false,
-        is_panel: t.isPanel ?? false,
-        panel: t.panel ? (idByCode.get(t.panel) ?? null) : null,
-        default_tat_hours: t.tatHours ?? 24,
-      })
-      .returning({ id: testTypes.id });
-    idByCode.set(t.code, row!.id);
-  }
-  const links = <T>(make: (t: CatalogueTest, id: number) => T[]) => catalogue.flatMap((t) => make(t, idByCode.get(t.code)!));
+  const links = <T>(make: (t: CatalogueTest, id: number) => T[]) =>
+    catalogue.flatMap((t) => {
+      const id = byCode.get(t.code)?.id;
+      return id === undefined ? [] : make(t, id);
+    });
   const st = links((t, id) => t.sampleTypes.map((n) => ({ testTypeId: id, sampleTypeId: sampleType(n) })));
   const me = links((t, id) => (t.methods ?? []).map((n) => ({ testTypeId: id, methodId: method(n) })));
   const ins = links((t, id) => (t.instruments ?? []).map((n) => ({ testTypeId: id, instrumentId: instrument(n) })));

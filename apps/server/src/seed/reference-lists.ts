@@ -58,6 +58,7 @@ export const METHODS: [name: string, code: string][] = [
   ['Flow cytometry', 'FLOW'],
   ['Loop-mediated isothermal amplification (LAMP)', 'LAMP'],
   ['Liquid culture (MGIT)', 'MGIT'],
+  ['Solid culture (Löwenstein–Jensen)', 'LJ'],
   ['Phenotypic drug susceptibility testing', 'PDST'],
   ['Calculated', 'CALC'],
 ];
@@ -95,6 +96,8 @@ export const SAMPLE_TYPES: [name: string, code: string][] = [
   ['Capillary blood', 'CAP'],
   ['Citrated plasma', 'CIT'],
   ['Lesion swab', 'LSW'],
+  ['Gastric aspirate', 'GA'],
+  ['Lymph node aspirate', 'LNA'],
 ];
 
 export const REJECTION_REASONS: [reason: string, code: string][] = [

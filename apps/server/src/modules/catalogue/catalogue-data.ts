@@ -1,3 +1,5 @@
+import { TB_CODES as TB, tbResultCodes } from '@nlims/contracts';
+
 /**
  * The seeded test catalogue. Names of programmes, sections, sample types,
  * methods and instruments refer to the seeded reference lists
@@ -59,6 +61,8 @@ const BCB = 'Blood culture bottle';
 const CAP = 'Capillary blood';
 const CIT = 'Citrated plasma';
 const LSW = 'Lesion swab';
+const GA = 'Gastric aspirate';
+const LNA = 'Lymph node aspirate';
 
 // Methods
 const AUTO_HAEM = 'Automated haematology analysis';
@@ -87,6 +91,7 @@ const HB_ELECTRO = 'Haemoglobin electrophoresis';
 const FLOW = 'Flow cytometry';
 const LAMP = 'Loop-mediated isothermal amplification (LAMP)';
 const MGIT = 'Liquid culture (MGIT)';
+const LJ = 'Solid culture (Löwenstein–Jensen)';
 const PDST = 'Phenotypic drug susceptibility testing';
 const CALC = 'Calculated';
 
@@ -112,10 +117,6 @@ const PCR_QUAL = ['DETECTED', 'NOT DETECTED', 'INCONCLUSIVE', 'INVALID'];
 const IGM = ['POSITIVE', 'NEGATIVE', 'INDETERMINATE'];
 const DIP_GRADED = ['NEGATIVE', 'TRACE', '1+', '2+', '3+', '4+'];
 const DIP_SHORT = ['NEGATIVE', 'TRACE', '1+', '2+', '3+'];
-const AFB = ['NEGATIVE', 'SCANTY', '1+', '2+', '3+'];
-const MTB = ['MTB DETECTED', 'MTB NOT DETECTED', 'INVALID', 'ERROR', 'NO RESULT'];
-const RIF = ['RIF RESISTANCE DETECTED', 'RIF RESISTANCE NOT DETECTED', 'RIF RESISTANCE INDETERMINATE'];
-const DST = ['RESISTANT', 'SUSCEPTIBLE', 'INDETERMINATE', 'CONTAMINATED'];
 const GROWTH = ['GROWTH', 'NO GROWTH AFTER 48 HOURS', 'MIXED GROWTH', 'CONTAMINATED'];
 const WIDAL_TITRES = ['<1:20', '1:20', '1:40', '1:80', '1:160', '1:320', '1:640'];
 
@@ -186,10 +187,15 @@ const COAGULATION: Setup = { section: HAEM, sampleTypes: [CIT], methods: [COAG],
 const RAPID: Setup = { section: SERO, sampleTypes: [SER, PLA, WB], methods: [RDT], tatHours: 1 };
 const HIV_RT: Setup = { section: SERO, panel: 'HIV-RT', sampleTypes: [WB, CAP, SER, PLA], methods: [RDT], tatHours: 1 };
 const WIDAL: Setup = { section: SERO, panel: 'WIDAL', sampleTypes: [SER], methods: [AGGL], tatHours: 4 };
-const AFB_SMEAR: Setup = { section: MYCO, sampleTypes: [SPU], tatHours: 24 };
-const GENEXPERT_MTB: Setup = { section: MOLE, sampleTypes: [SPU, STO, CSF], methods: [XPERT], instruments: [GENEXPERT], tatHours: 24 };
+// TB (members take their panel's set-up; vocabularies come from contracts, programmes/tb.ts)
+const ZN_SMEAR: Setup = { section: MYCO, sampleTypes: [SPU, LNA], methods: [ZN, MICROSCOPY], instruments: [MICROSCOPE], tatHours: 24 };
+const LED_SMEAR: Setup = { section: MYCO, sampleTypes: [SPU], methods: [LED_FM], tatHours: 24 };
+const GENEXPERT_MTB: Setup = { section: MOLE, sampleTypes: [SPU, GA, CSF, STO, LNA], methods: [XPERT], instruments: [GENEXPERT], tatHours: 24 };
 const LINE_PROBE: Setup = { section: MYCO, sampleTypes: [SPU], methods: [LPA], instruments: [GT_BLOT], tatHours: 72 };
-const TB_DST: Setup = { section: MYCO, panel: 'TB-DST1', sampleTypes: [SPU], methods: [PDST], instruments: [MGIT_960], tatHours: 336 };
+const MGIT_CULTURE: Setup = { section: MYCO, sampleTypes: [SPU, GA, CSF, LNA], methods: [MGIT], instruments: [MGIT_960], tatHours: 1008 };
+const LJ_CULTURE: Setup = { section: MYCO, sampleTypes: [SPU, GA, CSF, LNA], methods: [LJ], tatHours: 1344 };
+const TB_DST: Setup = { section: MYCO, sampleTypes: [SPU], methods: [PDST], instruments: [MGIT_960], tatHours: 336 };
+const member = (panel: string, setup: Setup): Setup => ({ ...setup, panel });
 const HIV_VL: Setup = {
   section: MOLE,
   panel: 'VL-HIV',
@@ -408,58 +414,64 @@ export const CATALOGUE: CatalogueTest[] = [
   general.culture('Sputum M/C/S', 'SPUTUM-MCS', ['GROWTH', 'NORMAL RESPIRATORY FLORA', 'NO GROWTH AFTER 48 HOURS', 'CONTAMINATED'], { sampleTypes: [SPU] }),
   general.culture('Throat swab M/C/S', 'THROAT-MCS', ['GROWTH', 'NORMAL THROAT FLORA', 'NO GROWTH AFTER 48 HOURS', 'CONTAMINATED'], { sampleTypes: [OPS] }),
 
-  // Tuberculosis
-  tb.coded('AFB smear microscopy (ZN)', 'TB-ZN', AFB, { ...AFB_SMEAR, loinc: '11545-1', methods: [ZN, MICROSCOPY], instruments: [MICROSCOPE] }),
-  tb.coded('AFB smear microscopy (LED fluorescence)', 'TB-LED', AFB, { ...AFB_SMEAR, methods: [LED_FM] }),
-  tb.coded('Xpert MTB/RIF', 'TB-XPERT', MTB, { ...GENEXPERT_MTB, loinc: '38379-4' }),
-  tb.coded('Xpert MTB/RIF - RIF resistance', 'TB-XPERT-RIF', RIF, GENEXPERT_MTB),
-  tb.coded('Xpert MTB/RIF Ultra', 'TB-ULTRA', ['MTB DETECTED', 'MTB TRACE DETECTED', 'MTB NOT DETECTED', 'INVALID', 'ERROR', 'NO RESULT'], {
-    ...GENEXPERT_MTB,
-    loinc: '38379-4',
-  }),
-  tb.coded('Xpert MTB/RIF Ultra - RIF resistance', 'TB-ULTRA-RIF', RIF, GENEXPERT_MTB),
-  tb.coded('TB-LAMP', 'TB-LAMP', ['MTB DETECTED', 'MTB NOT DETECTED', 'INVALID'], { section: MOLE, sampleTypes: [SPU], methods: [LAMP], tatHours: 24 }),
-  tb.coded('TB LAM (urine LF-LAM)', 'TB-LAM', RDT_AG, { section: MYCO, sampleTypes: [URI], methods: [RDT], tatHours: 1 }),
-  tb.coded(
-    'LPA first line (MTBDRplus)',
-    'TB-LPA1',
-    [
-      'MTBC NOT DETECTED',
-      'RIF AND INH SUSCEPTIBLE',
-      'RIF RESISTANT, INH SUSCEPTIBLE',
-      'INH RESISTANT, RIF SUSCEPTIBLE',
-      'RIF AND INH RESISTANT (MDR)',
-      'INDETERMINATE',
-      'INVALID',
-    ],
-    LINE_PROBE,
-  ),
-  tb.coded(
-    'LPA second line (MTBDRsl)',
-    'TB-LPA2',
-    [
-      'MTBC NOT DETECTED',
-      'FQ AND SLI SUSCEPTIBLE',
-      'FQ RESISTANT, SLI SUSCEPTIBLE',
-      'SLI RESISTANT, FQ SUSCEPTIBLE',
-      'FQ AND SLI RESISTANT',
-      'INDETERMINATE',
-      'INVALID',
-    ],
-    LINE_PROBE,
-  ),
-  tb.coded('TB culture (MGIT liquid)', 'TB-CULTURE', ['MTBC ISOLATED', 'NO GROWTH', 'CONTAMINATED', 'NTM ISOLATED'], {
-    section: MYCO,
-    sampleTypes: [SPU, CSF],
-    methods: [MGIT],
-    instruments: [MGIT_960],
-    tatHours: 1008,
-  }),
-  tb.panel('DST first line (MGIT)', 'TB-DST1', { section: MYCO, sampleTypes: [SPU], methods: [PDST], instruments: [MGIT_960], tatHours: 336 }),
-  tb.coded('DST first line - rifampicin', 'TB-DST1-RIF', DST, TB_DST),
-  tb.coded('DST first line - isoniazid', 'TB-DST1-INH', DST, TB_DST),
-  tb.coded('DST first line - ethambutol', 'TB-DST1-EMB', DST, TB_DST),
-  tb.coded('DST first line - pyrazinamide', 'TB-DST1-PZA', DST, TB_DST),
+  // Tuberculosis. A test that reports several values is a panel of member
+  // tests, each with its own vocabulary (contracts: TB_RESULT_VOCABULARIES);
+  // the rules that read them (flags, follow-on tests, which member applies)
+  // are in contracts too (programmes/tb.ts).
+  //
+  // Smear microscopy: a coded grade and a numeric count, filled only for a
+  // scanty smear (memberApplies). IUATLD/WHO grading, ZN at 1000×: no AFB in
+  // at least 100 fields NEGATIVE; 1–9 AFB per 100 fields SCANTY (the count);
+  // 10–99 per 100 fields 1+; 1–10 per field 2+; more than 10 per field 3+.
+  // LED (auramine) counts AFB in one length: at 200× (one length = 30 fields)
+  // 5–49 is SCANTY, at 400× (40 fields) 3–24; fewer (1–4, 1–2) asks for
+  // confirmation by a second reader before reporting.
+  tb.panel('AFB smear microscopy (ZN)', TB.ZN, ZN_SMEAR),
+  tb.coded('AFB smear (ZN) - grade', TB.ZN_GRADE, tbResultCodes(TB.ZN_GRADE), { ...member(TB.ZN, ZN_SMEAR), loinc: '11545-1' }),
+  tb.numeric('AFB smear (ZN) - scanty count', TB.ZN_COUNT, { ...member(TB.ZN, ZN_SMEAR), ...measure('AFB/100 fields', 0, [1, 9]) }),
+  tb.panel('AFB smear microscopy (LED fluorescence)', TB.LED, LED_SMEAR),
+  tb.coded('AFB smear (LED) - grade', TB.LED_GRADE, tbResultCodes(TB.LED_GRADE), member(TB.LED, LED_SMEAR)),
+  tb.numeric('AFB smear (LED) - scanty count', TB.LED_COUNT, { ...member(TB.LED, LED_SMEAR), ...measure('AFB/length', 0, [1, 49]) }),
+
+  // Xpert MTB/RIF and Ultra: MTB detection (semi-quantitative) and, when MTB
+  // is detected, rifampicin resistance; an Ultra trace is always RIF
+  // indeterminate. A run's error code goes in the result comment. No LOINC:
+  // 38379-4 is rifampicin resistance by NAA, not detection.
+  tb.panel('Xpert MTB/RIF', TB.XPERT, GENEXPERT_MTB),
+  tb.coded('Xpert MTB/RIF - MTB detection', TB.XPERT_MTB, tbResultCodes(TB.XPERT_MTB), member(TB.XPERT, GENEXPERT_MTB)),
+  tb.coded('Xpert MTB/RIF - RIF resistance', TB.XPERT_RIF, tbResultCodes(TB.XPERT_RIF), member(TB.XPERT, GENEXPERT_MTB)),
+  tb.panel('Xpert MTB/RIF Ultra', TB.ULTRA, GENEXPERT_MTB),
+  tb.coded('Xpert MTB/RIF Ultra - MTB detection', TB.ULTRA_MTB, tbResultCodes(TB.ULTRA_MTB), member(TB.ULTRA, GENEXPERT_MTB)),
+  tb.coded('Xpert MTB/RIF Ultra - RIF resistance', TB.ULTRA_RIF, tbResultCodes(TB.ULTRA_RIF), member(TB.ULTRA, GENEXPERT_MTB)),
+  tb.coded('TB-LAMP', TB.LAMP, tbResultCodes(TB.LAMP), { section: MOLE, sampleTypes: [SPU], methods: [LAMP], tatHours: 24 }),
+  tb.coded('TB LAM (urine LF-LAM)', TB.LAM, tbResultCodes(TB.LAM), { section: MYCO, sampleTypes: [URI], methods: [RDT], tatHours: 1 }),
+
+  // Line probe assays: MTBC detection, then one member per drug (or class).
+  tb.panel('LPA first line (MTBDRplus)', TB.LPA1, LINE_PROBE),
+  tb.coded('LPA first line - MTB complex', TB.LPA1_MTBC, tbResultCodes(TB.LPA1_MTBC), member(TB.LPA1, LINE_PROBE)),
+  tb.coded('LPA first line - rifampicin (rpoB)', TB.LPA1_RIF, tbResultCodes(TB.LPA1_RIF), member(TB.LPA1, LINE_PROBE)),
+  tb.coded('LPA first line - isoniazid high-level (katG)', TB.LPA1_INH_KATG, tbResultCodes(TB.LPA1_INH_KATG), member(TB.LPA1, LINE_PROBE)),
+  tb.coded('LPA first line - isoniazid low-level (inhA)', TB.LPA1_INH_INHA, tbResultCodes(TB.LPA1_INH_INHA), member(TB.LPA1, LINE_PROBE)),
+  tb.panel('LPA second line (MTBDRsl)', TB.LPA2, LINE_PROBE),
+  tb.coded('LPA second line - MTB complex', TB.LPA2_MTBC, tbResultCodes(TB.LPA2_MTBC), member(TB.LPA2, LINE_PROBE)),
+  tb.coded('LPA second line - fluoroquinolones (gyrA/gyrB)', TB.LPA2_FQ, tbResultCodes(TB.LPA2_FQ), member(TB.LPA2, LINE_PROBE)),
+  tb.coded('LPA second line - second-line injectables (rrs/eis)', TB.LPA2_SLI, tbResultCodes(TB.LPA2_SLI), member(TB.LPA2, LINE_PROBE)),
+
+  // Culture: the result and, when something grew, the days to positivity
+  // (MGIT protocol 42 days; LJ read weekly for 8 weeks).
+  tb.panel('TB culture (MGIT liquid)', TB.CULTURE, MGIT_CULTURE),
+  tb.coded('TB culture (MGIT) - result', TB.CULTURE_RESULT, tbResultCodes(TB.CULTURE_RESULT), member(TB.CULTURE, MGIT_CULTURE)),
+  tb.numeric('TB culture (MGIT) - days to positivity', TB.CULTURE_DAYS, { ...member(TB.CULTURE, MGIT_CULTURE), ...measure('days', 0, [1, 42]) }),
+  tb.panel('TB culture (LJ solid)', TB.CULTURE_LJ, LJ_CULTURE),
+  tb.coded('TB culture (LJ) - result', TB.CULTURE_LJ_RESULT, tbResultCodes(TB.CULTURE_LJ_RESULT), member(TB.CULTURE_LJ, LJ_CULTURE)),
+  tb.numeric('TB culture (LJ) - days to positivity', TB.CULTURE_LJ_DAYS, { ...member(TB.CULTURE_LJ, LJ_CULTURE), ...measure('days', 0, [1, 56]) }),
+
+  // Phenotypic DST, first line: S or R per drug at the critical concentration.
+  tb.panel('DST first line (MGIT)', TB.DST1, TB_DST),
+  tb.coded('DST first line - rifampicin', TB.DST1_RIF, tbResultCodes(TB.DST1_RIF), member(TB.DST1, TB_DST)),
+  tb.coded('DST first line - isoniazid', TB.DST1_INH, tbResultCodes(TB.DST1_INH), member(TB.DST1, TB_DST)),
+  tb.coded('DST first line - ethambutol', TB.DST1_EMB, tbResultCodes(TB.DST1_EMB), member(TB.DST1, TB_DST)),
+  tb.coded('DST first line - pyrazinamide', TB.DST1_PZA, tbResultCodes(TB.DST1_PZA), member(TB.DST1, TB_DST)),
 
   // EID
   eid.coded('HIV-1 DNA PCR', 'EID-DNA-PCR', ['DETECTED', 'NOT DETECTED', 'INDETERMINATE', 'INVALID'], {
