@@ -41,9 +41,29 @@ export const catalogueTestItem = z.object({
   panel: z.number().nullable(),
   sample_types: z.array(z.number()),
 });
+const choice = z.object({ value: z.string(), label: z.string() });
+/**
+ * The TB request form's vocabularies (`tb_form_lookup/`): the form's choices
+ * with their English labels (programmes/tb.ts), the TB tests with the result
+ * vocabulary of each coded one by test code, and the identifier and sample
+ * types the form refers to.
+ */
 export const tbFormLookupReply = z.object({
+  choices: z.object({
+    patient_category: z.array(choice),
+    reason_for_examination: z.array(choice),
+    hiv_status: z.array(choice),
+    test_status: z.array(choice),
+    specimen: z.array(choice),
+    visual_appearance: z.array(choice),
+  }),
+  treatment_month: z.object({ min: z.number(), max: z.number() }),
+  /** The sample type each specimen is registered as (null: chosen by hand). */
+  specimen_sample_types: z.record(z.string(), z.number().nullable()),
+  /** Form field → client identifier type (`lga_tb_number`, `drtb_register_number`). */
+  identifier_fields: z.record(z.string(), z.number().nullable()),
   tests: z.array(catalogueTestItem),
-  test_statuses: z.array(z.string()),
+  result_vocabularies: z.record(z.string(), z.array(choice)),
   identifier_types: z.array(named),
   sample_types: z.array(named),
 });

@@ -208,6 +208,15 @@ const ROWS: Row[] = [
   },
   { name: 'admin dashboard', method: 'GET', url: () => '/api/admin_dashboard/', expect: { super: 200 }, otherwise: 403 },
   { name: 'look-ups', method: 'GET', url: () => '/api/general_order_look_up/', expect: ALL_200, otherwise: 200 },
+  // the TB form's vocabularies: for a role in Tuberculosis (the Yaba staff and its admin, the Kano supervisor) and the super admin
+  {
+    name: 'TB form look-up',
+    method: 'GET',
+    url: () => '/api/tb_form_lookup/',
+    expect: { super: 200, labAdmin: 200 },
+    users: { ph_supervisor: 200, ph_receptionist: 200, ph_analyst: 200, ph_clerk: 200, ph_data_analyst: 200, kano_supervisor: 200 },
+    otherwise: 403,
+  },
   // Clients are shared by a facility's programmes: any programme's staff read them, its registration roles register them.
   { name: 'list clients', method: 'GET', url: () => '/api/clients/?page=1', expect: { super: 200, staff: 200 }, otherwise: 403 },
   {

@@ -9,7 +9,9 @@ import {
   userLocationItem,
 } from '@nlims/contracts';
 import { z } from 'zod';
+import { roleIn } from '../../core/access.js';
 import { principalOf, requireSuperuser } from '../../core/auth.js';
+import { forbidden } from '../../core/errors.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { adminDashboard } from './admin-dashboard.js';
@@ -20,8 +22,23 @@ const tags = ['lookups'];
 
 /** The look-ups of SPEC §7: small read-only bundles a page loads once. */
 export function lookupsRoutes(app: App, db: Db): void {
-  app.get('/api/tb_form_lookup/', { schema: { tags, summary: 'Choices of the TB request form', response: { 200: tbFormLookupReply } } }, () =>
-    tbFormLookup(db),
+  app.get(
+    '/api/tb_form_lookup/',
+    {
+      schema: {
+        tags,
+        summary: 'Vocabularies of the TB request form and of the TB tests',
+        description:
+          "The presumptive-TB request form's choices with English labels, the Tuberculosis tests with each coded test's result vocabulary by test code, " +
+          'and the sample and identifier types the form refers to. For users holding a role in Tuberculosis, and the super admin.',
+        response: { 200: tbFormLookupReply },
+      },
+    },
+    (request) => {
+      const p = principalOf(request);
+      if (!p.isSuperuser && roleIn(p, 'Tuberculosis') == null) throw forbidden('You hold no role in the Tuberculosis programme.');
+      return tbFormLookup(db);
+    },
   );
   app.get(
     '/api/collection_look_up/',

@@ -1,3 +1,4 @@
+import { TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, TB_SPECIMEN_SAMPLE_TYPES, TB_TREATMENT_MONTHS, tbResultLabel } from '@nlims/contracts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
@@ -9,7 +10,6 @@ import { programs } from '../programs/programs.table.js';
 import { clientIdentifierTypes, occupations, rejectionReasons, resultRejectionReasons, sampleTypes } from '../reference/reference.table.js';
 import type { Principal } from '../users/principal.js';
 
-export const TB_TEST_STATUSES = ['Initial', 'Follow-Up', 'Repeat'] as const;
 export const PRIORITIES = ['routine', 'urgent'] as const;
 
 const activeSampleTypes = (db: Db) =>
@@ -65,12 +65,32 @@ export async function catalogueTests(db: Db, programName?: string) {
   return tests.map((t) => ({ ...t, sample_types: links.filter((l) => l.testTypeId === t.id).map((l) => l.sampleTypeId) }));
 }
 
+/**
+ * The TB request form's vocabularies: the form's choices (contracts,
+ * programmes/tb.ts), the Tuberculosis tests with each coded test's result
+ * vocabulary — the catalogue's codes, labelled from contracts — and the
+ * sample and identifier types the form's specimen and numbers stand for.
+ */
 export async function tbFormLookup(db: Db) {
+  const tests = await catalogueTests(db, 'Tuberculosis');
+  const identifier_types = await activeIdentifierTypes(db);
+  const sample_types = await activeSampleTypes(db);
+  const idOf = (rows: { id: number; name: string }[], name: string | null) => rows.find((r) => r.name === name)?.id ?? null;
   return {
-    tests: await catalogueTests(db, 'Tuberculosis'),
-    test_statuses: [...TB_TEST_STATUSES],
-    identifier_types: await activeIdentifierTypes(db),
-    sample_types: await activeSampleTypes(db),
+    choices: Object.fromEntries(Object.entries(TB_FORM_CHOICES).map(([field, choices]) => [field, [...choices]])) as {
+      [F in keyof typeof TB_FORM_CHOICES]: (typeof TB_FORM_CHOICES)[F][number][];
+    },
+    treatment_month: TB_TREATMENT_MONTHS,
+    specimen_sample_types: Object.fromEntries(Object.entries(TB_SPECIMEN_SAMPLE_TYPES).map(([specimen, name]) => [specimen, idOf(sample_types, name)])),
+    identifier_fields: Object.fromEntries(Object.entries(TB_FORM_IDENTIFIER_TYPES).map(([field, name]) => [field, idOf(identifier_types, name)])),
+    tests,
+    result_vocabularies: Object.fromEntries(
+      tests
+        .filter((t) => !t.is_panel && t.result_type === 'coded')
+        .map((t) => [t.code, t.codes.map((value) => ({ value, label: tbResultLabel(t.code, value) }))]),
+    ),
+    identifier_types,
+    sample_types,
   };
 }
 

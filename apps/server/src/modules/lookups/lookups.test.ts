@@ -11,7 +11,6 @@ const get = async (actor: string | null, url: string) => t.app.inject({ url, hea
 
 describe('look-ups', () => {
   const paths = [
-    '/api/tb_form_lookup/',
     '/api/collection_look_up/',
     '/api/general_order_look_up/',
     '/api/test_configuration_look_up/',
@@ -28,8 +27,7 @@ describe('look-ups', () => {
     }
   });
 
-  it('carry the TB form statuses and the collection lists', async () => {
-    expect((await get('ph_clerk', '/api/tb_form_lookup/')).json().test_statuses).toEqual(['Initial', 'Follow-Up', 'Repeat']);
+  it('carry the collection lists', async () => {
     const collection = (await get('ph_clerk', '/api/collection_look_up/')).json();
     expect(collection.identifier_types.map((i: { name: string }) => i.name)).toContain('Hospital number');
     expect(collection.rejection_reasons.length).toBeGreaterThan(5);
@@ -53,6 +51,54 @@ describe('look-ups', () => {
   it('refuse an unknown or missing programme name', async () => {
     expect((await get('ph_clerk', '/api/public_health_test_samples_look_up/')).json()).toHaveProperty('program__name');
     expect((await get('ph_clerk', '/api/test_configuration_look_up/?program__name=Nope')).statusCode).toBe(400);
+  });
+});
+
+describe('TB form look-up', () => {
+  it('answers users holding a role in Tuberculosis and the super admin; 403 for others', async () => {
+    for (const actor of ['ph_receptionist', 'ph_analyst', 'ph_supervisor', 'kano_supervisor', 'ph_admin', 'superadmin'])
+      expect((await get(actor, '/api/tb_form_lookup/')).statusCode, actor).toBe(200);
+    for (const actor of ['clin_receptionist', 'clin_admin', 'fed_tier']) {
+      const res = await get(actor, '/api/tb_form_lookup/');
+      expect(res.statusCode, actor).toBe(403);
+      expect(res.json()).toEqual({ detail: 'You hold no role in the Tuberculosis programme.' });
+    }
+    expect((await get(null, '/api/tb_form_lookup/')).statusCode).toBe(401);
+  });
+
+  it("carries the form's choices and the TB tests' result vocabularies", async () => {
+    const body = (await get('ph_receptionist', '/api/tb_form_lookup/')).json();
+    expect(body.choices.test_status).toEqual([
+      { value: 'initial', label: 'Initial' },
+      { value: 'follow_up', label: 'Follow-Up' },
+      { value: 'repeat', label: 'Repeat' },
+    ]);
+    expect(body.choices.patient_category.map((c: { value: string }) => c.value)).toEqual([
+      'new',
+      'relapse',
+      'treatment_after_failure',
+      'treatment_after_loss_to_follow_up',
+      'other_previously_treated',
+      'unknown',
+    ]);
+    expect(body.treatment_month).toEqual({ min: 0, max: 36 });
+    const sampleType = (name: string) => body.sample_types.find((s: { name: string }) => s.name === name).id;
+    expect(body.specimen_sample_types).toMatchObject({ sputum_spot: sampleType('Sputum'), gastric_aspirate: sampleType('Gastric aspirate'), other: null });
+    const identifier = (name: string) => body.identifier_types.find((s: { name: string }) => s.name === name).id;
+    expect(body.identifier_fields).toEqual({ lga_tb_number: identifier('LGA TB number'), drtb_register_number: identifier('DR register number') });
+    expect(body.result_vocabularies['TB-ULTRA-MTB']).toContainEqual({
+      value: 'MTB DETECTED TRACE',
+      label: 'MTB detected, trace (rifampicin resistance indeterminate)',
+    });
+    expect(body.result_vocabularies['TB-DST1-RIF']).toEqual([
+      { value: 'S', label: 'Susceptible' },
+      { value: 'R', label: 'Resistant' },
+    ]);
+    // panels and numeric members have no vocabulary; every test is of the programme
+    expect(body.result_vocabularies).not.toHaveProperty('TB-XPERT');
+    expect(body.result_vocabularies).not.toHaveProperty('TB-ZN-COUNT');
+    expect(new Set(body.tests.map((t: { program_name: string }) => t.program_name))).toEqual(new Set(['Tuberculosis']));
+    expect(body.tests.find((t: { code: string }) => t.code === 'TB-XPERT')).toMatchObject({ is_panel: true });
   });
 });
 
