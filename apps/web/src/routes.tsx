@@ -51,6 +51,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/clinical/dashboard': lazy(() => import('./features/clinical/dashboard/DashboardPage')),
   '/clinical/report': lazy(() => import('./features/clinical/report/ReportPage')),
   '/clinical/complete-entry': lazy(() => import('./features/clinical/complete-entry/CompleteEntryPage')),
+  '/clients': lazy(() => import('./features/clients/ClientsPage')),
 };
 
 export interface AppRoute {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useClientSearch } from '../api';
 import { ClientFacts, hospitalNumber } from '../common/ClientSummary';
 import type { Client } from '../types';
-import { ClientDrawer } from './ClientDrawer';
+import { ClientDrawer } from '../../clients/ClientDrawer';
 
 const DEBOUNCE_MS = 400;
 const fullName = (c: Client) => [c.first_name, c.other_names, c.last_name].filter(Boolean).join(' ');
@@ -68,7 +68,7 @@ export function ClientPicker({ id, value, onChange }: Props) {
       <Button icon={<UserAddOutlined />} onClick={() => setRegistering(true)}>
         {t('client.register')}
       </Button>
-      <ClientDrawer open={registering} onClose={() => setRegistering(false)} onCreated={(client) => pick(client)} />
+      <ClientDrawer open={registering} onClose={() => setRegistering(false)} onSaved={(client) => pick(client)} />
     </div>
   );
 }
