@@ -11,10 +11,21 @@ export const orderTestItem = z.object({
   due_at: when,
 });
 
-/** A row of `GET general_order/`. */
-export const generalOrderListItem = z.object({
+/**
+ * A row of `GET {form}/` (general_order/, tb_sample/, eid_sample/, vl_sample/,
+ * public_health_sample/): one sample, with its order's laboratory number,
+ * client and the tests run on it. `id` is the sample's: moves, the detail,
+ * the label and the report take it.
+ */
+export const sampleListItem = z.object({
   id: z.number(),
+  /** The order this sample belongs to; its `lab_number` is the order's. */
+  order: z.number(),
   lab_number: z.string(),
+  /** The label on the tube: the lab number, then `-2`, `-3`… for the order's next samples. */
+  barcode: z.string(),
+  seq: z.number(),
+  program: z.string(),
   status: z.number(),
   priority: z.string(),
   client: z.number(),
@@ -24,6 +35,7 @@ export const generalOrderListItem = z.object({
   /** The client's hospital number, N/A on screen when missing. */
   hospital_number: z.string().nullable(),
   sample_type: z.number().nullable(),
+  sample_type_name: z.string().nullable(),
   created_at: date,
   collected_at: when,
   received_at: when,
@@ -32,6 +44,9 @@ export const generalOrderListItem = z.object({
   completed_at: when,
   tests: z.array(orderTestItem),
 });
+export type SampleListItem = z.infer<typeof sampleListItem>;
+/** The General programme's name for the same row. */
+export const generalOrderListItem = sampleListItem;
 
 const isolates = z.array(z.object({ organism: z.number(), antibiogram: z.array(z.object({ antibiotic: z.number(), interpretation: z.string() })) }));
 
@@ -59,22 +74,44 @@ export const resultItem = z.object({
 });
 export type ResultItem = z.infer<typeof resultItem>;
 
-/** `GET general_order/{id}/`: the order, its client and every test with its current result. */
-export const generalOrderDetail = generalOrderListItem.extend({
+/** A sample of an order, as its siblings list it. */
+export const orderSampleItem = z.object({
+  id: z.number(),
+  barcode: z.string(),
+  seq: z.number(),
+  sample_type: z.number().nullable(),
+  sample_type_name: z.string().nullable(),
+  status: z.number(),
+  completed: z.boolean(),
+});
+
+/** `GET {form}/{id}/`: the sample, its order (request form, every sample), its client and every test with its current result. */
+export const sampleDetail = sampleListItem.extend({
+  facility: z.number(),
   requesting_clinician: z.string(),
   clinical_notes: z.string(),
   held_from: z.number().nullable(),
+  container: z.string(),
+  /** The programme's own request-form fields. */
+  form: z.record(z.string(), z.unknown()),
+  /** Every sample of the order, this one included. */
+  samples: z.array(orderSampleItem),
   client_identifiers: z.array(z.object({ identifier_type: z.number(), identifier_type_name: z.string(), identifier: z.string() })),
   tests: z.array(
     orderTestItem.extend({ result_type: z.string(), unit: z.string(), codes: z.array(z.string()), is_culture: z.boolean(), result: resultItem.nullable() }),
   ),
 });
 
+export const generalOrderDetail = sampleDetail;
+export type SampleDetail = z.infer<typeof sampleDetail>;
+
+/** `POST {form}/`: the order and the samples its tests were grouped into, one label each. */
 export const orderCreated = z.object({
+  /** The order's id; each sample has its own. */
   id: z.number(),
   lab_number: z.string(),
-  status: z.number(),
-  tests: z.array(z.object({ id: z.number(), test_type: z.number(), status: z.number() })),
+  program: z.string(),
+  samples: z.array(orderSampleItem.extend({ tests: z.array(z.object({ id: z.number(), test_type: z.number(), status: z.number() })) })),
 });
 
 export const historyItem = z.object({
@@ -119,6 +156,10 @@ export const resultListItem = resultItem
     test_type_name: z.string(),
     order: z.number(),
     lab_number: z.string(),
+    sample: z.number(),
+    barcode: z.string(),
+    sample_type_name: z.string().nullable(),
+    program: z.string(),
     client_name: z.string(),
     sex: z.string(),
     date_of_birth: z.string().nullable(),
@@ -138,6 +179,8 @@ export const workplanItem = z.object({
   due_at: when,
   order: z.number(),
   lab_number: z.string(),
+  sample: z.number(),
+  barcode: z.string(),
   priority: z.string(),
   sample_status: z.number(),
   client: z.number(),

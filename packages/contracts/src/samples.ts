@@ -98,14 +98,26 @@ export const clientItem = z.object({
   merged_at: z.date().or(z.string()).nullable(),
 });
 
+/**
+ * `POST {form}/`: an order. `program` names the programme on
+ * public_health_sample/ (eleven programmes share it); the other forms serve
+ * one programme each. `form` holds the programme's request-form fields,
+ * validated by the server against that programme's schema.
+ */
 export const generalOrderBody = z.object({
   client: dbId({ error: 'This field is required.' }),
+  program: z.string().trim().min(1).max(100).optional(),
+  form: z.record(z.string().max(100), z.unknown()).default({}),
   test_types: z.array(dbId()).min(1, 'Choose at least one test.').max(50),
   priority: z.enum(PRIORITIES).default('routine'),
   requesting_clinician: text(150),
   clinical_notes: text(2000),
 });
 export type GeneralOrderBody = z.infer<typeof generalOrderBody>;
+export const orderBody = generalOrderBody;
+export type OrderBody = GeneralOrderBody;
+/** Bulk sample moves, all or nothing: `POST {form}/{verb}/`. */
+export const bulkSampleIds = z.object({ ids: z.array(dbId()).min(1, 'Choose at least one sample.').max(100) });
 
 export const collectBody = z.object({
   collected_at: z.iso.datetime({ offset: true, error: 'Enter a date and time such as 2026-11-22T09:30:00+01:00.' }),

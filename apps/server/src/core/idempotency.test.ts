@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const count = async (table: 'general_orders' | 'clients') =>
+const count = async (table: 'orders' | 'clients') =>
   Number(((await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
 const order = (key: string | undefined, body: object = { client, test_types: testTypes }) =>
@@ -36,14 +36,14 @@ const order = (key: string | undefined, body: object = { client, test_types: tes
 
 describe('Idempotency-Key on creates', () => {
   it('a retry with the same key and body replays the reply and creates nothing more', async () => {
-    const before = await count('general_orders');
+    const before = await count('orders');
     const first = await order('retry-1');
     expect(first.statusCode, first.body).toBe(201);
     const second = await order('retry-1');
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(await count('general_orders')).toBe(before + 1);
+    expect(await count('orders')).toBe(before + 1);
   });
 
   it('the same key with a different body is refused', async () => {
@@ -54,19 +54,19 @@ describe('Idempotency-Key on creates', () => {
   });
 
   it('concurrent requests with one key create one order', async () => {
-    const before = await count('general_orders');
+    const before = await count('orders');
     const replies = await Promise.all([order('race-1'), order('race-1'), order('race-1'), order('race-1')]);
     for (const r of replies) expect([201, 409]).toContain(r.statusCode);
     const created = replies.filter((r) => r.statusCode === 201).map((r) => r.json().id);
     expect(new Set(created).size).toBe(1);
-    expect(await count('general_orders')).toBe(before + 1);
+    expect(await count('orders')).toBe(before + 1);
   });
 
   it('without a key each request creates', async () => {
-    const before = await count('general_orders');
+    const before = await count('orders');
     await order(undefined);
     await order(undefined);
-    expect(await count('general_orders')).toBe(before + 2);
+    expect(await count('orders')).toBe(before + 2);
   });
 
   it('a key is per user and expires after a day', async () => {

@@ -52,8 +52,8 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   countWithoutJoin?: boolean;
   /** A cheaper exact count for some queries (null: count the rows). */
   fastCount?: (db: Tx, p: Principal, query: ListQuery) => Promise<number | null>;
-  /** Conditions from query parameters other than `Filters.*` (date ranges). */
-  extraWhere?: (query: ListQuery) => SQL[];
+  /** Conditions from query parameters other than `Filters.*` (date ranges, `program__name`) and from who asks (the programmes they hold). */
+  extraWhere?: (query: ListQuery, principal: Principal) => SQL[];
   filters?: Record<string, PgColumn>;
   /** Filters that are a condition rather than a column (`Filters.<name>=v` → SQL), e.g. through a child table. */
   filterWhere?: Record<string, (raw: string) => SQL>;
@@ -153,7 +153,7 @@ function conditions(def: ResourceDef, principal: Principal, query: ListQuery): S
     const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(...(def.search ?? []).map((c) => ilike(c, term)), ...(def.searchWhere ? [def.searchWhere(term)] : []))!);
   }
-  if (def.extraWhere) where.push(...def.extraWhere(query));
+  if (def.extraWhere) where.push(...def.extraWhere(query, principal));
   return where;
 }
 

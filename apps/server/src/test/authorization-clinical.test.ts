@@ -51,7 +51,8 @@ beforeAll(async () => {
   value = test.ref_low;
   clientId = (await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Ada', last_name: 'Obi', sex: 'female', estimated_age_years: 30 })).json()
     .id;
-  order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json();
+  // The order's one sample: moves, details and documents take the sample's id.
+  order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json().samples[0];
   await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
   await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});
   resultId = (await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0]!.id, value })).json().id;
@@ -60,10 +61,15 @@ afterAll(() => t.close());
 
 const READ: User[] = ['superadmin', 'clin_manager', 'clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_data_analyst'];
 
-/** Expected status per user: `allowed` get `ok`, Abuja's supervisor `elsewhere` (when allowed by role), the rest 403. */
-function expected(allowed: User[], ok: number, elsewhere = 404): Record<User, number> {
-  return Object.fromEntries(USERS.map((u) => [u, allowed.includes(u) ? ok : u === 'abuja_supervisor' ? elsewhere : 403])) as Record<User, number>;
+/**
+ * Expected status per user: `allowed` get `ok`, Abuja's supervisor `elsewhere` (when allowed by role), the
+ * rest 403. On the endpoints that span every programme (`results/`), Yaba's supervisor — who validates TB
+ * results there — is another facility too.
+ */
+function expected(allowed: User[], ok: number, elsewhere = 404, away: User[] = ['abuja_supervisor']): Record<User, number> {
+  return Object.fromEntries(USERS.map((u) => [u, allowed.includes(u) ? ok : away.includes(u) ? elsewhere : 403])) as Record<User, number>;
 }
+const ACROSS_PROGRAMMES: User[] = ['abuja_supervisor', 'ph_supervisor'];
 
 describe('authorisation matrix: General programme samples and results', () => {
   it('reads: list, detail, history, report, label, counts, worklist', async () => {
@@ -79,27 +85,30 @@ describe('authorisation matrix: General programme samples and results', () => {
     }
     // lists answer 200 to another facility's supervisor, with none of Ikeja's rows
     // (clients/ is shared by every programme: the administration matrix covers it)
-    for (const url of ['/api/general_order/?page=1', '/api/results/?page=1']) {
+    for (const [url, away] of [
+      ['/api/general_order/?page=1', ['abuja_supervisor']],
+      ['/api/results/?page=1', ACROSS_PROGRAMMES],
+    ] as const) {
       const seen = Object.fromEntries(await Promise.all(USERS.map(async (u) => [u, (await as(u, 'GET', url)).statusCode])));
-      expect(seen, url).toEqual(expected([...READ, 'abuja_supervisor'], 200));
-      expect((await as('abuja_supervisor', 'GET', url)).json().count, url).toBe(0);
+      expect(seen, url).toEqual(expected([...READ, ...away], 200));
+      for (const u of away) expect((await as(u, 'GET', url)).json().count, `${u} ${url}`).toBe(0);
     }
     // the workplan: for those who run tests (SPEC §6), and never another facility's tests
-    const waiting = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json();
+    const waiting = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json().samples[0];
     await as('clin_receptionist', 'POST', `/api/general_order/${waiting.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
     await as('clin_receptionist', 'POST', `/api/general_order/${waiting.id}/accept/`, {});
     const workplan = Object.fromEntries(await Promise.all(USERS.map(async (u) => [u, (await as(u, 'GET', '/api/workplan/?page=1')).statusCode])));
-    expect(workplan).toEqual(expected(['clin_supervisor', 'clin_analyst', 'clin_clerk', 'abuja_supervisor'], 200));
+    expect(workplan).toEqual(expected(['clin_supervisor', 'clin_analyst', 'clin_clerk', ...ACROSS_PROGRAMMES], 200));
     expect((await as('clin_analyst', 'GET', '/api/workplan/?page=1')).json().count).toBeGreaterThan(0);
-    expect((await as('abuja_supervisor', 'GET', '/api/workplan/?page=1')).json().count).toBe(0);
+    for (const u of ACROSS_PROGRAMMES) expect((await as(u, 'GET', '/api/workplan/?page=1')).json().count, u).toBe(0);
   });
 
   it('moves: each by its roles only, never across facilities', async () => {
     // A cancelled order and a released result: every move below is allowed by role but not by
     // status, so allowed roles get 409 and nothing changes; others get 403, Abuja 404.
-    const cancelled = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json();
+    const cancelled = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json().samples[0];
     await as('clin_receptionist', 'POST', `/api/general_order/${cancelled.id}/cancel/`, {});
-    const o2 = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json();
+    const o2 = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json().samples[0];
     await as('clin_receptionist', 'POST', `/api/general_order/${o2.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
     await as('clin_receptionist', 'POST', `/api/general_order/${o2.id}/accept/`, {});
     const released = (await as('clin_analyst', 'POST', '/api/results/', { test_order: o2.tests[0].id, value })).json().id;
@@ -128,7 +137,7 @@ describe('authorisation matrix: General programme samples and results', () => {
     for (const [url, body, allowed, ok, elsewhere] of moves) {
       const seen: Record<string, number> = {};
       for (const u of USERS) seen[u] = (await as(u, 'POST', url, body)).statusCode;
-      expect(seen, url).toEqual(expected(allowed, ok, elsewhere));
+      expect(seen, url).toEqual(expected(allowed, ok, elsewhere, url.startsWith('/api/results/') ? ACROSS_PROGRAMMES : undefined));
     }
     // creating: the roles that order, at their own facility (Abuja's supervisor cannot order for Ikeja's client)
     const creates: [string, object, number][] = [['/api/general_order/', { client: clientId, test_types: [testId] }, 400]];

@@ -30,11 +30,16 @@ export function clinicalSteps(t: () => TestApp) {
     return res.json();
   }
 
+  /**
+   * Order tests for a new client; answers the order's first sample (its `id` is what moves, details and
+   * labels take), with the order's id as `order` and every sample as `samples`.
+   */
   async function newOrder(testIds: number[], user = 'clin_receptionist', priority: 'urgent' | 'routine' = 'urgent') {
     const client = await newClient();
     const res = await as(user, 'POST', '/api/general_order/', { client: client.id, test_types: testIds, priority, requesting_clinician: 'Dr Bello' });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json();
+    const order = res.json();
+    return { ...order.samples[0], order: order.id, lab_number: order.lab_number, program: order.program, samples: order.samples, client };
   }
 
   async function acceptedOrder(testIds: number[], sampleType: number, priority: 'urgent' | 'routine' = 'urgent') {

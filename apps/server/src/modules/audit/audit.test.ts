@@ -51,13 +51,11 @@ describe('audit trail', () => {
         ),
       ),
     );
-    const started = Date.now();
     await recordAudits(
       t.database.db,
       null,
       Array.from({ length: 500 }, (_, i) => ({ action: 'test.bulk', entity: 'test', entityId: String(i), fromStatus: 3, toStatus: 4 })),
     );
-    expect(Date.now() - started).toBeLessThan(1000);
     const forks = await rows<{ n: number }>(sql`select count(*)::int as n from (select prev_hash from audit_events group by prev_hash having count(*) > 1) f`);
     expect(forks[0]!.n).toBe(0);
     const result = await verifyAuditTrail(t.database.db, 100);

@@ -41,21 +41,21 @@ describe("views and exports of patients' data are audited", () => {
 
   it('the sample detail with its patient leaves a row, outside the order history', async () => {
     expect((await as('clin_receptionist', 'GET', `/api/general_order/${orderId}/`)).statusCode).toBe(200);
-    const [view] = await rowsOf('order.view', 'general_order_access');
+    const [view] = await rowsOf('sample.view', 'sample_access');
     expect(view).toMatchObject({ entityId: String(orderId), username: 'clin_receptionist' });
     const history = (await as('clin_receptionist', 'GET', `/api/general_order/${orderId}/history/`)).json();
-    expect(history.map((h: { action: string }) => h.action)).not.toContain('order.view');
+    expect(history.map((h: { action: string }) => h.action)).not.toContain('sample.view');
   });
 
   it('the report PDF, viewed and downloaded, and the label leave their rows', async () => {
     expect((await as('clin_receptionist', 'GET', `/api/general_order/${orderId}/report/`)).statusCode).toBe(200);
     expect((await as('clin_receptionist', 'GET', `/api/general_order/${orderId}/report/?download=1`)).statusCode).toBe(200);
     expect((await as('clin_receptionist', 'GET', `/api/general_order/${orderId}/label/`)).statusCode).toBe(200);
-    const [viewed] = await rowsOf('report.view', 'general_order_access');
+    const [viewed] = await rowsOf('report.view', 'sample_access');
     expect(viewed).toMatchObject({ entityId: String(orderId), after: { format: 'pdf', download: false } });
-    const [exported] = await rowsOf('report.export', 'general_order_access');
+    const [exported] = await rowsOf('report.export', 'sample_access');
     expect(exported).toMatchObject({ entityId: String(orderId), after: { format: 'pdf', download: true } });
-    expect(await rowsOf('label.print', 'general_order_access')).toHaveLength(1);
+    expect(await rowsOf('label.print', 'sample_access')).toHaveLength(1);
   });
 
   it('the general report, as JSON and as CSV, leaves one row per request with its query and count', async () => {

@@ -4,18 +4,19 @@ import type { ReportData } from './report-data.js';
 const MM = 72 / 25.4;
 
 /**
- * A 50 × 25 mm specimen label: barcode of the laboratory number (Code 128, or a
- * DataMatrix or QR code for small tubes), client, age/sex, date and tests.
+ * A 50 × 25 mm specimen label of one sample: its barcode (the laboratory
+ * number, then `-2`, `-3`… for an order's next samples; Code 128, or a
+ * DataMatrix or QR code for small tubes), client, age/sex, sample type, date and tests.
  */
 export function renderLabel(data: ReportData, symbology: Symbology = 'code128'): Promise<Buffer> {
-  return renderPdf({ size: [50 * MM, 25 * MM], margin: 0, info: { Title: `Label ${data.order.lab_number}` } }, (doc) => {
+  return renderPdf({ size: [50 * MM, 25 * MM], margin: 0, info: { Title: `Label ${data.order.barcode}` } }, (doc) => {
     const w = 50 * MM;
-    drawBarcode(doc, data.order.lab_number, 2 * MM, 2 * MM, w - 4 * MM, 9 * MM, symbology);
+    drawBarcode(doc, data.order.barcode, 2 * MM, 2 * MM, w - 4 * MM, 9 * MM, symbology);
     doc
       .fillColor('#000')
       .font(FONT.bold)
       .fontSize(7)
-      .text(data.order.lab_number, 0, 11.8 * MM, { width: w, align: 'center' });
+      .text(`${data.order.barcode} · ${data.order.sample_type_name ?? ''}`, 0, 11.8 * MM, { width: w, align: 'center', lineBreak: false, ellipsis: true });
     doc.font(FONT.regular).fontSize(6);
     doc.text(data.order.client_name, 2 * MM, 15 * MM, { width: w - 4 * MM, height: 7, ellipsis: true, lineBreak: false });
     doc.text(

@@ -1,22 +1,42 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { ProgramForm } from '@nlims/contracts';
 import type { Db } from '../../core/db.js';
+import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { antibiotics, methods, organisms, sampleTypes } from '../reference/reference.table.js';
-import { getOrder } from '../samples/samples.read.js';
+import { getSample, testsOf } from '../samples/samples.read.js';
+import { samples as samplesTable } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
 
-/** Everything a printed report or label shows, gathered in a handful of queries. */
-export async function reportData(db: Db, p: Principal, id: number) {
-  const order = await getOrder(db, p, id);
+/**
+ * Everything a printed report or label shows, gathered in a handful of
+ * queries: the sample asked for (`order`, its label), and for the report the
+ * whole order — each sample with its type and times, and its tests grouped
+ * under their panel's name.
+ */
+export async function reportData(db: Db, p: Principal, form: ProgramForm, id: number) {
+  const order = await getSample(db, p, form, id);
   const [facilityRow] = await db
     .select({ f: facilities, state: states.name, lga: lgas.name })
     .from(facilities)
     .innerJoin(states, eq(states.id, facilities.stateId))
     .innerJoin(lgas, eq(lgas.id, facilities.lgaId))
     .where(eq(facilities.id, order.facility));
-  const results = order.tests.map((t) => t.result).filter((r) => r != null);
+  const sampleRows = await db
+    .select({ s: samplesTable, typeName: sampleTypes.name })
+    .from(samplesTable)
+    .leftJoin(sampleTypes, eq(sampleTypes.id, samplesTable.sampleTypeId))
+    .where(eq(samplesTable.orderId, order.order))
+    .orderBy(asc(samplesTable.seq));
+  const tests = await testsOf(
+    db,
+    sampleRows.map((r) => r.s.id),
+  );
+  const panelIds = [...new Set(tests.map((t) => t.panel).filter((x): x is number => x != null))];
+  const panels = panelIds.length ? await db.select({ id: testTypes.id, name: testTypes.name }).from(testTypes).where(inArray(testTypes.id, panelIds)) : [];
+  const results = tests.map((t) => t.result).filter((r) => r != null);
   const usernames = [...new Set(results.flatMap((r) => [r.entered_by, r.verified_by, r.approved_by]).filter((u): u is string => !!u))];
   const people = usernames.length
     ? await db.select({ username: users.username, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.username, usernames))
@@ -31,15 +51,27 @@ export async function reportData(db: Db, p: Principal, id: number) {
   const antibioticNames = antibioticIds.length
     ? await db.select({ id: antibiotics.id, name: antibiotics.name }).from(antibiotics).where(inArray(antibiotics.id, antibioticIds))
     : [];
-  const [sample] = order.sample_type ? await db.select({ name: sampleTypes.name }).from(sampleTypes).where(eq(sampleTypes.id, order.sample_type)) : [];
   const person = (username: string | null) => {
     const found = people.find((x) => x.username === username);
     return found ? `${found.first} ${found.last}`.trim() || found.username : (username ?? '—');
   };
   return {
     order,
+    /** Every sample of the order, each with its tests grouped under their panel (null: a test ordered on its own). */
+    samples: sampleRows.map(({ s, typeName }) => {
+      const own = tests.filter((t) => t.sample === s.id);
+      const groups: { panel: string | null; tests: typeof own }[] = [];
+      for (const t of own) {
+        const panel = t.panel == null ? null : (panels.find((x) => x.id === t.panel)?.name ?? null);
+        const group = panel != null ? groups.find((g) => g.panel === panel) : undefined;
+        if (group) group.tests.push(t);
+        else groups.push({ panel, tests: [t] });
+      }
+      return { id: s.id, barcode: s.barcode, sampleType: typeName ?? '—', collectedAt: s.collectedAt, receivedAt: s.receivedAt, status: s.status, groups };
+    }),
+    tests,
     facility: { ...facilityRow!.f, state: facilityRow!.state, lga: facilityRow!.lga },
-    sampleType: sample?.name ?? '—',
+    sampleType: order.sample_type_name ?? '—',
     person,
     method: (mid: number | null) => methodNames.find((m) => m.id === mid)?.name ?? '',
     organism: (oid: number) => organismNames.find((o) => o.id === oid)?.name ?? `#${oid}`,

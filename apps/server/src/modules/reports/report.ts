@@ -13,7 +13,7 @@ const COLUMNS = [
   { title: 'Reference', x: 350, w: 70 },
   { title: 'Method', x: 420, w: 95 },
 ];
-const FLAG_WORDS: Record<string, string> = { L: 'L', H: 'H', LL: 'LL (critical)', HH: 'HH (critical)' };
+const FLAG_WORDS: Record<string, string> = { L: 'L', H: 'H', LL: 'LL (critical)', HH: 'HH (critical)', 'RR-TB': 'RR-TB', 'MDR-TB': 'MDR-TB' };
 
 function header(doc: Doc, d: ReportData) {
   const f = d.facility;
@@ -42,11 +42,12 @@ function details(doc: Doc, d: ReportData) {
     ['Hospital number', hospital],
     ['Requesting clinician', o.requesting_clinician || '—'],
   ];
+  const first = d.samples[0];
   const right: [string, string][] = [
     ['Laboratory number', o.lab_number],
-    ['Sample', d.sampleType],
-    ['Collected', formatDateTime(o.collected_at)],
-    ['Received', formatDateTime(o.received_at)],
+    ['Programme', o.program],
+    ['Ordered', formatDateTime(o.created_at)],
+    d.samples.length === 1 ? ['Received', formatDateTime(first?.receivedAt ?? null)] : ['Samples', String(d.samples.length)],
   ];
   const top = 130;
   const row = (pairs: [string, string][], x: number) =>
@@ -66,47 +67,87 @@ function details(doc: Doc, d: ReportData) {
   doc.y = top + 4 * 14 + 10;
 }
 
+/** A sample's heading: its label, sample type, and when it was collected and received. */
+function sampleHeading(doc: Doc, sample: ReportData['samples'][number], y: number): number {
+  doc.rect(MARGIN, y, 515, 15).fill('#f6f8f7');
+  doc
+    .fillColor('#000')
+    .font(FONT.bold)
+    .fontSize(8.5)
+    .text(`Sample ${sample.barcode} · ${sample.sampleType}`, MARGIN + 3, y + 3.5, { width: 260, lineBreak: false, ellipsis: true });
+  doc
+    .font(FONT.regular)
+    .fillColor(GREY)
+    .text(`Collected ${formatDateTime(sample.collectedAt)} · Received ${formatDateTime(sample.receivedAt)}`, MARGIN + 265, y + 3.5, {
+      width: 247,
+      align: 'right',
+      lineBreak: false,
+    });
+  return y + 19;
+}
+
 function resultsTable(doc: Doc, d: ReportData) {
   let y = doc.y + 4;
   doc.rect(MARGIN, y, 515, 16).fill('#eef5f1');
   doc.fillColor('#000').font(FONT.bold).fontSize(8.5);
   for (const c of COLUMNS) doc.text(c.title, MARGIN + c.x + 3, y + 4, { width: c.w - 6 });
   y += 20;
-  for (const test of d.order.tests) {
-    const r = test.result;
-    const released = r?.status === R.APPROVAL;
-    const value = released ? String(r!.value ?? '') : test.status === 4 ? 'Rejected' : 'Pending';
-    const range = released && (r!.ref_low != null || r!.ref_high != null) ? `${r!.ref_low ?? ''} – ${r!.ref_high ?? ''}` : '';
-    const cells = [
-      test.test_type_name,
-      value,
-      released ? r!.unit : '',
-      released && r!.flag ? (FLAG_WORDS[r!.flag] ?? r!.flag) : '',
-      range,
-      released ? d.method(r!.method) : '',
-    ];
-    if (y > 720) {
+  const room = (needed: number) => {
+    if (y + needed > 760) {
       doc.addPage();
       y = MARGIN;
     }
-    doc.font(FONT.regular).fontSize(8.5);
-    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: COLUMNS[i]!.w - 6 })));
-    cells.forEach((text, i) => {
-      const bold = i === 1 && released && r!.flag;
-      doc
-        .font(bold ? FONT.bold : FONT.regular)
-        .fillColor(bold ? '#b00020' : '#000')
-        .text(text, MARGIN + COLUMNS[i]!.x + 3, y, { width: COLUMNS[i]!.w - 6 });
-    });
-    y += height + 4;
-    if (released) y = resultNotes(doc, d, r!, y);
-    doc.moveTo(MARGIN, y).lineTo(555, y).strokeColor('#ddd').lineWidth(0.5).stroke();
-    y += 5;
+  };
+  for (const sample of d.samples) {
+    room(40);
+    y = sampleHeading(doc, sample, y);
+    for (const group of sample.groups) {
+      // Panel members sit under the panel's name, indented.
+      const indent = group.panel ? 10 : 0;
+      if (group.panel) {
+        room(30);
+        doc
+          .font(FONT.bold)
+          .fontSize(8.5)
+          .fillColor(GREEN)
+          .text(group.panel, MARGIN + 3, y, { width: 509 });
+        y = doc.y + 3;
+      }
+      for (const test of group.tests) {
+        const r = test.result;
+        const released = r?.status === R.APPROVAL;
+        const value = released ? String(r!.value ?? '') : test.status === 4 ? 'Rejected' : 'Pending';
+        const range = released && (r!.ref_low != null || r!.ref_high != null) ? `${r!.ref_low ?? ''} – ${r!.ref_high ?? ''}` : '';
+        const cells = [
+          test.test_type_name,
+          value,
+          released ? r!.unit : '',
+          released && r!.flag ? (FLAG_WORDS[r!.flag] ?? r!.flag) : '',
+          range,
+          released ? d.method(r!.method) : '',
+        ];
+        doc.font(FONT.regular).fontSize(8.5);
+        const width = (i: number) => COLUMNS[i]!.w - 6 - (i === 0 ? indent : 0);
+        const height = Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: width(i) })));
+        room(height + 24);
+        cells.forEach((text, i) => {
+          const bold = (i === 1 || i === 3) && released && r!.flag;
+          doc
+            .font(bold ? FONT.bold : FONT.regular)
+            .fillColor(bold ? '#b00020' : '#000')
+            .text(text, MARGIN + COLUMNS[i]!.x + 3 + (i === 0 ? indent : 0), y, { width: width(i) });
+        });
+        y += height + 4;
+        if (released) y = resultNotes(doc, d, r!, y);
+        doc.moveTo(MARGIN, y).lineTo(555, y).strokeColor('#ddd').lineWidth(0.5).stroke();
+        y += 5;
+      }
+    }
   }
   doc.y = y;
 }
 
-type Result = NonNullable<ReportData['order']['tests'][number]['result']>;
+type Result = NonNullable<ReportData['tests'][number]['result']>;
 
 function resultNotes(doc: Doc, d: ReportData, r: Result, y: number): number {
   doc.font(FONT.regular).fontSize(7).fillColor(GREY);
@@ -149,7 +190,7 @@ function footer(doc: Doc, d: ReportData) {
 
 /** The result report (A4): facility header, client, laboratory number, each test with its signatures. */
 export function renderReport(d: ReportData): Promise<Buffer> {
-  const amended = d.order.tests.some((t) => t.result?.amends != null && t.result.status === R.APPROVAL);
+  const amended = d.tests.some((t) => t.result?.amends != null && t.result.status === R.APPROVAL);
   return renderPdf({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `Laboratory report ${d.order.lab_number}` } }, (doc) => {
     header(doc, d);
     details(doc, d);

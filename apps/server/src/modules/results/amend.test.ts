@@ -18,7 +18,8 @@ beforeAll(async () => {
   const client = (
     await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Ngozi', last_name: 'Amend', sex: 'female', estimated_age_years: 50 })
   ).json();
-  const order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: client.id, test_types: [test.id] })).json();
+  // The order's one sample: moves, details and results take the sample's id.
+  const order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: client.id, test_types: [test.id] })).json().samples[0];
   orderId = order.id;
   await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
   await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});
@@ -81,6 +82,7 @@ describe('amendment under the separation of duties of a release', () => {
 
   it('is refused before release and to roles that do not enter results', async () => {
     expect((await propose('clin_receptionist', amendment, 15)).statusCode).toBe(403);
-    expect((await propose('ph_supervisor', amendment, 15)).statusCode).toBe(403);
+    // Another facility's supervisor: the result is not found there.
+    expect((await propose('ph_supervisor', amendment, 15)).statusCode).toBe(404);
   });
 });

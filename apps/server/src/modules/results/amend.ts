@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { RESULT_STATUS as R } from '@nlims/contracts';
-import { facilityScope, requireGeneral } from '../../core/access.js';
+import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
 import type { Db } from '../../core/db.js';
-import { conflict, notFound, ValidationError } from '../../core/errors.js';
+import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { signatureValid } from '../auth/passwords.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
-import { generalOrders, testOrders } from '../samples/samples.table.js';
+import { programs } from '../programs/programs.table.js';
+import { orders, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { results } from './results.table.js';
 import { checkValue, OPEN_AMENDMENT } from './results.service.js';
@@ -29,21 +30,24 @@ export interface AmendInput {
  * amendment at a time per result.
  */
 export async function amendResult(db: Db, p: Principal, id: number, input: AmendInput) {
-  requireGeneral(p, 'entry');
+  // The role is checked in the result's programme below; one that can enter results nowhere is refused before the password is tried.
+  if (!mayInAny(p, 'enter')) throw forbidden('Your role may not enter results.');
   if (!(await signatureValid(db, p, input.password, input.address)))
     throw ValidationError.field('password', 'Your password is not correct; the amendment was not entered.');
   return db.transaction(async (tx) => {
     const scope = facilityScope(p);
     const [row] = await tx
-      .select({ r: results, test: testTypes, c: clients, orderId: generalOrders.id })
+      .select({ r: results, test: testTypes, c: clients, sampleId: testOrders.sampleId, program: programs.name })
       .from(results)
       .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
       .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-      .innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId))
-      .innerJoin(clients, eq(clients.id, generalOrders.clientId))
+      .innerJoin(orders, eq(orders.id, testOrders.orderId))
+      .innerJoin(clients, eq(clients.id, orders.clientId))
+      .innerJoin(programs, eq(programs.id, testOrders.programId))
       .where(and(eq(results.id, id), ...(scope == null ? [] : [eq(results.facilityId, scope)])))
       .for('update', { of: results });
     if (!row) throw notFound();
+    requireIn(p, row.program, 'enter');
     if (!row.r.current || row.r.status !== R.APPROVAL) throw conflict('Only the released (approved) result can be amended.');
     // The lock on the released row makes this check and the insert one step for concurrent proposers.
     const open = await tx
@@ -87,8 +91,8 @@ export async function amendResult(db: Db, p: Principal, id: number, input: Amend
       .returning();
     await recordAudit(tx, p, {
       action: 'result.amended',
-      entity: 'general_order',
-      entityId: String(row.orderId),
+      entity: 'sample',
+      entityId: String(row.sampleId),
       fromStatus: R.APPROVAL,
       toStatus: R.ENTERED,
       reason: input.reason,

@@ -1,13 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { resultListItem } from '@nlims/contracts';
-import { facilityScope, mayGeneral } from '../../core/access.js';
+import { facilityScope, mayInAny, programsWhere } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { amongMatches } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
-import { orderIdsMatching } from '../samples/samples.read.js';
-import { generalOrders, testOrders } from '../samples/samples.table.js';
+import { programIn, programsQueried } from '../samples/forms.js';
+import { sampleIdsMatching } from '../samples/samples.read.js';
+import { orders, samples, testOrders } from '../samples/samples.table.js';
+import { programs } from '../programs/programs.table.js';
+import { sampleTypes } from '../reference/reference.table.js';
 import { users } from '../users/users.table.js';
 import { results } from './results.table.js';
 import { underReview } from './results.service.js';
@@ -52,8 +55,12 @@ export const resultListResource: ResourceDef = {
     test_order: results.testOrderId,
     test_type: testOrders.testTypeId,
     test_type_name: testTypes.name,
-    order: generalOrders.id,
-    lab_number: generalOrders.labNumber,
+    order: orders.id,
+    lab_number: orders.labNumber,
+    sample: samples.id,
+    barcode: samples.barcode,
+    sample_type_name: sql<string | null>`(select st.name from ${sampleTypes} st where st.id = ${samples.sampleTypeId})`.as('sample_type_name'),
+    program: sql<string>`(select pr.name from ${programs} pr where pr.id = ${testOrders.programId})`.as('program'),
     client_name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`.as('client_name'),
     sex: clients.sex,
     date_of_birth: clients.dateOfBirth,
@@ -62,17 +69,19 @@ export const resultListResource: ResourceDef = {
     (q as unknown as Joinable)
       .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
       .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-      .innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId))
-      .innerJoin(clients, eq(clients.id, generalOrders.clientId))
+      .innerJoin(samples, eq(samples.id, testOrders.sampleId))
+      .innerJoin(orders, eq(orders.id, testOrders.orderId))
+      .innerJoin(clients, eq(clients.id, orders.clientId))
       .leftJoin(enteredBy, eq(enteredBy.id, results.enteredBy))
       .leftJoin(verifiedBy, eq(verifiedBy.id, results.verifiedBy)) as typeof q,
   item: resultListItem,
-  searchWhere: (term) => amongMatches(testOrders.orderId, orderIdsMatching(term)),
-  extraWhere: () => [underReview()],
-  filters: { status: results.status, test_type: testOrders.testTypeId as never, flag: results.flag },
+  searchWhere: (term) => amongMatches(testOrders.sampleId, sampleIdsMatching(term)),
+  // The programmes the caller may read, or the one `program__name` names.
+  extraWhere: (query, p) => [underReview(), programIn(testOrders.programId, programsWhere(p, 'read', programsQueried(query)))],
+  filters: { status: results.status, test_type: testOrders.testTypeId as never, flag: results.flag, sample: testOrders.sampleId as never },
   ordering: { entered_at: results.enteredAt, verified_at: results.verifiedAt, approved_at: results.approvedAt, id: results.id },
   defaultOrdering: '-entered_at',
-  access: { read: (p) => mayGeneral(p, 'read') },
+  access: { read: (p) => mayInAny(p, 'read') },
   scope: { column: results.facilityId, valueKey: 'facilityId', of: facilityScope },
   customDetail: true,
   tags: ['results'],

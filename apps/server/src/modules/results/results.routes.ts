@@ -26,7 +26,7 @@ export function resultsRoutes(app: App, db: Db): void {
       },
     },
     async (request, reply) => {
-      const r = await enterResult(db, principalOf(request), request.body);
+      const r = await db.transaction((tx) => enterResult(tx, principalOf(request), request.body));
       return reply.status(201).send({ id: r.id, status: r.status, flag: r.flag, version: r.version });
     },
   );

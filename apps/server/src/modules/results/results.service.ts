@@ -6,9 +6,10 @@ import {
   SAMPLE_STATUS as S,
   statusName,
   type ResultAction,
+  type Permission,
   type ResultBody,
 } from '@nlims/contracts';
-import { facilityScope, requireGeneral } from '../../core/access.js';
+import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit, recordAudits } from '../audit/audit.service.js';
@@ -19,7 +20,8 @@ import { effectiveMeasures } from '../facility-settings/effective-measures.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { antibiotics, instruments, methods, organisms, resultRejectionReasons } from '../reference/reference.table.js';
 import { markCompleted } from '../samples/completion.js';
-import { generalOrders, testOrders } from '../samples/samples.table.js';
+import { orders, samples, testOrders } from '../samples/samples.table.js';
+import { programs } from '../programs/programs.table.js';
 import type { Principal } from '../users/principal.js';
 import { ageInDays, flagFor, pickRange } from './flags.js';
 import { results } from './results.table.js';
@@ -81,71 +83,94 @@ export async function checkValue(
   return { valueNumeric, valueText, flag, range };
 }
 
+/** A new run of a test: the earlier run leaves force and stays in the history; the value becomes version n + 1. */
+export async function insertRun(
+  tx: Tx,
+  p: Principal,
+  t: { id: number; facilityId: number },
+  test: TestRow,
+  checked: Awaited<ReturnType<typeof checkValue>>,
+  body: Pick<ResultBody, 'comment' | 'isolates' | 'method' | 'instrument'>,
+  enteredAt?: Date,
+) {
+  const [{ version }] = (await tx
+    .select({ version: sql<number>`coalesce(max(${results.version}), 0)::int` })
+    .from(results)
+    .where(eq(results.testOrderId, t.id))) as [{ version: number }];
+  await tx
+    .update(results)
+    .set({ current: false })
+    .where(and(eq(results.testOrderId, t.id), eq(results.current, true)));
+  const [created] = await tx
+    .insert(results)
+    .values({
+      testOrderId: t.id,
+      facilityId: t.facilityId,
+      version: version + 1,
+      status: R.ENTERED,
+      valueNumeric: checked.valueNumeric,
+      valueText: checked.valueText,
+      unit: checked.range?.unit || test.unit,
+      flag: checked.flag,
+      refLow: checked.range?.low ?? null,
+      refHigh: checked.range?.high ?? null,
+      isolates: body.isolates,
+      comment: body.comment,
+      methodId: body.method,
+      instrumentId: body.instrument,
+      enteredBy: p.id,
+      ...(enteredAt ? { enteredAt } : {}),
+    })
+    .returning();
+  await tx.update(testOrders).set({ status: R.ENTERED }).where(eq(testOrders.id, t.id));
+  return created!;
+}
+
 /**
- * Enter a result for a test: checks the value against the test's
+ * Enter a result for a test, in the caller's transaction: checks the caller's
+ * role in the sample's programme and the value against the test's
  * configuration, flags it against the facility's effective range, and keeps
  * any earlier run as history (a new version becomes current).
  */
-export async function enterResult(db: Db, p: Principal, body: ResultBody) {
-  requireGeneral(p, 'entry');
-  return db.transaction(async (tx) => {
-    const scope = facilityScope(p);
-    const [row] = await tx
-      .select({ t: testOrders, o: generalOrders, test: testTypes, c: clients })
-      .from(testOrders)
-      .innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId))
-      .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-      .innerJoin(clients, eq(clients.id, generalOrders.clientId))
-      .where(and(eq(testOrders.id, body.test_order), ...(scope == null ? [] : [eq(testOrders.facilityId, scope)])))
-      .for('update', { of: testOrders });
-    if (!row) throw ValidationError.field('test_order', `Invalid pk "${body.test_order}" - object does not exist.`);
-    const { t, o, test, c } = row;
-    if (!ACCEPTED_SAMPLE.includes(o.status as never))
-      throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, o.status)}.`);
-    if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
-    const checked = await checkValue(tx, test, c, o.facilityId, body);
-    const { valueNumeric, valueText, flag, range } = checked;
-    const [{ version }] = (await tx
-      .select({ version: sql<number>`coalesce(max(${results.version}), 0)::int` })
-      .from(results)
-      .where(eq(results.testOrderId, t.id))) as [{ version: number }];
-    await tx
-      .update(results)
-      .set({ current: false })
-      .where(and(eq(results.testOrderId, t.id), eq(results.current, true)));
-    const [created] = await tx
-      .insert(results)
-      .values({
-        testOrderId: t.id,
-        facilityId: t.facilityId,
-        version: version + 1,
-        status: R.ENTERED,
-        valueNumeric,
-        valueText,
-        unit: range?.unit || test.unit,
-        flag,
-        refLow: range?.low ?? null,
-        refHigh: range?.high ?? null,
-        isolates: body.isolates,
-        comment: body.comment,
-        methodId: body.method,
-        instrumentId: body.instrument,
-        enteredBy: p.id,
-      })
-      .returning();
-    await tx.update(testOrders).set({ status: R.ENTERED }).where(eq(testOrders.id, t.id));
-    if (o.status === S.APPROVED || o.status === S.WORKSHEET)
-      await tx.update(generalOrders).set({ status: S.ONGOING, updatedAt: new Date() }).where(eq(generalOrders.id, o.id));
-    await recordAudit(tx, p, {
-      action: 'result.entered',
-      entity: 'general_order',
-      entityId: String(o.id),
-      fromStatus: t.status,
-      toStatus: R.ENTERED,
-      after: { result: created!.id, test_order: t.id, test: test.name, value: valueNumeric ?? valueText, flag, version: created!.version },
-    });
-    return created!;
+export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
+  if (!mayInAny(p, 'enter')) throw forbidden('Your role may not enter results.');
+  const scope = facilityScope(p);
+  const [row] = await tx
+    .select({ t: testOrders, s: samples, test: testTypes, c: clients, program: programs.name })
+    .from(testOrders)
+    .innerJoin(samples, eq(samples.id, testOrders.sampleId))
+    .innerJoin(orders, eq(orders.id, testOrders.orderId))
+    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+    .innerJoin(clients, eq(clients.id, orders.clientId))
+    .innerJoin(programs, eq(programs.id, testOrders.programId))
+    .where(and(eq(testOrders.id, body.test_order), ...(scope == null ? [] : [eq(testOrders.facilityId, scope)])))
+    .for('update', { of: testOrders });
+  if (!row) throw ValidationError.field('test_order', `Invalid pk "${body.test_order}" - object does not exist.`);
+  const { t, s, test, c, program } = row;
+  requireIn(p, program, 'enter');
+  if (!ACCEPTED_SAMPLE.includes(s.status as never))
+    throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, s.status)}.`);
+  if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
+  const checked = await checkValue(tx, test, c, s.facilityId, body);
+  const created = await insertRun(tx, p, t, test, checked, body);
+  if (s.status === S.APPROVED || s.status === S.WORKSHEET)
+    await tx.update(samples).set({ status: S.ONGOING, updatedAt: new Date() }).where(eq(samples.id, s.id));
+  await recordAudit(tx, p, {
+    action: 'result.entered',
+    entity: 'sample',
+    entityId: String(s.id),
+    fromStatus: t.status,
+    toStatus: R.ENTERED,
+    after: {
+      result: created.id,
+      test_order: t.id,
+      test: test.name,
+      value: checked.valueNumeric ?? checked.valueText,
+      flag: checked.flag,
+      version: created.version,
+    },
   });
+  return created;
 }
 
 /** Statuses of an amendment still under review: the released version stays in force meanwhile. */
@@ -154,6 +179,8 @@ export const OPEN_AMENDMENT = [R.ENTERED, R.VERIFIED];
 /** Results a reviewer can act on: those in force, and amendments awaiting verification or approval. */
 export const underReview = () => or(eq(results.current, true), and(isNotNull(results.amendsId), inArray(results.status, OPEN_AMENDMENT)))!;
 
+/** Verifying, rejecting and sending for retest are validation; approving is the release. */
+const REVIEW_PERMISSION: Record<ResultAction, Permission> = { verify: 'validate', reject: 'validate', retest: 'validate', approve: 'approve' };
 const TARGET: Record<ResultAction, number> = { verify: R.VERIFIED, approve: R.APPROVAL, reject: R.REJECTED, retest: R.RETEST };
 const PAST: Record<ResultAction, string> = { verify: 'verified', approve: 'approved', reject: 'rejected', retest: 'sent_for_retest' };
 
@@ -173,7 +200,8 @@ export interface ReviewInput {
  * it; whether the verifier may approve is the facility's setting.
  */
 export async function reviewResults(db: Db, p: Principal, ids: number[], action: ResultAction, input: ReviewInput) {
-  requireGeneral(p, 'review');
+  // The role is checked per programme below; one that can review nowhere is refused before the password is tried.
+  if (!mayInAny(p, REVIEW_PERMISSION[action])) throw forbidden(`Your role may not ${action} results.`);
   if (action === 'approve') {
     if (!(await signatureValid(db, p, input.password, input.address ?? '')))
       throw ValidationError.field('password', 'Your password is not correct; the result was not approved.');
@@ -198,14 +226,17 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
         verifiedBy: results.verifiedBy,
         testOrderId: results.testOrderId,
         amendsId: results.amendsId,
-        orderId: testOrders.orderId,
+        sampleId: testOrders.sampleId,
+        program: programs.name,
         verifierMayApprove: facilities.verifierMayApprove,
       })
       .from(results)
       .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
+      .innerJoin(programs, eq(programs.id, testOrders.programId))
       .innerJoin(facilities, eq(facilities.id, results.facilityId))
       .where(and(inArray(results.id, unique), underReview(), ...(scope == null ? [] : [eq(results.facilityId, scope)])));
     if (found.length !== unique.length) throw notFound(unique.length === 1 ? 'Not found.' : 'Some of these results were not found.');
+    for (const program of new Set(found.map((r) => r.program))) requireIn(p, program, REVIEW_PERMISSION[action]);
     if (action === 'retest' && found.some((r) => r.amendsId != null))
       throw conflict('An amendment is verified, approved or rejected; it is not sent for retest.');
     if (action === 'verify' && found.some((r) => r.enteredBy === p.id)) throw forbidden('You entered this result; another person must verify it.');
@@ -266,8 +297,8 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
       p,
       found.map((r) => ({
         action: `result.${PAST[action]}`,
-        entity: 'general_order',
-        entityId: String(r.orderId),
+        entity: 'sample',
+        entityId: String(r.sampleId),
         fromStatus: r.status,
         toStatus: TARGET[action],
         reason: action === 'approve' ? SIGNATURE_MEANING : reason,
@@ -278,7 +309,7 @@ export async function reviewResults(db: Db, p: Principal, ids: number[], action:
       await markCompleted(
         tx,
         p,
-        found.map((r) => r.orderId),
+        found.map((r) => r.sampleId),
         stamp,
       );
     return moved.map((m) => m.id);

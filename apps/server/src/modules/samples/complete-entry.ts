@@ -1,28 +1,33 @@
-import { and, eq } from 'drizzle-orm';
-import { RESULT_STATUS as R, SAMPLE_STATUS as S, type CompleteEntryBody } from '@nlims/contracts';
-import { requireGeneral } from '../../core/access.js';
-import type { Db } from '../../core/db.js';
+import { eq, inArray } from 'drizzle-orm';
+import { type CompleteEntryBody, type ProgramForm, RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
+import type { Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
-import { facilities } from '../facilities/facilities.table.js';
-import { programs } from '../programs/programs.table.js';
 import { sampleTypes } from '../reference/reference.table.js';
-import { results } from '../results/results.table.js';
-import { checkValue } from '../results/results.service.js';
+import { checkValue, insertRun } from '../results/results.service.js';
 import type { Principal } from '../users/principal.js';
-import { nextLabNumber } from './lab-number.js';
-import { generalOrders, testOrders } from './samples.table.js';
-import { resolveTests, setDueTimes } from './samples.service.js';
+import { createOrder, setDueTimes } from './samples.service.js';
+import { samples, testOrders } from './samples.table.js';
+
+/** A result's field error, named by its place in the body's `results` list. */
+function underResult(index: number) {
+  return (error: unknown): never => {
+    if (error instanceof ValidationError)
+      throw new ValidationError(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [`results.${index}.${k}`, v])));
+    throw error;
+  };
+}
 
 /**
  * Retrospective data entry: order, collection, reception and results from a
- * paper record, with their original dates, in one transaction. The results
- * then go through validation and approval like any other.
+ * paper record, with their original dates, in the caller's transaction. It
+ * places the order through the order service (the same checks, grouping and
+ * audit), then records the collection, the reception and each result; the
+ * results then go through validation and approval like any other.
  */
-export async function completeEntry(db: Db, p: Principal, body: CompleteEntryBody): Promise<number> {
-  requireGeneral(p, 'order');
+export async function completeEntry(tx: Tx, p: Principal, form: ProgramForm, body: CompleteEntryBody): Promise<number> {
   const ordered = new Date(body.ordered_at);
   const collected = new Date(body.collected_at);
   const received = new Date(body.received_at);
@@ -33,84 +38,54 @@ export async function completeEntry(db: Db, p: Principal, body: CompleteEntryBod
   body.results.forEach((r, i) => {
     if (new Date(r.resulted_at) < received) throw ValidationError.field(`results.${i}.resulted_at`, 'A result cannot be before reception.');
   });
-  return db.transaction(async (tx) => {
-    const [client] = await tx
-      .select()
-      .from(clients)
-      .where(and(eq(clients.id, body.client), eq(clients.facilityId, p.facilityId!)));
-    if (!client) throw ValidationError.field('client', `Invalid pk "${body.client}" - object does not exist.`);
-    const [type] = await tx.select().from(sampleTypes).where(eq(sampleTypes.id, body.sample_type));
-    if (!type) throw ValidationError.field('sample_type', `Invalid pk "${body.sample_type}" - object does not exist.`);
-    const tests = await resolveTests(tx, p.facilityId!, body.test_types);
-    const byTest = new Map(body.results.map((r, i) => [r.test_type, { ...r, index: i }]));
-    for (const id of byTest.keys()) if (!tests.includes(id)) throw ValidationError.field('results', `Test "${id}" is not in this order.`);
-    const [facility] = await tx.select().from(facilities).where(eq(facilities.id, p.facilityId!));
-    const [general] = await tx.select().from(programs).where(eq(programs.name, 'General'));
-    const [order] = await tx
-      .insert(generalOrders)
-      .values({
-        facilityId: facility!.id,
-        programId: general!.id,
-        clientId: client.id,
-        labNumber: await nextLabNumber(tx, facility!.facilityCode, ordered),
-        status: byTest.size ? S.ONGOING : S.APPROVED,
-        priority: body.priority,
-        requestingClinician: body.requesting_clinician,
-        clinicalNotes: body.clinical_notes,
-        sampleTypeId: type.id,
-        collectedAt: collected,
-        receivedAt: received,
-        retrospective: true,
-        createdBy: p.id,
-        createdAt: ordered,
-        updatedAt: new Date(),
-      })
-      .returning();
-    for (const testTypeId of tests) {
-      const entry = byTest.get(testTypeId);
-      const [testOrder] = await tx
-        .insert(testOrders)
-        .values({ orderId: order!.id, facilityId: facility!.id, testTypeId, status: entry ? R.ENTERED : S.APPROVED, createdAt: ordered })
-        .returning();
-      if (!entry) continue;
-      const [test] = await tx.select().from(testTypes).where(eq(testTypes.id, testTypeId));
-      const checked = await checkValue(tx, test!, client, facility!.id, { value: entry.value, isolates: [], method: null, instrument: null }).catch(
-        (error: unknown) => {
-          if (error instanceof ValidationError)
-            throw new ValidationError(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [`results.${entry.index}.${k}`, v])));
-          throw error;
-        },
-      );
-      await tx.insert(results).values({
-        testOrderId: testOrder!.id,
-        facilityId: facility!.id,
-        status: R.ENTERED,
-        valueNumeric: checked.valueNumeric,
-        valueText: checked.valueText,
-        unit: checked.range?.unit || test!.unit,
-        flag: checked.flag,
-        refLow: checked.range?.low ?? null,
-        refHigh: checked.range?.high ?? null,
-        comment: entry.comment,
-        enteredBy: p.id,
-        enteredAt: new Date(entry.resulted_at),
-      });
-    }
-    await setDueTimes(tx, order!.id, received, [S.APPROVED, R.ENTERED]);
-    await recordAudit(tx, p, {
-      action: 'order.retrospective_entry',
-      entity: 'general_order',
-      entityId: String(order!.id),
-      toStatus: order!.status,
-      reason: 'Entered from a paper record',
-      after: {
-        lab_number: order!.labNumber,
-        ordered_at: body.ordered_at,
-        collected_at: body.collected_at,
-        received_at: body.received_at,
-        results: body.results.length,
-      },
-    });
-    return order!.id;
+  const [type] = await tx.select().from(sampleTypes).where(eq(sampleTypes.id, body.sample_type));
+  if (!type) throw ValidationError.field('sample_type', `Invalid pk "${body.sample_type}" - object does not exist.`);
+  const placed = await createOrder(tx, p, form, body, { retrospective: true, at: ordered });
+  const tests = placed.samples.flatMap((s) => s.tests);
+  const byTest = new Map(body.results.map((r, i) => [r.test_type, { ...r, index: i }]));
+  for (const id of byTest.keys()) if (!tests.some((t) => t.test_type === id)) throw ValidationError.field('results', `Test "${id}" is not in this order.`);
+  const sampleIds = placed.samples.map((s) => s.id);
+  // The paper names one specimen: it is the sample's type when the order is one sample.
+  const single = sampleIds.length === 1 ? { sampleTypeId: type.id } : {};
+  const withResult = new Set(placed.samples.filter((s) => s.tests.some((t) => byTest.has(t.test_type))).map((s) => s.id));
+  for (const id of sampleIds)
+    await tx
+      .update(samples)
+      .set({ status: withResult.has(id) ? S.ONGOING : S.APPROVED, collectedAt: collected, receivedAt: received, updatedAt: new Date(), ...single })
+      .where(eq(samples.id, id));
+  await tx.update(testOrders).set({ status: S.APPROVED }).where(inArray(testOrders.sampleId, sampleIds));
+  const [client] = await tx.select().from(clients).where(eq(clients.id, body.client));
+  for (const t of tests) {
+    const entry = byTest.get(t.test_type);
+    if (!entry) continue;
+    const [test] = await tx.select().from(testTypes).where(eq(testTypes.id, t.test_type));
+    const checked = await checkValue(tx, test!, client!, p.facilityId!, { value: entry.value, isolates: [], method: null, instrument: null }).catch(
+      underResult(entry.index),
+    );
+    await insertRun(
+      tx,
+      p,
+      { id: t.id, facilityId: p.facilityId! },
+      test!,
+      checked,
+      { comment: entry.comment, isolates: [], method: null, instrument: null },
+      new Date(entry.resulted_at),
+    );
+  }
+  await setDueTimes(tx, sampleIds, received, [S.APPROVED, R.ENTERED]);
+  await recordAudit(tx, p, {
+    action: 'order.retrospective_entry',
+    entity: 'order',
+    entityId: String(placed.order.id),
+    toStatus: withResult.size ? S.ONGOING : S.APPROVED,
+    reason: 'Entered from a paper record',
+    after: {
+      lab_number: placed.order.labNumber,
+      ordered_at: body.ordered_at,
+      collected_at: body.collected_at,
+      received_at: body.received_at,
+      results: body.results.length,
+    },
   });
+  return sampleIds[0]!;
 }

@@ -3,7 +3,7 @@ import { RESULT_STATUS as R, SAMPLE_STATUS as S, CANCELLED_STATUS } from '@nlims
 import type { Tx } from '../../core/db.js';
 import { recordAudits } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
-import { generalOrders, testOrders } from './samples.table.js';
+import { samples, testOrders } from './samples.table.js';
 
 /** Test statuses that end a test: approved, rejected with the sample, cancelled. */
 const FINAL = [R.APPROVAL, S.REJECTED, CANCELLED_STATUS];
@@ -19,34 +19,34 @@ const list = (values: readonly number[]) =>
  * for each. The status stays (ONGOING, PARTIALLY_REJECTED…); the flag keeps
  * the open lists short as the laboratory's history grows.
  */
-export async function markCompleted(tx: Tx, p: Principal, orderIds: number[], at: Date): Promise<number[]> {
-  const ids = [...new Set(orderIds)];
+export async function markCompleted(tx: Tx, p: Principal, sampleIds: number[], at: Date): Promise<number[]> {
+  const ids = [...new Set(sampleIds)];
   if (!ids.length) return [];
   const done = await tx
-    .update(generalOrders)
+    .update(samples)
     .set({ completed: true, completedAt: at })
     .where(
       and(
-        inArray(generalOrders.id, ids),
-        eq(generalOrders.completed, false),
-        sql`exists (select 1 from ${testOrders} t where t.order_id = ${generalOrders.id} and t.status = ${R.APPROVAL})`,
-        sql`not exists (select 1 from ${testOrders} t where t.order_id = ${generalOrders.id} and t.status not in (${list(FINAL)}))`,
+        inArray(samples.id, ids),
+        eq(samples.completed, false),
+        sql`exists (select 1 from ${testOrders} t where t.sample_id = ${samples.id} and t.status = ${R.APPROVAL})`,
+        sql`not exists (select 1 from ${testOrders} t where t.sample_id = ${samples.id} and t.status not in (${list(FINAL)}))`,
       ),
     )
-    .returning({ id: generalOrders.id, status: generalOrders.status });
+    .returning({ id: samples.id, status: samples.status });
   if (!done.length) return [];
   await recordAudits(
     tx,
     p,
-    done.map((o) => ({
-      action: 'order.completed',
-      entity: 'general_order',
-      entityId: String(o.id),
-      fromStatus: o.status,
-      toStatus: o.status,
+    done.map((s) => ({
+      action: 'sample.completed',
+      entity: 'sample',
+      entityId: String(s.id),
+      fromStatus: s.status,
+      toStatus: s.status,
       reason: 'Every result released',
       at,
     })),
   );
-  return done.map((o) => o.id);
+  return done.map((s) => s.id);
 }

@@ -1,15 +1,16 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@nlims/contracts';
-import { facilityScope, requireGeneral } from '../../core/access.js';
+import { facilityScope } from '../../core/access.js';
 import type { Db } from '../../core/db.js';
-import { ValidationError } from '../../core/errors.js';
+import { forbidden, ValidationError } from '../../core/errors.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { results } from '../results/results.table.js';
 import type { Principal } from '../users/principal.js';
 import { dateRange } from './samples.read.js';
-import { generalOrders, testOrders } from './samples.table.js';
+import { formPrograms, programIn } from './forms.js';
+import { orders, samples, testOrders } from './samples.table.js';
 
 export interface ReportQuery {
   test_type?: number;
@@ -39,18 +40,19 @@ export const REPORT_COLUMNS = [
 
 const CSV_LIMIT = 100_000;
 
-function where(p: Principal, q: ReportQuery): SQL | undefined {
+function where(p: Principal, q: ReportQuery, names: string[]): SQL | undefined {
   const scope = facilityScope(p);
   return and(
     ...(scope == null ? [] : [eq(testOrders.facilityId, scope)]),
+    programIn(testOrders.programId, names),
     ...(q.test_type ? [eq(testOrders.testTypeId, q.test_type)] : []),
     ...(q.test_order_status ? [eq(testOrders.status, q.test_order_status)] : []),
-    ...dateRange(generalOrders.createdAt, q as Record<string, unknown>),
+    ...dateRange(samples.createdAt, q as Record<string, unknown>),
   );
 }
 
 const select = {
-  lab_number: generalOrders.labNumber,
+  lab_number: samples.barcode,
   client_name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
   sex: clients.sex,
   date_of_birth: clients.dateOfBirth,
@@ -59,31 +61,37 @@ const select = {
   result: sql<string | null>`coalesce(${results.valueNumeric}::text, ${results.valueText})`,
   unit: results.unit,
   flag: results.flag,
-  ordered_at: generalOrders.createdAt,
-  collected_at: generalOrders.collectedAt,
-  received_at: generalOrders.receivedAt,
+  ordered_at: orders.createdAt,
+  collected_at: samples.collectedAt,
+  received_at: samples.receivedAt,
   approved_at: results.approvedAt,
-  tat_hours: sql<number | null>`round(extract(epoch from (${results.approvedAt} - ${generalOrders.receivedAt})) / 3600.0, 1)::float`,
+  tat_hours: sql<number | null>`round(extract(epoch from (${results.approvedAt} - ${samples.receivedAt})) / 3600.0, 1)::float`,
 };
 
 /** The general order report (SPEC §7): one row per test, with its current result. */
 export async function generalOrderReport(db: Db, p: Principal, q: ReportQuery, csv: boolean) {
-  requireGeneral(p, 'read');
+  const names = formPrograms(p, 'general_order', 'read');
+  if (!names.length) throw forbidden('Your role may not view this report.');
   const size = q.page_size ?? DEFAULT_PAGE_SIZE;
   if (!csv && !(PAGE_SIZES as readonly number[]).includes(size)) throw ValidationError.field('page_size', `page_size must be one of ${PAGE_SIZES.join(', ')}.`);
   const base = () =>
     db
       .select(select)
       .from(testOrders)
-      .innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId))
-      .innerJoin(clients, eq(clients.id, generalOrders.clientId))
+      .innerJoin(samples, eq(samples.id, testOrders.sampleId))
+      .innerJoin(orders, eq(orders.id, testOrders.orderId))
+      .innerJoin(clients, eq(clients.id, orders.clientId))
       .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
       .leftJoin(results, and(eq(results.testOrderId, testOrders.id), eq(results.current, true)))
-      .where(where(p, q))
-      .orderBy(asc(generalOrders.createdAt), asc(testOrders.id));
+      .where(where(p, q, names))
+      .orderBy(asc(samples.createdAt), asc(testOrders.id));
   if (csv) return { rows: await base().limit(CSV_LIMIT) };
   const page = q.page ?? 1;
-  const [total] = await db.select({ n: count() }).from(testOrders).innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId)).where(where(p, q));
+  const [total] = await db
+    .select({ n: count() })
+    .from(testOrders)
+    .innerJoin(samples, eq(samples.id, testOrders.sampleId))
+    .where(where(p, q, names));
   const n = Number(total?.n ?? 0);
   return {
     count: n,

@@ -24,7 +24,8 @@ beforeAll(async () => {
   const client = (
     await as('clin_receptionist', 'POST', '/api/clients/', { first_name: '=HYPERLINK("x")', last_name: 'Musa', sex: 'male', estimated_age_years: 40 })
   ).json();
-  const order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: client.id, test_types: [testId] })).json();
+  // The order's one sample: moves, details and results take the sample's id.
+  const order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: client.id, test_types: [testId] })).json().samples[0];
   orderId = order.id;
   await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
   await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});
@@ -71,7 +72,7 @@ describe('general order report', () => {
 describe('running status counts', () => {
   it('agree with counting the rows after every kind of move', async () => {
     const counted = await t.database.db.execute(sql`
-      select status as test_order_status, count(*)::int as count from general_orders where facility_id = (select id from facilities where facility_code = 'LA-IKJ-001') group by status
+      select status as test_order_status, count(*)::int as count from samples where facility_id = (select id from facilities where facility_code = 'LA-IKJ-001') group by status
       union all
       select status, count(*)::int from test_orders where facility_id = (select id from facilities where facility_code = 'LA-IKJ-001') and status between 5 and 9 group by status
       order by 1`);
@@ -110,7 +111,10 @@ describe('results worklist and multi-status filters', () => {
     expect(byLab.count).toBe(1);
     expect((await as('clin_supervisor', 'GET', `/api/results/?page=1&Filters.status__in=5,6`)).json().count).toBe(0);
     expect((await as('clin_supervisor', 'GET', `/api/results/?page=1&Filters.status__in=5,6,7`)).json().count).toBe(1);
-    expect((await as('ph_supervisor', 'GET', '/api/results/?page=1')).statusCode).toBe(403);
+    // Results span the programmes a user reads: Yaba's supervisor sees Yaba's, none of Ikeja's.
+    const yaba = (await as('ph_supervisor', 'GET', `/api/results/?page=1&search=${encodeURIComponent(released.results[0].lab_number)}`)).json();
+    expect(yaba.count).toBe(0);
+    expect((await as('clin_admin', 'GET', '/api/results/?page=1')).statusCode).toBe(403);
     expect((await as('fed_tier', 'GET', '/api/results/?page=1')).statusCode).toBe(403);
     expect((await as('clin_supervisor', 'GET', '/api/results/?page=1&Filters.status__in=5,x')).statusCode).toBe(400);
   });

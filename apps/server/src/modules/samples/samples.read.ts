@@ -1,26 +1,29 @@
-import { and, asc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { FILTER_PREFIX, generalOrderListItem, type ListQuery } from '@nlims/contracts';
-import { facilityScope, mayGeneral, requireGeneral } from '../../core/access.js';
+import { FILTER_PREFIX, type ListQuery, type ProgramForm, programsOfForm, sampleListItem } from '@nlims/contracts';
+import { facilityScope, programsWhere, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
-import { notFound, ValidationError } from '../../core/errors.js';
+import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { auditEvents } from '../audit/audit.table.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clientIdentifiersOf } from '../clients/clients.resource.js';
 import { amongMatches, clientIdsMatching } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
+import { programs } from '../programs/programs.table.js';
+import { sampleTypes } from '../reference/reference.table.js';
 import { results } from '../results/results.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
-import { generalOrders, testOrders } from './samples.table.js';
+import { formPrograms, programIn } from './forms.js';
+import { orders, samples, testOrders } from './samples.table.js';
 import { countSamples, readStatusCounts } from './status-counts.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = "Invalid date format, Accepted format 'YYYY-MM-DD'";
 
 /** `start_date` / `end_date` (inclusive, YYYY-MM-DD) on a timestamp column. */
-export function dateRange(column: typeof generalOrders.createdAt, query: Record<string, unknown>): SQL[] {
+export function dateRange(column: typeof samples.createdAt, query: Record<string, unknown>): SQL[] {
   const out: SQL[] = [];
   for (const key of ['start_date', 'end_date'] as const) {
     const value = query[key];
@@ -44,7 +47,7 @@ export async function withHospitalNumbers<R extends Record<string, unknown>>(tx:
 }
 
 /**
- * Each order's tests, in id order, as the list shows them: one correlated
+ * Each sample's tests, in id order, as the list shows them: one correlated
  * sub-query per row inside the page query, so the page costs one round trip
  * to the database instead of three (page, tests, identifiers).
  */
@@ -52,69 +55,99 @@ const listTests = sql<unknown[]>`(select coalesce(json_agg(json_build_object(
     'id', t.id, 'test_type', t.test_type_id, 'test_type_name', tt.name, 'status', t.status,
     'due_at', to_char(t.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by t.id), '[]'::json)
   from ${testOrders} t join ${testTypes} tt on tt.id = t.test_type_id
-  where t.order_id = ${generalOrders.id})`.as('tests');
+  where t.sample_id = ${samples.id})`.as('tests');
 
 /** The client's hospital number (the first identifier whose type is a hospital number), as withHospitalNumbers picks it. */
 const listHospitalNumber = sql<string | null>`(select ci.identifier from client_identifiers ci
   join client_identifier_types it on it.id = ci.identifier_type_id
-  where ci.client_id = ${generalOrders.clientId} and it.name ~* 'hospital'
+  where ci.client_id = ${orders.clientId} and it.name ~* 'hospital'
   order by ci.identifier_type_id, ci.id limit 1)`.as('hospital_number');
 
 /**
- * Ids of the samples found by a search: laboratory number, or a client found
- * by name, phone or identifier. Each half is served by its trigram index, so
- * the lists start from the matches, never from every sample of the facility.
- * The sample, workplan and result lists all search this way.
+ * Ids of the samples found by a search: barcode (which starts with the
+ * laboratory number, so a lab number finds every sample of its order), or a
+ * client found by name, phone or identifier. Each half is served by its
+ * trigram index, so the lists start from the matches, never from every
+ * sample of the facility. The sample, workplan and result lists all search
+ * this way.
  */
-export const orderIdsMatching = (term: string): SQL =>
-  sql`select ${generalOrders.id} from ${generalOrders} where ${ilike(generalOrders.labNumber, term)}
-      union select ${generalOrders.id} from ${generalOrders} where ${inArray(generalOrders.clientId, clientIdsMatching(term))}`;
+export const sampleIdsMatching = (term: string): SQL =>
+  sql`select ${samples.id} from ${samples} where ${ilike(samples.barcode, term)}
+      union select s.id from ${samples} s join ${orders} o on o.id = s.order_id where ${inArray(sql`o.client_id`, clientIdsMatching(term))}`;
 
-export const generalOrderResource: ResourceDef = {
-  path: 'general_order',
-  entity: 'general_order',
-  table: generalOrders,
-  id: generalOrders.id,
-  fields: {
-    id: generalOrders.id,
-    lab_number: generalOrders.labNumber,
-    status: generalOrders.status,
-    priority: generalOrders.priority,
-    client: generalOrders.clientId,
-    client_name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`.as('client_name'),
-    sex: clients.sex,
-    date_of_birth: clients.dateOfBirth,
-    sample_type: generalOrders.sampleTypeId,
-    created_at: generalOrders.createdAt,
-    collected_at: generalOrders.collectedAt,
-    received_at: generalOrders.receivedAt,
-    completed: generalOrders.completed,
-    completed_at: generalOrders.completedAt,
-    hospital_number: listHospitalNumber,
-    tests: listTests,
-  },
-  join: (q) => (q as unknown as { innerJoin: (...a: unknown[]) => unknown }).innerJoin(clients, eq(clients.id, generalOrders.clientId)) as typeof q,
-  item: generalOrderListItem,
-  searchWhere: (term) => amongMatches(generalOrders.id, orderIdsMatching(term)),
-  extraWhere: (query: ListQuery) => dateRange(generalOrders.createdAt, query),
-  filters: { status: generalOrders.status, priority: generalOrders.priority, client: generalOrders.clientId, completed: generalOrders.completed },
-  ordering: { created_at: generalOrders.createdAt, lab_number: generalOrders.labNumber, status: generalOrders.status, collected_at: generalOrders.collectedAt },
-  defaultOrdering: '-created_at',
-  // Without a search or date range, the count comes from the running status counts, not from counting rows.
-  fastCount: async (db, p, query) => {
-    const facility = facilityScope(p);
-    const filters = Object.keys(query).filter((k) => k.startsWith(FILTER_PREFIX) && query[k] !== '');
-    if (facility == null || query.search || query.start_date || query.end_date || filters.some((k) => k !== `${FILTER_PREFIX}status`)) return null;
-    const status = query[`${FILTER_PREFIX}status`];
-    if (status !== undefined && !/^\d+$/.test(String(status))) return null;
-    return countSamples(db as Db, facility, status === undefined ? undefined : [Number(status)]);
-  },
-  access: { read: (p) => mayGeneral(p, 'read') },
-  scope: { column: generalOrders.facilityId, valueKey: 'facilityId', of: facilityScope },
-  customDetail: true,
-  countWithoutJoin: true,
-  tags: ['samples'],
-};
+const sampleTypeName = sql<string | null>`(select st.name from ${sampleTypes} st where st.id = ${samples.sampleTypeId})`.as('sample_type_name');
+const programNameOf = sql<string>`(select pr.name from ${programs} pr where pr.id = ${samples.programId})`.as('program');
+
+/** `program__name` when the request names one programme of the form. */
+const programQuery = (query: ListQuery) => (typeof query.program__name === 'string' ? query.program__name : undefined);
+
+/**
+ * The list of a wire form (`general_order/`, `tb_sample/`, …): one row per
+ * sample of the programmes the form serves and the caller may read, in the
+ * caller's facility.
+ */
+export function sampleResource(form: ProgramForm): ResourceDef {
+  return {
+    path: form,
+    entity: 'sample',
+    table: samples,
+    id: samples.id,
+    fields: {
+      id: samples.id,
+      order: samples.orderId,
+      lab_number: orders.labNumber,
+      barcode: samples.barcode,
+      seq: samples.seq,
+      program: programNameOf,
+      status: samples.status,
+      priority: orders.priority,
+      client: orders.clientId,
+      client_name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`.as('client_name'),
+      sex: clients.sex,
+      date_of_birth: clients.dateOfBirth,
+      sample_type: samples.sampleTypeId,
+      sample_type_name: sampleTypeName,
+      created_at: samples.createdAt,
+      collected_at: samples.collectedAt,
+      received_at: samples.receivedAt,
+      completed: samples.completed,
+      completed_at: samples.completedAt,
+      hospital_number: listHospitalNumber,
+      tests: listTests,
+    },
+    join: (q) =>
+      (q as unknown as { innerJoin: (...a: unknown[]) => { innerJoin: (...a: unknown[]) => unknown } })
+        .innerJoin(orders, eq(orders.id, samples.orderId))
+        .innerJoin(clients, eq(clients.id, orders.clientId)) as typeof q,
+    item: sampleListItem,
+    searchWhere: (term) => amongMatches(samples.id, sampleIdsMatching(term)),
+    extraWhere: (query, p) => [programIn(samples.programId, formPrograms(p, form, 'read', programQuery(query))), ...dateRange(samples.createdAt, query)],
+    filters: { status: samples.status, priority: orders.priority, client: orders.clientId, completed: samples.completed, order: samples.orderId },
+    filterWhere: { barcode: (raw) => eq(samples.barcode, raw) },
+    ordering: {
+      created_at: samples.createdAt,
+      lab_number: samples.barcode,
+      barcode: samples.barcode,
+      status: samples.status,
+      collected_at: samples.collectedAt,
+    },
+    defaultOrdering: '-created_at',
+    // Without a search, date range or other filter, the count comes from the running status counts, not from counting rows.
+    fastCount: async (db, p, query) => {
+      const facility = facilityScope(p);
+      const filters = Object.keys(query).filter((k) => k.startsWith(FILTER_PREFIX) && query[k] !== '');
+      if (facility == null || query.search || query.start_date || query.end_date || filters.some((k) => k !== `${FILTER_PREFIX}status`)) return null;
+      const status = query[`${FILTER_PREFIX}status`];
+      if (status !== undefined && !/^\d+$/.test(String(status))) return null;
+      return countSamples(db as Db, facility, formPrograms(p, form, 'read', programQuery(query)), status === undefined ? undefined : [Number(status)]);
+    },
+    access: { read: (p) => p.isSuperuser || formPrograms(p, form, 'read').length > 0 },
+    scope: { column: samples.facilityId, valueKey: 'facilityId', of: facilityScope },
+    customDetail: true,
+    countWithoutJoin: true,
+    tags: ['samples'],
+  };
+}
 
 const enteredBy = alias(users, 'entered_by');
 const verifiedBy = alias(users, 'verified_by');
@@ -155,16 +188,13 @@ export async function currentResults(tx: Tx, testOrderIds: number[]) {
   }));
 }
 
-export async function getOrder(db: Db, p: Principal, id: number) {
-  requireGeneral(p, 'read');
-  const scope = facilityScope(p);
-  const q = db.select({ o: generalOrders, c: clients }).from(generalOrders).innerJoin(clients, eq(clients.id, generalOrders.clientId));
-  const [row] = await q.where(and(eq(generalOrders.id, id), ...(scope == null ? [] : [eq(generalOrders.facilityId, scope)])));
-  if (!row) throw notFound();
-  const { o, c } = row;
+/** The tests of some samples with their configuration and current result, in id order. */
+export async function testsOf(db: Tx, sampleIds: number[]) {
+  if (!sampleIds.length) return [];
   const tests = await db
     .select({
       id: testOrders.id,
+      sample: testOrders.sampleId,
       test_type: testOrders.testTypeId,
       test_type_name: testTypes.name,
       status: testOrders.status,
@@ -173,47 +203,93 @@ export async function getOrder(db: Db, p: Principal, id: number) {
       unit: testTypes.unit,
       codes: testTypes.codes,
       is_culture: testTypes.is_culture,
+      panel: testTypes.panel,
     })
     .from(testOrders)
     .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-    .where(eq(testOrders.orderId, id))
+    .where(inArray(testOrders.sampleId, sampleIds))
     .orderBy(asc(testOrders.id));
   const current = await currentResults(
     db,
     tests.map((t) => t.id),
   );
+  return tests.map((t) => {
+    const r = current.find((x) => x.testOrderId === t.id);
+    return { ...t, result: r ? (({ testOrderId: _t, ...rest }) => rest)(r) : null };
+  });
+}
+
+/**
+ * `GET {form}/{id}/`: the sample with its order (request form, every sample),
+ * client and tests. A sample of another facility, or of a programme the
+ * form does not serve, is a 404; of a programme the caller holds no role in,
+ * a 403.
+ */
+export async function getSample(db: Db, p: Principal, form: ProgramForm, id: number) {
+  if (!formPrograms(p, form, 'read').length) throw forbidden('Your role may not view samples in these programmes.');
+  const scope = facilityScope(p);
+  const [row] = await db
+    .select({ s: samples, o: orders, c: clients, program: programs.name })
+    .from(samples)
+    .innerJoin(orders, eq(orders.id, samples.orderId))
+    .innerJoin(clients, eq(clients.id, orders.clientId))
+    .innerJoin(programs, eq(programs.id, samples.programId))
+    .where(and(eq(samples.id, id), ...(scope == null ? [] : [eq(samples.facilityId, scope)])));
+  if (!row || !programsOfForm(form).includes(row.program)) throw notFound();
+  requireIn(p, row.program, 'read');
+  const { s, o, c } = row;
+  const siblings = await db
+    .select({
+      id: samples.id,
+      barcode: samples.barcode,
+      seq: samples.seq,
+      sample_type: samples.sampleTypeId,
+      sample_type_name: sampleTypes.name,
+      status: samples.status,
+      completed: samples.completed,
+    })
+    .from(samples)
+    .leftJoin(sampleTypes, eq(sampleTypes.id, samples.sampleTypeId))
+    .where(eq(samples.orderId, o.id))
+    .orderBy(asc(samples.seq));
   const identifiers = (await clientIdentifiersOf(db, [c.id])).map(({ clientId: _c, ...rest }) => rest);
+  const here = siblings.find((x) => x.id === s.id)!;
   return {
-    id: o.id,
+    id: s.id,
+    order: o.id,
     facility: o.facilityId,
     lab_number: o.labNumber,
-    status: o.status,
-    held_from: o.heldFrom,
+    barcode: s.barcode,
+    seq: s.seq,
+    program: row.program,
+    status: s.status,
+    held_from: s.heldFrom,
     priority: o.priority,
     requesting_clinician: o.requestingClinician,
     clinical_notes: o.clinicalNotes,
+    form: o.form,
     client: c.id,
     client_name: `${c.firstName} ${c.lastName}`,
     sex: c.sex,
     date_of_birth: c.dateOfBirth,
     client_identifiers: identifiers,
     hospital_number: identifiers.find((i) => isHospitalNumber(i.identifier_type_name))?.identifier ?? null,
-    sample_type: o.sampleTypeId,
-    created_at: o.createdAt,
-    collected_at: o.collectedAt,
-    received_at: o.receivedAt,
-    completed: o.completed,
-    completed_at: o.completedAt,
-    tests: tests.map((t) => {
-      const r = current.find((x) => x.testOrderId === t.id);
-      return { ...t, result: r ? (({ testOrderId: _t, ...rest }) => rest)(r) : null };
-    }),
+    sample_type: s.sampleTypeId,
+    sample_type_name: here.sample_type_name,
+    container: s.container,
+    created_at: s.createdAt,
+    collected_at: s.collectedAt,
+    received_at: s.receivedAt,
+    completed: s.completed,
+    completed_at: s.completedAt,
+    samples: siblings,
+    tests: (await testsOf(db, [s.id])).map(({ sample: _s, panel: _p, ...t }) => t),
   };
 }
 
-/** The audit trail of one sample and its results, oldest first. */
-export async function orderHistory(db: Db, p: Principal, id: number) {
-  await getOrder(db, p, id); // scope and role
+/** The audit trail of one sample (its moves and results) and of its order, oldest first. */
+export async function sampleHistory(db: Db, p: Principal, form: ProgramForm, id: number) {
+  const sample = await getSample(db, p, form, id); // scope and role
   return db
     .select({
       at: auditEvents.at,
@@ -224,12 +300,19 @@ export async function orderHistory(db: Db, p: Principal, id: number) {
       reason: auditEvents.reason,
     })
     .from(auditEvents)
-    .where(and(eq(auditEvents.entity, 'general_order'), eq(auditEvents.entityId, String(id))))
+    .where(
+      or(
+        and(eq(auditEvents.entity, 'sample'), eq(auditEvents.entityId, String(id))),
+        // Order-level events; before samples had their own rows (migration 0016) an order's events were `general_order`.
+        and(inArray(auditEvents.entity, ['order', 'general_order']), eq(auditEvents.entityId, String(sample.order))),
+      ),
+    )
     .orderBy(asc(auditEvents.id));
 }
 
-/** Counts for the sidebar badges and the dashboard (samples by sample status, tests by result status). */
-export async function statusCounts(db: Db, p: Principal) {
-  requireGeneral(p, 'read');
-  return readStatusCounts(db, p.facilityId ?? -1);
+/** Counts for the sidebar badges and the dashboards (samples by sample status, tests by result status) of those programmes the caller may read. */
+export async function statusCounts(db: Db, p: Principal, among: readonly string[]) {
+  const names = programsWhere(p, 'read', among);
+  if (!names.length) throw forbidden('Your role may not view samples in these programmes.');
+  return readStatusCounts(db, p.facilityId ?? -1, names);
 }

@@ -1,39 +1,47 @@
 import { z } from 'zod';
 import {
+  bulkSampleIds,
   clinicalDashboardReply,
   collectBody,
-  generalReportPage,
   completeEntryBody,
   emptyBody,
-  generalOrderBody,
-  generalOrderDetail,
+  generalReportPage,
   historyItem,
-  orderCreated,
-  reasonBody,
-  rejectSampleBody,
-  statusCount,
-  type SampleAction,
   ID_RANGE_MESSAGE,
   idParam,
   idParams,
   MAX_ID,
+  orderBody,
+  orderCreated,
+  PROGRAMS,
+  type ProgramForm,
+  programsOfForm,
+  reasonBody,
+  rejectSampleBody,
+  type SampleAction,
+  sampleDetail,
+  statusCount,
 } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
+import type { Db, Tx } from '../../core/db.js';
+import { ValidationError } from '../../core/errors.js';
 import { idempotencyHeaders, idempotentCreate } from '../../core/idempotency.js';
-import type { Db } from '../../core/db.js';
 import { registerResource } from '../../core/resource.js';
-import { recordAudit } from '../audit/audit.service.js';
 import type { App } from '../../core/types.js';
-import { workplanResource } from './workplan.js';
-import { generalOrderResource, getOrder, orderHistory, statusCounts } from './samples.read.js';
-import { createOrder, moveSample } from './samples.service.js';
-import { clinicalDashboard } from './dashboard.js';
-import { completeEntry } from './complete-entry.js';
-import { generalOrderReport, toCsv } from './general-report.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { inArray } from 'drizzle-orm';
+import { sampleTypes } from '../reference/reference.table.js';
 import { renderLabel } from '../reports/label.js';
 import { SYMBOLOGIES, type Symbology } from '../reports/pdf.js';
 import { type ReportData, reportData } from '../reports/report-data.js';
 import { renderReport } from '../reports/report.js';
+import { completeEntry } from './complete-entry.js';
+import { clinicalDashboard } from './dashboard.js';
+import { FORMS } from './forms.js';
+import { generalOrderReport, toCsv } from './general-report.js';
+import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
+import { createOrder, moveSample } from './samples.service.js';
+import { workplanResource } from './workplan.js';
 
 const tags = ['samples'];
 
@@ -46,84 +54,109 @@ const ACTIONS: [SampleAction, z.ZodObject][] = [
   ['cancel', emptyBody],
 ];
 
-export function samplesRoutes(app: App, db: Db): void {
-  registerResource(app, db, generalOrderResource);
-  registerResource(app, db, workplanResource);
+/** A PDF document: binary, described for the OpenAPI document (a Buffer is sent as it is, never serialised). */
+const PDF = z.any().meta({ type: 'string', format: 'binary' });
+const pdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
+const labelQuery = pdfQuery.extend({ symbology: z.enum(SYMBOLOGIES).optional() });
+const programQuery = z.object({ program__name: z.enum(PROGRAMS as [string, ...string[]], { error: 'Unknown programme.' }).optional() });
+
+/**
+ * The routes of one wire form (DESIGN §4): the same moves, reads and
+ * documents for every programme, as `general_order/`, `tb_sample/`,
+ * `eid_sample/`, `vl_sample/` and `public_health_sample/`. The programme
+ * definitions decide who may do what; the form decides which programmes'
+ * samples the path serves (another's sample is a 404 here).
+ */
+function formRoutes(app: App, db: Db, form: ProgramForm): void {
+  const base = `/api/${form}`;
+  const served = programsOfForm(form);
+  registerResource(app, db, sampleResource(form));
   app.post(
-    '/api/general_order/',
-    {
-      schema: { tags, summary: 'Order tests for a client', headers: idempotencyHeaders, body: generalOrderBody, response: { 201: orderCreated } },
-    },
+    `${base}/`,
+    { schema: { tags, summary: `Order tests for a client (${form})`, headers: idempotencyHeaders, body: orderBody, response: { 201: orderCreated } } },
     (request, reply) =>
       idempotentCreate(db, request, reply, 201, async (tx) => {
-        const p = principalOf(request);
-        const id = await createOrder(tx, p, request.body);
-        const order = await getOrder(tx, p, id);
-        return {
-          id,
-          lab_number: order.lab_number,
-          status: order.status,
-          tests: order.tests.map((t) => ({ id: t.id, test_type: t.test_type, status: t.status })),
-        };
+        const placed = await createOrder(tx, principalOf(request), form, request.body);
+        return { id: placed.order.id, lab_number: placed.order.labNumber, program: placed.program.name, samples: await createdSamples(tx, placed.samples) };
       }),
   );
   app.post(
-    '/api/general_order/complete_entry/',
+    `${base}/complete_entry/`,
     {
       schema: {
         tags,
-        summary: 'Retrospective entry of a paper record',
+        summary: `Retrospective entry of a paper record (${form})`,
         headers: idempotencyHeaders,
         body: completeEntryBody,
-        response: { 201: generalOrderDetail },
+        response: { 201: sampleDetail },
       },
     },
     (request, reply) =>
       idempotentCreate(db, request, reply, 201, async (tx) => {
         const p = principalOf(request);
-        const id = await completeEntry(tx, p, request.body);
-        return getOrder(tx, p, id);
+        const id = await completeEntry(tx, p, form, request.body);
+        return getSample(tx, p, form, id);
       }),
   );
   // The detail carries the client and each test's current result. Views and exports of patients' data are
-  // audited under `general_order_access`, apart from the order's own history (entity `general_order`).
-  app.get('/api/general_order/:id/', { schema: { tags, params: idParams, response: { 200: generalOrderDetail } } }, async (request) => {
-    const p = principalOf(request);
-    const order = await getOrder(db, p, request.params.id);
-    await recordAudit(db, p, { action: 'order.view', entity: 'general_order_access', entityId: String(request.params.id) });
-    return order as never;
-  });
+  // audited under `sample_access`, apart from the sample's own history (entity `sample`).
+  app.get(
+    `${base}/:id/`,
+    { schema: { tags, summary: `A sample with its order and tests (${form})`, params: idParams, response: { 200: sampleDetail } } },
+    async (request) => {
+      const p = principalOf(request);
+      const sample = await getSample(db, p, form, request.params.id);
+      await recordAudit(db, p, { action: 'sample.view', entity: 'sample_access', entityId: String(request.params.id) });
+      return sample;
+    },
+  );
   for (const [action, body] of ACTIONS) {
     app.post(
-      `/api/general_order/:id/${action}/`,
-      { schema: { tags, summary: `Sample move: ${action}`, params: idParams, body, response: { 200: generalOrderDetail } } },
+      `${base}/:id/${action}/`,
+      { schema: { tags, summary: `Sample move: ${action} (${form})`, params: idParams, body, response: { 200: sampleDetail } } },
       async (request) => {
         const p = principalOf(request);
-        await moveSample(db, p, request.params.id, action, request.body as never);
-        return getOrder(db, p, request.params.id) as never;
+        await db.transaction((tx) => moveSample(tx, p, served, request.params.id, action, request.body as never));
+        return getSample(db, p, form, request.params.id);
+      },
+    );
+    // Many samples at once (a reception bench scanning a rack): all or nothing.
+    app.post(
+      `${base}/${action}/`,
+      {
+        schema: {
+          tags,
+          summary: `Sample move on many samples: ${action} (${form})`,
+          body: bulkSampleIds.extend(body.shape),
+          response: { 200: z.object({ ids: z.array(z.number()), detail: z.string() }) },
+        },
+      },
+      async (request) => {
+        const p = principalOf(request);
+        const { ids, ...input } = request.body as { ids: number[] };
+        const unique = [...new Set(ids)];
+        await db.transaction(async (tx) => {
+          for (const id of unique) await moveSample(tx, p, served, id, action, input);
+        });
+        return { ids: unique, detail: 'Operation successfully' };
       },
     );
   }
-  app.get('/api/general_order/:id/history/', { schema: { tags, params: idParams, response: { 200: z.array(historyItem) } } }, (request) =>
-    orderHistory(db, principalOf(request), request.params.id),
+  app.get(
+    `${base}/:id/history/`,
+    { schema: { tags, summary: `A sample's history (${form})`, params: idParams, response: { 200: z.array(historyItem) } } },
+    (request) => sampleHistory(db, principalOf(request), form, request.params.id),
   );
-  app.get('/api/general_order_count/', { schema: { tags, summary: 'Samples and results by status', response: { 200: z.array(statusCount) } } }, (request) =>
-    statusCounts(db, principalOf(request)),
-  );
-  /** A PDF document: binary, described for the OpenAPI document (a Buffer is sent as it is, never serialised). */
-  const PDF = z.any().meta({ type: 'string', format: 'binary' });
-  const pdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
-  const labelQuery = pdfQuery.extend({ symbology: z.enum(SYMBOLOGIES).optional() });
   for (const [kind, querystring, render] of [
     ['report', pdfQuery, (data: ReportData) => renderReport(data)],
     ['label', labelQuery, (data: ReportData, q: { symbology?: Symbology }) => renderLabel(data, q.symbology)],
   ] as const) {
     app.get(
-      `/api/general_order/:id/${kind}/`,
+      `${base}/:id/${kind}/`,
       {
         schema: {
           tags,
-          summary: `The ${kind} as PDF`,
+          summary: kind === 'report' ? `The order's result report as PDF (${form})` : `The sample's label as PDF (${form})`,
           params: idParams,
           querystring,
           response: { 200: { description: `The ${kind} (PDF).`, content: { 'application/pdf': { schema: PDF } } } },
@@ -132,16 +165,16 @@ export function samplesRoutes(app: App, db: Db): void {
       async (request, reply) => {
         const p = principalOf(request);
         const query = request.query as { download?: '0' | '1'; symbology?: Symbology };
-        const data = await reportData(db, p, request.params.id);
+        const data = await reportData(db, p, form, request.params.id);
         const pdf = await render(data, query);
         const download = query.download === '1';
         await recordAudit(db, p, {
           action: kind === 'report' ? (download ? 'report.export' : 'report.view') : 'label.print',
-          entity: 'general_order_access',
+          entity: 'sample_access',
           entityId: String(request.params.id),
           after: { format: 'pdf', download },
         });
-        const name = `${kind}-${data.order.lab_number}.pdf`;
+        const name = `${kind}-${kind === 'report' ? data.order.lab_number : data.order.barcode}.pdf`;
         return reply
           .type('application/pdf')
           .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
@@ -149,6 +182,31 @@ export function samplesRoutes(app: App, db: Db): void {
           .send(pdf);
       },
     );
+  }
+}
+
+/** The samples a create made, with their sample type names, for the reply. */
+async function createdSamples(tx: Tx, created: Awaited<ReturnType<typeof createOrder>>['samples']) {
+  const ids = created.map((s) => s.sample_type).filter((x): x is number => x != null);
+  const names = ids.length ? await tx.select({ id: sampleTypes.id, name: sampleTypes.name }).from(sampleTypes).where(inArray(sampleTypes.id, ids)) : [];
+  return created.map((s) => ({ ...s, completed: false, sample_type_name: names.find((n) => n.id === s.sample_type)?.name ?? null }));
+}
+
+export function samplesRoutes(app: App, db: Db): void {
+  for (const form of FORMS) formRoutes(app, db, form);
+  registerResource(app, db, workplanResource);
+  // Counts for the sidebar badges and dashboards, per programme (`program__name`), from the running counts.
+  const counts: [string, readonly string[], string][] = [
+    ['general_order_count', ['General'], 'Samples and results by status (General)'],
+    ['public_health_count', PROGRAMS.filter((n) => n !== 'General'), 'Samples and results by status (the other programmes)'],
+    ['test_status_count', PROGRAMS, 'Samples and results by status (any programme)'],
+  ];
+  for (const [path, among, summary] of counts) {
+    app.get(`/api/${path}/`, { schema: { tags, summary, querystring: programQuery, response: { 200: z.array(statusCount) } } }, (request) => {
+      const named = request.query.program__name;
+      if (named && !among.includes(named)) throw ValidationError.field('program__name', `Choose one of: ${among.join(', ')}.`);
+      return statusCounts(db, principalOf(request), named ? [named] : among);
+    });
   }
   const reportQuery = z.object({
     test_type: idParam.optional(),

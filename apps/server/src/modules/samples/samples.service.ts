@@ -1,30 +1,45 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CANCELLED_STATUS, canMove, SAMPLE_STATUS as S, statusName, type GeneralOrderBody, type SampleAction } from '@nlims/contracts';
-import { facilityScope, requireGeneral } from '../../core/access.js';
-import type { Db, Tx } from '../../core/db.js';
-import { conflict, notFound, ValidationError } from '../../core/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { testTypes } from '../catalogue/catalogue.table.js';
+import {
+  CANCELLED_STATUS,
+  canMove,
+  type OrderBody,
+  type Permission,
+  type ProgramForm,
+  SAMPLE_STATUS as S,
+  type SampleAction,
+  statusName,
+} from '@nlims/contracts';
+import { facilityScope, programsWhere, requireIn } from '../../core/access.js';
+import type { Tx } from '../../core/db.js';
+import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
+import { recordAudit, recordAudits } from '../audit/audit.service.js';
+import { testTypes, testTypeSampleTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { facilityTats, facilityTestServices } from '../facility-settings/facility-settings.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { rejectionReasons, sampleTypes } from '../reference/reference.table.js';
 import type { Principal } from '../users/principal.js';
+import { programOfOrder } from './forms.js';
 import { nextLabNumber } from './lab-number.js';
-import { generalOrders, testOrders } from './samples.table.js';
+import { validateRequestForm } from './request-form.js';
+import { groupBySampleType, type OrderableTest } from './sample-groups.js';
+import { orders, samples, testOrders } from './samples.table.js';
 
 export const sampleStatusName = (code: number) => (code === CANCELLED_STATUS ? 'CANCELLED' : statusName(S, code));
 
-/** Orderable General tests for the facility: a panel expands into its member tests. */
-export async function resolveTests(tx: Tx, facilityId: number, ids: number[]): Promise<number[]> {
-  const [general] = await tx.select().from(programs).where(eq(programs.name, 'General'));
+/**
+ * Orderable tests of the programme for the facility, each with the sample
+ * types it may run on: a panel expands into its member tests; a test must be
+ * active and offered by the facility (itself or through its panel).
+ */
+export async function resolveTests(tx: Tx, facilityId: number, program: { id: number; name: string }, ids: number[]): Promise<OrderableTest[]> {
   const chosen = await tx
     .select()
     .from(testTypes)
-    .where(and(inArray(testTypes.id, ids), eq(testTypes.program, general!.id), eq(testTypes.is_active, true)));
+    .where(and(inArray(testTypes.id, ids), eq(testTypes.program, program.id), eq(testTypes.is_active, true)));
   const missing = ids.find((id) => !chosen.some((t) => t.id === id));
-  if (missing !== undefined) throw ValidationError.field('test_types', `Test "${missing}" is not an active test of the General programme.`);
+  if (missing !== undefined) throw ValidationError.field('test_types', `Test "${missing}" is not an active test of the ${program.name} programme.`);
   const offered = new Set(
     (
       await tx
@@ -42,78 +57,153 @@ export async function resolveTests(tx: Tx, facilityId: number, ids: number[]): P
         .from(testTypes)
         .where(and(inArray(testTypes.panel, panels), eq(testTypes.is_active, true)))
     : [];
-  return [...new Set([...chosen.filter((t) => !t.is_panel).map((t) => t.id), ...members.map((m) => m.id)])];
+  const testIds = [...new Set([...chosen.filter((t) => !t.is_panel).map((t) => t.id), ...members.map((m) => m.id)])];
+  const links = testIds.length ? await tx.select().from(testTypeSampleTypes).where(inArray(testTypeSampleTypes.testTypeId, testIds)) : [];
+  return testIds.map((id) => ({ id, sampleTypes: links.filter((l) => l.testTypeId === id).map((l) => l.sampleTypeId) }));
 }
 
 /**
- * The running status counters (migration 0006) are updated by triggers, and
+ * The running status counters (migration 0016) are updated by triggers, and
  * every sample move updates its tests before the sample: test counters, then
  * sample counters. A create inserts the sample first, so without this it would
  * take the two counters in the opposite order and deadlock with a concurrent
  * move (a 500). Locking them up front, tests first, keeps one order for all
  * (a create takes the lab number counter before them; moves never take it).
  */
-async function lockCounters(tx: Tx, facilityId: number, status: number): Promise<void> {
-  await tx.execute(sql`select 1 from status_counts where facility_id = ${facilityId} and status = ${status} and kind in ('test', 'sample')
-    order by kind desc for update`);
+async function lockCounters(tx: Tx, facilityId: number, programId: number, status: number): Promise<void> {
+  await tx.execute(sql`select 1 from status_counts where facility_id = ${facilityId} and program_id = ${programId} and status = ${status}
+    and kind in ('test', 'sample') order by kind desc for update`);
 }
 
-export async function createOrder(db: Db, p: Principal, body: GeneralOrderBody, options: { retrospective?: boolean; at?: Date } = {}) {
-  requireGeneral(p, 'order');
-  return db.transaction(async (tx) => {
-    const [client] = await tx
-      .select()
-      .from(clients)
-      .where(and(eq(clients.id, body.client), eq(clients.facilityId, p.facilityId!)));
-    if (!client) throw ValidationError.field('client', `Invalid pk "${body.client}" - object does not exist.`);
-    const tests = await resolveTests(tx, p.facilityId!, body.test_types);
-    const [facility] = await tx.select().from(facilities).where(eq(facilities.id, p.facilityId!));
-    const [general] = await tx.select().from(programs).where(eq(programs.name, 'General'));
-    const at = options.at ?? new Date();
-    // The lab number counter first (it serialises a facility's creates), then the status counters.
-    const labNumber = await nextLabNumber(tx, facility!.facilityCode, at);
-    await lockCounters(tx, p.facilityId!, S.ORDERED);
-    const [order] = await tx
-      .insert(generalOrders)
-      .values({
-        facilityId: p.facilityId!,
-        programId: general!.id,
-        clientId: client.id,
-        labNumber,
-        status: S.ORDERED,
-        priority: body.priority,
-        requestingClinician: body.requesting_clinician,
-        clinicalNotes: body.clinical_notes,
-        retrospective: options.retrospective ?? false,
-        createdBy: p.id,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    await tx
-      .insert(testOrders)
-      .values(tests.map((testTypeId) => ({ orderId: order!.id, facilityId: p.facilityId!, testTypeId, status: S.ORDERED, createdAt: at })));
-    await recordAudit(tx, p, {
-      action: 'order.created',
-      entity: 'general_order',
-      entityId: String(order!.id),
-      toStatus: S.ORDERED,
-      after: { lab_number: order!.labNumber, test_types: tests },
-    });
-    return order!.id;
-  });
+export interface NewSample {
+  id: number;
+  barcode: string;
+  seq: number;
+  sample_type: number | null;
+  status: number;
+  tests: { id: number; test_type: number; status: number }[];
 }
 
-/** The order row, locked for the rest of the transaction; another facility's order is a 404. */
-export async function lockOrder(tx: Tx, p: Principal, id: number) {
-  const scope = facilityScope(p);
-  const [order] = await tx
+/** Add samples to an order, one per group of tests that share a sample type, numbered after those it has. */
+export async function addSamples(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  groups: { sampleTypeId: number | null; tests: number[] }[],
+  at: Date,
+  firstSeq = 1,
+): Promise<NewSample[]> {
+  await lockCounters(tx, order.facilityId, order.programId, S.ORDERED);
+  const created = await tx
+    .insert(samples)
+    .values(
+      groups.map((g, i) => {
+        const seq = firstSeq + i;
+        return {
+          orderId: order.id,
+          facilityId: order.facilityId,
+          programId: order.programId,
+          seq,
+          barcode: seq === 1 ? order.labNumber : `${order.labNumber}-${seq}`,
+          sampleTypeId: g.sampleTypeId,
+          status: S.ORDERED,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    )
+    .returning();
+  const tests = await tx
+    .insert(testOrders)
+    .values(
+      created.flatMap((sample, i) =>
+        groups[i]!.tests.map((testTypeId) => ({
+          orderId: order.id,
+          sampleId: sample.id,
+          facilityId: order.facilityId,
+          programId: order.programId,
+          testTypeId,
+          status: S.ORDERED,
+          createdAt: at,
+        })),
+      ),
+    )
+    .returning();
+  return created.map((s) => ({
+    id: s.id,
+    barcode: s.barcode,
+    seq: s.seq,
+    sample_type: s.sampleTypeId,
+    status: s.status,
+    tests: tests.filter((t) => t.sampleId === s.id).map((t) => ({ id: t.id, test_type: t.testTypeId, status: t.status })),
+  }));
+}
+
+/**
+ * Place an order on a programme's form (DESIGN §4): the programme's request
+ * form is validated against its schema, the tests are grouped into samples by
+ * the sample type they need (each with its own label), and the order, its
+ * samples, their tests and the audit row are written in the caller's
+ * transaction.
+ */
+export async function createOrder(tx: Tx, p: Principal, form: ProgramForm, body: OrderBody, options: { retrospective?: boolean; at?: Date } = {}) {
+  const program = await programOfOrder(tx, form, body.program);
+  requireIn(p, program.name, 'order');
+  const requestForm = validateRequestForm(program.name, body.form);
+  const [client] = await tx
     .select()
-    .from(generalOrders)
-    .where(and(eq(generalOrders.id, id), ...(scope == null ? [] : [eq(generalOrders.facilityId, scope)])))
-    .for('update');
-  if (!order) throw notFound();
-  return order;
+    .from(clients)
+    .where(and(eq(clients.id, body.client), eq(clients.facilityId, p.facilityId ?? -1)));
+  if (!client) throw ValidationError.field('client', `Invalid pk "${body.client}" - object does not exist.`);
+  if (client.mergedInto != null) throw ValidationError.field('client', 'This record was merged into another client; order for that one.');
+  const groups = groupBySampleType(await resolveTests(tx, p.facilityId!, program, body.test_types));
+  const [facility] = await tx.select().from(facilities).where(eq(facilities.id, p.facilityId!));
+  const at = options.at ?? new Date();
+  // The lab number counter first (it serialises a facility's creates), then the status counters.
+  const labNumber = await nextLabNumber(tx, facility!.facilityCode, at);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      facilityId: p.facilityId!,
+      programId: program.id,
+      clientId: client.id,
+      labNumber,
+      priority: body.priority,
+      requestingClinician: body.requesting_clinician,
+      clinicalNotes: body.clinical_notes,
+      form: requestForm,
+      retrospective: options.retrospective ?? false,
+      createdBy: p.id,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  const created = await addSamples(tx, order!, groups, at);
+  await recordAudit(tx, p, {
+    action: 'order.created',
+    entity: 'order',
+    entityId: String(order!.id),
+    toStatus: S.ORDERED,
+    after: {
+      lab_number: labNumber,
+      program: program.name,
+      samples: created.map((s) => ({ id: s.id, barcode: s.barcode, sample_type: s.sample_type, tests: s.tests.map((t) => t.test_type) })),
+    },
+  });
+  return { order: order!, program, samples: created };
+}
+
+/** The sample row with its order, locked for the rest of the transaction; another facility's (or another form's) sample is a 404. */
+export async function lockSample(tx: Tx, p: Principal, id: number, programs_: readonly string[]) {
+  const scope = facilityScope(p);
+  const [row] = await tx
+    .select({ sample: samples, order: orders, program: programs.name })
+    .from(samples)
+    .innerJoin(orders, eq(orders.id, samples.orderId))
+    .innerJoin(programs, eq(programs.id, samples.programId))
+    .where(and(eq(samples.id, id), ...(scope == null ? [] : [eq(samples.facilityId, scope)])))
+    .for('update', { of: samples });
+  if (!row || !programs_.includes(row.program)) throw notFound();
+  return row;
 }
 
 /**
@@ -121,13 +211,16 @@ export async function lockOrder(tx: Tx, p: Principal, id: number) {
  * for the test, else the catalogue default. Tests in `from` statuses are
  * stamped (and moved to `to` when given).
  */
-export async function setDueTimes(tx: Tx, orderId: number, receivedAt: Date, from: number[], to?: number): Promise<void> {
+export async function setDueTimes(tx: Tx, sampleIds: number[], receivedAt: Date, from: number[], to?: number): Promise<void> {
   await tx.execute(sql`
     update ${testOrders} t set status = ${to === undefined ? sql`t.status` : sql`${to}`},
       due_at = ${receivedAt.toISOString()}::timestamptz + make_interval(hours => coalesce(
         (select f.hours from ${facilityTats} f where f.facility_id = t.facility_id and f.test_type_id = t.test_type_id),
         (select c.default_tat_hours from ${testTypes} c where c.id = t.test_type_id)))
-    where t.order_id = ${orderId} and t.status in (${sql.join(
+    where t.sample_id in (${sql.join(
+      sampleIds.map((s) => sql`${s}`),
+      sql`, `,
+    )}) and t.status in (${sql.join(
       from.map((f) => sql`${f}`),
       sql`, `,
     )})`);
@@ -142,86 +235,80 @@ export interface MoveInput {
   reason?: string;
 }
 
-const PERMISSION: Record<SampleAction, 'order' | 'reception'> = {
-  collect: 'order',
+/** Which programme permission each move needs (the roles come from the programme's definition). */
+export const MOVE_PERMISSION: Record<SampleAction, Permission> = {
+  collect: 'collect',
   cancel: 'order',
-  accept: 'reception',
-  reject: 'reception',
-  hold: 'reception',
-  release: 'reception',
+  accept: 'receive',
+  reject: 'receive',
+  hold: 'receive',
+  release: 'receive',
 };
 
 /**
- * One sample move (DESIGN §3): in one transaction, lock the order, check the
- * move is allowed from its status (409 otherwise), write the new status of
- * the sample and its tests, and the audit row.
+ * One sample move (DESIGN §3), in the caller's transaction: lock the sample,
+ * check the caller's role in its programme and that the move is allowed from
+ * its status (409 otherwise), write the new status of the sample and its
+ * tests, and the audit row. Reception accepts or rejects samples, not orders.
  */
-export async function moveSample(db: Db, p: Principal, id: number, action: SampleAction, input: MoveInput) {
-  requireGeneral(p, PERMISSION[action]);
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, p, id);
-    if (!canMove(action, order.status)) throw conflict(`Cannot ${action} a sample that is ${sampleStatusName(order.status)}.`);
-    const now = new Date();
-    const set: Partial<typeof generalOrders.$inferInsert> = { updatedAt: now };
-    let reason: string | null = input.reason ?? (input.comment || null);
+export async function moveSample(tx: Tx, p: Principal, formPrograms: readonly string[], id: number, action: SampleAction, input: MoveInput) {
+  if (!programsWhere(p, MOVE_PERMISSION[action], formPrograms).length) throw forbidden(`Your role may not ${action} samples in these programmes.`);
+  const { sample, program } = await lockSample(tx, p, id, formPrograms);
+  requireIn(p, program, MOVE_PERMISSION[action]);
+  if (!canMove(action, sample.status)) throw conflict(`Cannot ${action} a sample that is ${sampleStatusName(sample.status)}.`);
+  const now = new Date();
+  const set: Partial<typeof samples.$inferInsert> = { updatedAt: now };
+  let reason: string | null = input.reason ?? (input.comment || null);
 
-    switch (action) {
-      case 'collect': {
-        const at = new Date(input.collected_at!);
-        if (at.getTime() > now.getTime() + 5 * 60_000) throw ValidationError.field('collected_at', 'The collection time is in the future.');
-        const [type] = await tx.select().from(sampleTypes).where(eq(sampleTypes.id, input.sample_type!));
-        if (!type) throw ValidationError.field('sample_type', `Invalid pk "${input.sample_type}" - object does not exist.`);
-        Object.assign(set, { status: S.COLLECTED, collectedAt: at, sampleTypeId: type.id });
-        break;
-      }
-      case 'accept': {
-        Object.assign(set, { status: S.APPROVED, receivedAt: now });
-        await setDueTimes(tx, id, now, [S.ORDERED, S.COLLECTED], S.APPROVED);
-        break;
-      }
-      case 'reject': {
-        const [why] = await tx.select().from(rejectionReasons).where(eq(rejectionReasons.id, input.rejection_reason!));
-        if (!why) throw ValidationError.field('rejection_reason', `Invalid pk "${input.rejection_reason}" - object does not exist.`);
-        reason = [why.reason, input.comment].filter(Boolean).join(': ');
-        const open = await tx
-          .select()
-          .from(testOrders)
-          .where(and(eq(testOrders.orderId, id), inArray(testOrders.status, [S.ORDERED, S.COLLECTED, S.APPROVED])));
-        const some = input.test_orders?.length ? input.test_orders : null;
-        if (some) {
-          const unknown = some.find((t) => !open.some((o) => o.id === t));
-          if (unknown !== undefined) throw ValidationError.field('test_orders', `Test order "${unknown}" is not an open test of this sample.`);
-        }
-        const partial = some != null && some.length < open.length;
-        const targets = some ?? open.map((o) => o.id);
-        await tx
-          .update(testOrders)
-          .set({ status: S.REJECTED, rejectionReasonId: why.id })
-          .where(and(eq(testOrders.orderId, id), inArray(testOrders.id, targets)));
-        Object.assign(set, { status: partial ? S.PARTIALLY_REJECTED : S.REJECTED });
-        break;
-      }
-      case 'hold':
-        if (!reason) throw ValidationError.field('reason', 'This field is required.');
-        Object.assign(set, { status: S.ON_HOLD, heldFrom: order.status });
-        break;
-      case 'release':
-        Object.assign(set, { status: order.heldFrom ?? S.ORDERED, heldFrom: null });
-        break;
-      case 'cancel':
-        Object.assign(set, { status: CANCELLED_STATUS });
-        await tx.update(testOrders).set({ status: CANCELLED_STATUS }).where(eq(testOrders.orderId, id));
-        break;
+  switch (action) {
+    case 'collect': {
+      const at = new Date(input.collected_at!);
+      if (at.getTime() > now.getTime() + 5 * 60_000) throw ValidationError.field('collected_at', 'The collection time is in the future.');
+      const [type] = await tx.select().from(sampleTypes).where(eq(sampleTypes.id, input.sample_type!));
+      if (!type) throw ValidationError.field('sample_type', `Invalid pk "${input.sample_type}" - object does not exist.`);
+      Object.assign(set, { status: S.COLLECTED, collectedAt: at, sampleTypeId: type.id });
+      break;
     }
-    await tx.update(generalOrders).set(set).where(eq(generalOrders.id, id));
-    await recordAudit(tx, p, {
-      action: `order.${action}`,
-      entity: 'general_order',
-      entityId: String(id),
-      fromStatus: order.status,
-      toStatus: set.status!,
-      reason,
-    });
-    return id;
-  });
+    case 'accept': {
+      Object.assign(set, { status: S.APPROVED, receivedAt: now });
+      await setDueTimes(tx, [id], now, [S.ORDERED, S.COLLECTED], S.APPROVED);
+      break;
+    }
+    case 'reject': {
+      const [why] = await tx.select().from(rejectionReasons).where(eq(rejectionReasons.id, input.rejection_reason!));
+      if (!why) throw ValidationError.field('rejection_reason', `Invalid pk "${input.rejection_reason}" - object does not exist.`);
+      reason = [why.reason, input.comment].filter(Boolean).join(': ');
+      const open = await tx
+        .select()
+        .from(testOrders)
+        .where(and(eq(testOrders.sampleId, id), inArray(testOrders.status, [S.ORDERED, S.COLLECTED, S.APPROVED])));
+      const some = input.test_orders?.length ? input.test_orders : null;
+      if (some) {
+        const unknown = some.find((t) => !open.some((o) => o.id === t));
+        if (unknown !== undefined) throw ValidationError.field('test_orders', `Test order "${unknown}" is not an open test of this sample.`);
+      }
+      const partial = some != null && some.length < open.length;
+      const targets = some ?? open.map((o) => o.id);
+      await tx
+        .update(testOrders)
+        .set({ status: S.REJECTED, rejectionReasonId: why.id })
+        .where(and(eq(testOrders.sampleId, id), inArray(testOrders.id, targets)));
+      Object.assign(set, { status: partial ? S.PARTIALLY_REJECTED : S.REJECTED, rejectionReasonId: why.id });
+      break;
+    }
+    case 'hold':
+      if (!reason) throw ValidationError.field('reason', 'This field is required.');
+      Object.assign(set, { status: S.ON_HOLD, heldFrom: sample.status });
+      break;
+    case 'release':
+      Object.assign(set, { status: sample.heldFrom ?? S.ORDERED, heldFrom: null });
+      break;
+    case 'cancel':
+      Object.assign(set, { status: CANCELLED_STATUS });
+      await tx.update(testOrders).set({ status: CANCELLED_STATUS }).where(eq(testOrders.sampleId, id));
+      break;
+  }
+  await tx.update(samples).set(set).where(eq(samples.id, id));
+  await recordAudits(tx, p, [{ action: `sample.${action}`, entity: 'sample', entityId: String(id), fromStatus: sample.status, toStatus: set.status!, reason }]);
+  return id;
 }

@@ -98,7 +98,7 @@ describe('a finished sample', () => {
     const done = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/`)).json();
     expect(done).toMatchObject({ status: S.ONGOING, completed: true, completed_at: expect.any(String) });
     const history = (await as('clin_supervisor', 'GET', `/api/general_order/${order.id}/history/`)).json();
-    expect(history.at(-1)).toMatchObject({ action: 'order.completed', user: 'clin_supervisor', reason: 'Every result released' });
+    expect(history.at(-1)).toMatchObject({ action: 'sample.completed', user: 'clin_supervisor', reason: 'Every result released' });
 
     const open = (
       await as('clin_supervisor', 'GET', `/api/general_order/?Filters.status=${S.ONGOING}&Filters.completed=false&search=${order.lab_number}`)

@@ -1,15 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ENTERABLE_TEST_STATUSES, SAMPLE_STATUS as S, workplanItem } from '@nlims/contracts';
-import { facilityScope, mayGeneral } from '../../core/access.js';
+import { facilityScope, mayInAny, programsWhere } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { amongMatches } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
 import { facilityTestServices } from '../facility-settings/facility-settings.table.js';
 import { benches, sections } from '../reference/reference.table.js';
-import { orderIdsMatching, withHospitalNumbers } from './samples.read.js';
-import { generalOrders, testOrders } from './samples.table.js';
+import { programIn, programsQueried } from './forms.js';
+import { sampleIdsMatching, withHospitalNumbers } from './samples.read.js';
+import { orders, samples, testOrders } from './samples.table.js';
 
 /** The facility's service for the test itself, and for the panel it belongs to. */
 const ownService = alias(facilityTestServices, 'own_service');
@@ -42,11 +43,13 @@ export const workplanResource: ResourceDef = {
     test_type_name: testTypes.name,
     status: testOrders.status,
     due_at: testOrders.dueAt,
-    order: generalOrders.id,
-    lab_number: generalOrders.labNumber,
-    priority: generalOrders.priority,
-    sample_status: generalOrders.status,
-    client: generalOrders.clientId,
+    order: orders.id,
+    lab_number: orders.labNumber,
+    sample: samples.id,
+    barcode: samples.barcode,
+    priority: orders.priority,
+    sample_status: samples.status,
+    client: orders.clientId,
     client_name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`.as('client_name'),
     sex: clients.sex,
     date_of_birth: clients.dateOfBirth,
@@ -57,23 +60,31 @@ export const workplanResource: ResourceDef = {
   },
   join: (q) =>
     (q as unknown as Joinable)
-      .innerJoin(generalOrders, eq(generalOrders.id, testOrders.orderId))
+      .innerJoin(samples, eq(samples.id, testOrders.sampleId))
+      .innerJoin(orders, eq(orders.id, testOrders.orderId))
       .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-      .innerJoin(clients, eq(clients.id, generalOrders.clientId))
+      .innerJoin(clients, eq(clients.id, orders.clientId))
       .leftJoin(sections, eq(sections.id, testTypes.section))
       .leftJoin(ownService, and(eq(ownService.facility, testOrders.facilityId), eq(ownService.test_type, testOrders.testTypeId)))
       .leftJoin(panelService, and(eq(panelService.facility, testOrders.facilityId), eq(panelService.test_type, testTypes.panel)))
       .leftJoin(bench, eq(bench.id, sql`coalesce(${ownService.bench}, ${panelService.bench})`)) as typeof q,
   item: workplanItem,
   expand: withHospitalNumbers,
-  searchWhere: (term) => amongMatches(testOrders.orderId, orderIdsMatching(term)),
-  extraWhere: () => [inArray(testOrders.status, [...ENTERABLE_TEST_STATUSES]), inArray(generalOrders.status, IN_LAB)],
-  filters: { section: testTypes.section, bench: bench.id, priority: generalOrders.priority, test_type: testOrders.testTypeId },
-  ordering: { due_at: testOrders.dueAt, lab_number: generalOrders.labNumber, priority: generalOrders.priority, test_type_name: testTypes.name },
+  searchWhere: (term) => amongMatches(testOrders.sampleId, sampleIdsMatching(term)),
+  extraWhere: (query, p) => [
+    inArray(testOrders.status, [...ENTERABLE_TEST_STATUSES]),
+    inArray(samples.status, IN_LAB),
+    // The programmes whose workplan the caller may see, or the one `program__name` names.
+    programIn(testOrders.programId, [
+      ...new Set([...programsWhere(p, 'workplan', programsQueried(query)), ...programsWhere(p, 'enter', programsQueried(query))]),
+    ]),
+  ],
+  filters: { section: testTypes.section, bench: bench.id, priority: orders.priority, test_type: testOrders.testTypeId },
+  ordering: { due_at: testOrders.dueAt, lab_number: samples.barcode, priority: orders.priority, test_type_name: testTypes.name },
   // Urgent samples first, then the earliest due.
   defaultOrdering: '-priority,due_at',
-  // The people who run the tests (SPEC §6: analysts and supervisors; data clerks enter results too).
-  access: { read: (p) => mayGeneral(p, 'entry') },
+  // The people who run or enter the tests (SPEC §6: analysts and supervisors; data clerks enter results too).
+  access: { read: (p) => mayInAny(p, 'workplan') || mayInAny(p, 'enter') },
   scope: { column: testOrders.facilityId, valueKey: 'facilityId', of: facilityScope },
   customDetail: true,
   tags: ['samples'],
