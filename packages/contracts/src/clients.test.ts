@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { clientMergeBody, mayMergeClients } from './clients.js';
+
+describe('client merge', () => {
+  it('is for a supervisor in any programme, and no other role', () => {
+    expect(mayMergeClients([{ program: 'General', role: 'Supervisor' }])).toBe(true);
+    expect(mayMergeClients([{ program: 'Tuberculosis', role: 'Supervisor' }])).toBe(true);
+    expect(
+      mayMergeClients([
+        { program: 'Tuberculosis', role: 'Receptionist' },
+        { program: 'Viral Load', role: 'Supervisor' },
+      ]),
+    ).toBe(true);
+    for (const role of ['Receptionist', 'Data Clerk', 'Analyst', 'Manager', 'Data Analyst', 'Admin', null])
+      expect(mayMergeClients([{ program: 'General', role }]), String(role)).toBe(false);
+    expect(mayMergeClients([])).toBe(false);
+  });
+
+  it('names the duplicate', () => {
+    expect(clientMergeBody.safeParse({ duplicate: 12 }).success).toBe(true);
+    expect(clientMergeBody.safeParse({}).error?.issues[0]).toMatchObject({ path: ['duplicate'], message: 'This field is required.' });
+    expect(clientMergeBody.safeParse({ duplicate: 0 }).success).toBe(false);
+  });
+});
