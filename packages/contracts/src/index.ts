@@ -19,3 +19,4 @@ export * from './facility-settings.js';
 export * from './samples.js';
 export * from './clients.js';
 export * from './orders.js';
+export * from './tb-analytics.js';
