@@ -44,10 +44,18 @@ describe('a day in the clinical laboratory', () => {
     await drawer.locator('#first_name').fill('Amaka');
     await drawer.locator('#last_name').fill(`Eze ${stamp}`);
     await drawer.getByLabel('Female').check();
-    await drawer.locator('#date_of_birth').fill('1990-04-12');
+    // dates are typed day first, whatever the browser's locale, and posted as YYYY-MM-DD
+    const dob = drawer.locator('#date_of_birth');
+    expect(await dob.getAttribute('placeholder')).toBe('DD/MM/YYYY');
+    await dob.fill('12/04/1990');
+    await dob.press('Tab');
     await drawer.locator('#phone').fill('08030000000');
     await drawer.getByPlaceholder('Identifier', { exact: true }).fill(`H-${stamp}`);
-    await drawer.getByRole('button', { name: 'Save client' }).click();
+    const [created] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/clients/'),
+      drawer.getByRole('button', { name: 'Save client' }).click(),
+    ]);
+    expect(created.postDataJSON().date_of_birth).toBe('1990-04-12');
     await page.locator('.client-chosen', { hasText: `Eze ${stamp}` }).waitFor();
 
     // one numeric test, priced in naira
@@ -66,7 +74,13 @@ describe('a day in the clinical laboratory', () => {
     const modal = page.locator('.ant-modal');
     await modal.locator('#sample_type').waitFor();
     await expect.poll(() => modal.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).not.toBe('');
-    await modal.getByRole('button', { name: 'Collect' }).click();
+    // the collection time is shown DD/MM/YYYY HH:mm and posted in Lagos time
+    expect(await modal.locator('#collected_at').inputValue()).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
+    const [collect] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/collect/')),
+      modal.getByRole('button', { name: 'Collect' }).click(),
+    ]);
+    expect(collect.postDataJSON().collected_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\+01:00$/);
     await modal.waitFor({ state: 'detached' });
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
@@ -133,6 +147,16 @@ describe('a day in the clinical laboratory', () => {
     await page.locator('.ant-select-item-option', { hasText: 'Completed' }).click();
     const finished = await sampleRow(page, labNumber);
     expect(await finished.textContent()).toContain('Completed');
+    // the ordered-date filter, typed day first: a list from tomorrow (Lagos time) leaves today's sample out
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const lagosDate = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { timeZone: 'Africa/Lagos', day: '2-digit', month: '2-digit', year: 'numeric' }).format(tomorrow);
+    const from = page.getByLabel('From');
+    const filtered = page.waitForRequest((r) => r.url().includes('start_date='));
+    await from.fill(lagosDate('en-GB'));
+    await from.press('Tab');
+    expect(new URL((await filtered).url()).searchParams.get('start_date')).toBe(lagosDate('en-CA'));
+    await expect.poll(() => finished.count()).toBe(0);
     await page.context().close();
   });
   it('the supervisor amends the released result; a second supervisor verifies and approves the amendment', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../../api/forms';
 import { useLgas, useReference } from '../clinical/api';
 import { ageOf, todayLagos } from '../clinical/common/format';
+import { DateInput } from '../forms/DateInput';
 import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import { useSaveClient } from './api';
 import { IdentifierList } from './IdentifierList';
@@ -145,7 +146,7 @@ function ClientForm({ client, onClose, onSaved }: { client: ClientRecord | null;
           label={t('field.date_of_birth')}
           rules={[{ required: true, message: t('validation.required', { label: t('field.date_of_birth') }) }]}
         >
-          <Input type="date" max={todayLagos()} />
+          <DateInput max={todayLagos} />
         </Form.Item>
       ) : (
         <Form.Item

@@ -1,5 +1,6 @@
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../forms/DateInput';
 import { LookupSelect } from './LookupSelect';
 import type { FieldSpec, Row, Values } from './types';
 
@@ -41,7 +42,7 @@ export function FieldInput({ field, values, editing, value, onChange, id }: Prop
     case 'tags':
       return <Select {...common} mode="tags" open={false} suffixIcon={null} tokenSeparators={[',']} placeholder={t('form.tagsHint')} />;
     case 'date':
-      return <Input {...common} type="date" onChange={(e) => onChange?.(e.target.value || undefined)} />;
+      return <DateInput id={id} value={value as string | undefined} onChange={(date) => onChange?.(date)} />;
     case 'custom':
       return <>{field.render?.({ id, value, onChange, editing })}</>;
     default:

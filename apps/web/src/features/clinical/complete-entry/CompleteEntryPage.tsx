@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Form, Input, Result, Select } from 'antd';
+import { Alert, Button, Card, Form, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTimeInput } from '../../forms/DateInput';
 import type { PageProps } from '../../pages/pageProps';
 import { useCollectionLookup } from '../../lookups/hooks';
 import { useCompleteEntry, useOrderLookup } from '../api';
@@ -97,13 +98,13 @@ export default function CompleteEntryPage({ page }: PageProps) {
           <Card title={t('complete.record')}>
             <div className="entry__grid">
               <Form.Item name="ordered_at" label={t('complete.orderedAt')} rules={required(t('complete.orderedAt'))}>
-                <Input type="datetime-local" max={toLocalInput()} />
+                <DateTimeInput max={toLocalInput} />
               </Form.Item>
               <Form.Item name="collected_at" label={t('collect.at')} rules={required(t('collect.at'))}>
-                <Input type="datetime-local" max={toLocalInput()} />
+                <DateTimeInput max={toLocalInput} />
               </Form.Item>
               <Form.Item name="received_at" label={t('complete.receivedAt')} rules={required(t('complete.receivedAt'))}>
-                <Input type="datetime-local" max={toLocalInput()} />
+                <DateTimeInput max={toLocalInput} />
               </Form.Item>
               <Form.Item name="sample_type" label={t('collect.sampleType')} rules={required(t('collect.sampleType'))}>
                 <Select

@@ -1,5 +1,6 @@
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTimeInput } from '../../forms/DateInput';
 import type { OrderableTest } from '../types';
 
 /** The tests an order will hold: a panel stands for its member tests. */
@@ -37,7 +38,7 @@ export function ResultRows({ tests }: { tests: OrderableTest[] }) {
               )}
             </Form.Item>
             <Form.Item name={['results', String(test.id), 'resulted_at']} label={t('complete.resultedAt')}>
-              <Input type="datetime-local" />
+              <DateTimeInput />
             </Form.Item>
             <Form.Item name={['results', String(test.id), 'comment']} label={t('entry.comment')}>
               <Input maxLength={2000} />

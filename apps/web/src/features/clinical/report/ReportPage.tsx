@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { CANCELLED_STATUS, DEFAULT_PAGE_SIZE, RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts';
-import { Button, Input, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../forms/DateInput';
 import type { PageProps } from '../../pages/pageProps';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
@@ -78,23 +79,11 @@ export default function ReportPage({ page }: PageProps) {
         />
         <label className="clin-date">
           <span>{t('samples.from')}</span>
-          <Input
-            type="date"
-            value={filters.start_date ?? ''}
-            max={filters.end_date}
-            onChange={(e) => set({ start_date: e.target.value || undefined })}
-            aria-label={t('samples.from')}
-          />
+          <DateInput value={filters.start_date} max={filters.end_date} onChange={(start_date) => set({ start_date })} aria-label={t('samples.from')} />
         </label>
         <label className="clin-date">
           <span>{t('samples.to')}</span>
-          <Input
-            type="date"
-            value={filters.end_date ?? ''}
-            min={filters.start_date}
-            onChange={(e) => set({ end_date: e.target.value || undefined })}
-            aria-label={t('samples.to')}
-          />
+          <DateInput value={filters.end_date} min={filters.start_date} onChange={(end_date) => set({ end_date })} aria-label={t('samples.to')} />
         </label>
       </div>
       <ListTable

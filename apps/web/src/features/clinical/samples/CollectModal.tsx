@@ -1,5 +1,6 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTimeInput } from '../../forms/DateInput';
 import { useCollectionLookup } from '../../lookups/hooks';
 import { useOrderLookup } from '../api';
 import { fromLocalInput, toLocalInput } from '../common/format';
@@ -29,7 +30,7 @@ export function CollectModal({ order, onClose }: { order: OrderRow; onClose: () 
       {() => (
         <>
           <Form.Item name="collected_at" label={t('collect.at')} rules={[{ required: true, message: t('validation.required', { label: t('collect.at') }) }]}>
-            <Input type="datetime-local" max={toLocalInput()} />
+            <DateTimeInput max={toLocalInput} />
           </Form.Item>
           <Form.Item
             name="sample_type"

@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../forms/DateInput';
 import { statusText } from '../common/status';
 import type { SampleListState } from './useSampleList';
 
@@ -53,23 +54,11 @@ export function SampleToolbar({ list, statuses, statusRequired, progress }: Prop
       )}
       <label className="clin-date">
         <span>{t('samples.from')}</span>
-        <Input
-          type="date"
-          value={params.start_date ?? ''}
-          max={params.end_date}
-          onChange={(e) => set({ start_date: e.target.value || undefined })}
-          aria-label={t('samples.from')}
-        />
+        <DateInput value={params.start_date} max={params.end_date} onChange={(start_date) => set({ start_date })} aria-label={t('samples.from')} />
       </label>
       <label className="clin-date">
         <span>{t('samples.to')}</span>
-        <Input
-          type="date"
-          value={params.end_date ?? ''}
-          min={params.start_date}
-          onChange={(e) => set({ end_date: e.target.value || undefined })}
-          aria-label={t('samples.to')}
-        />
+        <DateInput value={params.end_date} min={params.start_date} onChange={(end_date) => set({ end_date })} aria-label={t('samples.to')} />
       </label>
     </div>
   );
