@@ -35,6 +35,8 @@ export default function SelectProgram() {
   // Admins, super admins and tier users do not work per programme.
   if (!needsProgram(user, null)) return <Navigate to={landingAfterLogin(user)} replace />;
   const programs = userPrograms(user);
+  // A user who holds one programme finds it chosen (without the "selected" notice), so Continue is one click.
+  const chosen = picked ?? (programs.length === 1 ? programs[0]! : null);
 
   const pick = (name: string) => {
     setPicked(name);
@@ -43,8 +45,9 @@ export default function SelectProgram() {
   };
 
   const proceed = () => {
-    if (!picked) return;
-    const target = allowedTarget(user, picked, readFrom(location.state)) ?? landingForProgram(user, picked);
+    if (!chosen) return;
+    setProgram(chosen);
+    const target = allowedTarget(user, chosen, readFrom(location.state)) ?? landingForProgram(user, chosen);
     timer.current = setTimeout(() => navigate(target, { replace: true }), CONTINUE_DELAY_MS);
   };
 
@@ -66,18 +69,18 @@ export default function SelectProgram() {
                 key={name}
                 name={programName(t, name)}
                 role={roleName(t, roleIn(user, name) ?? '')}
-                selected={picked === name}
+                selected={chosen === name}
                 onSelect={() => pick(name)}
               />
             ))}
           </fieldset>
         )}
-        {picked && <Alert className="prog__alert" type="info" showIcon title={t('selectProgram.alert', { program: programName(t, picked) })} />}
+        {chosen && <Alert className="prog__alert" type="info" showIcon title={t('selectProgram.alert', { program: programName(t, chosen) })} />}
         <div className="prog__actions">
           <Button size="large" onClick={() => void signOut()}>
             {t('selectProgram.back')}
           </Button>
-          <Button size="large" type="primary" disabled={!picked} onClick={proceed}>
+          <Button size="large" type="primary" disabled={!chosen} onClick={proceed}>
             {t('selectProgram.continue')}
           </Button>
         </div>
