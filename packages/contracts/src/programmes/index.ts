@@ -1,3 +1,4 @@
 export * from './definitions.js';
 export * from './forms.js';
 export * from './tb.js';
+export * from './rules.js';

@@ -11,7 +11,7 @@ import { programs } from '../programs/programs.table.js';
 import { orders, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { results } from './results.table.js';
-import { checkValue, OPEN_AMENDMENT } from './results.service.js';
+import { checkValue, OPEN_AMENDMENT, sampleResults } from './results.service.js';
 
 export interface AmendInput {
   value: number | string;
@@ -55,12 +55,14 @@ export async function amendResult(db: Db, p: Principal, id: number, input: Amend
       .from(results)
       .where(and(eq(results.amendsId, id), inArray(results.status, OPEN_AMENDMENT)));
     if (open.length) throw conflict('An amendment of this result is already awaiting verification or approval.');
-    const checked = await checkValue(tx, row.test, row.c, row.r.facilityId, {
-      value: input.value,
-      isolates: row.r.isolates,
-      method: row.r.methodId,
-      instrument: row.r.instrumentId,
-    });
+    const checked = await checkValue(
+      tx,
+      row.test,
+      row.c,
+      row.r.facilityId,
+      { value: input.value, isolates: row.r.isolates, method: row.r.methodId, instrument: row.r.instrumentId },
+      { program: row.program, sample: await sampleResults(tx, row.sampleId) },
+    );
     const [{ version }] = (await tx
       .select({ version: sql<number>`max(${results.version})::int` })
       .from(results)

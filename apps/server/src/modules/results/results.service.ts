@@ -6,8 +6,10 @@ import {
   SAMPLE_STATUS as S,
   statusName,
   type ResultAction,
+  type CodedResult,
   type Permission,
   type ResultBody,
+  rulesOf,
 } from '@nlims/contracts';
 import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
@@ -53,6 +55,7 @@ export async function checkValue(
   c: ClientRow,
   facilityId: number,
   body: Pick<ResultBody, 'value' | 'isolates' | 'method' | 'instrument'>,
+  interpretation?: { program: string; sample: CodedResult[] },
 ) {
   await assertExists(tx, methods, body.method, 'method');
   await assertExists(tx, instruments, body.instrument, 'instrument');
@@ -74,6 +77,8 @@ export async function checkValue(
     valueText = String(body.value).trim();
     if (!test.is_panel && test.codes.length && !test.codes.includes(valueText))
       throw ValidationError.field('value', `Choose one of: ${test.codes.join(', ')}.`);
+    // The programme's interpretation rules flag a coded value (TB: RIF resistance → RR-TB, with INH → MDR-TB).
+    if (interpretation) flag = rulesOf(interpretation.program).flag?.(test.code, valueText, interpretation.sample) ?? null;
   }
   if (body.isolates.length && !test.is_culture) throw ValidationError.field('isolates', 'Only culture (M/C/S) tests take organisms.');
   for (const isolate of body.isolates) {
@@ -81,6 +86,17 @@ export async function checkValue(
     for (const a of isolate.antibiogram) await assertExists(tx, antibiotics, a.antibiotic, 'isolates');
   }
   return { valueNumeric, valueText, flag, range };
+}
+
+/** The current coded results of a sample by test code, for the programme's interpretation rules. */
+export async function sampleResults(tx: Tx, sampleId: number): Promise<CodedResult[]> {
+  const rows = await tx
+    .select({ code: testTypes.code, value: results.valueText, numeric: results.valueNumeric })
+    .from(results)
+    .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
+    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+    .where(and(eq(testOrders.sampleId, sampleId), eq(results.current, true)));
+  return rows.map((r) => ({ code: r.code, value: r.value ?? r.numeric }));
 }
 
 /** A new run of a test: the earlier run leaves force and stays in the history; the value becomes version n + 1. */
@@ -151,7 +167,7 @@ export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
   if (!ACCEPTED_SAMPLE.includes(s.status as never))
     throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, s.status)}.`);
   if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
-  const checked = await checkValue(tx, test, c, s.facilityId, body);
+  const checked = await checkValue(tx, test, c, s.facilityId, body, { program, sample: await sampleResults(tx, s.id) });
   const created = await insertRun(tx, p, t, test, checked, body);
   if (s.status === S.APPROVED || s.status === S.WORKSHEET)
     await tx.update(samples).set({ status: S.ONGOING, updatedAt: new Date() }).where(eq(samples.id, s.id));

@@ -30,7 +30,7 @@ describe('orders created while others are cancelled', () => {
         if (r.statusCode === 400) console.log('CREATE400', r.body);
         return r.statusCode;
       }),
-      ...existing.map(async (r) => (await as('clin_receptionist', 'POST', `/api/general_order/${r.json().id}/cancel/`, {})).statusCode),
+      ...existing.map(async (r) => (await as('clin_receptionist', 'POST', `/api/general_order/${r.json().samples[0].id}/cancel/`, {})).statusCode),
     ]);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s !== 200 && s !== 201)).toEqual([]);

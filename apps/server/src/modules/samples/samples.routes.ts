@@ -40,7 +40,7 @@ import { clinicalDashboard } from './dashboard.js';
 import { FORMS } from './forms.js';
 import { generalOrderReport, toCsv } from './general-report.js';
 import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
-import { createOrder, moveSample } from './samples.service.js';
+import { createOrder, moveSample, orderFollowOn } from './samples.service.js';
 import { workplanResource } from './workplan.js';
 
 const tags = ['samples'];
@@ -142,6 +142,25 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
       },
     );
   }
+  app.post(
+    `${base}/:id/follow_on/`,
+    {
+      schema: {
+        tags,
+        summary: `Order the programme's next tests on a new sample of the same order (${form})`,
+        params: idParams,
+        body: emptyBody,
+        response: { 201: orderCreated },
+      },
+    },
+    async (request, reply) => {
+      const placed = await db.transaction(async (tx) => {
+        const made = await orderFollowOn(tx, principalOf(request), served, request.params.id);
+        return { id: made.order.id, lab_number: made.order.labNumber, program: made.program.name, samples: await createdSamples(tx, made.samples) };
+      });
+      return reply.status(201).send(placed);
+    },
+  );
   app.get(
     `${base}/:id/history/`,
     { schema: { tags, summary: `A sample's history (${form})`, params: idParams, response: { 200: z.array(historyItem) } } },

@@ -5,6 +5,7 @@ import {
   type OrderBody,
   type Permission,
   type ProgramForm,
+  rulesOf,
   SAMPLE_STATUS as S,
   type SampleAction,
   statusName,
@@ -19,6 +20,7 @@ import { facilityTats, facilityTestServices } from '../facility-settings/facilit
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { rejectionReasons, sampleTypes } from '../reference/reference.table.js';
+import { sampleResults } from '../results/results.service.js';
 import type { Principal } from '../users/principal.js';
 import { programOfOrder } from './forms.js';
 import { nextLabNumber } from './lab-number.js';
@@ -53,11 +55,15 @@ export async function resolveTests(tx: Tx, facilityId: number, program: { id: nu
   const panels = chosen.filter((t) => t.is_panel).map((t) => t.id);
   const members = panels.length
     ? await tx
-        .select({ id: testTypes.id })
+        .select({ id: testTypes.id, panel: testTypes.panel })
         .from(testTypes)
         .where(and(inArray(testTypes.panel, panels), eq(testTypes.is_active, true)))
+        .orderBy(testTypes.id)
     : [];
-  const testIds = [...new Set([...chosen.filter((t) => !t.is_panel).map((t) => t.id), ...members.map((m) => m.id)])];
+  // In the order asked for, each panel replaced by its members, so the samples follow the request.
+  const testIds = [
+    ...new Set(ids.flatMap((id) => (chosen.find((t) => t.id === id)?.is_panel ? members.filter((m) => m.panel === id).map((m) => m.id) : [id]))),
+  ];
   const links = testIds.length ? await tx.select().from(testTypeSampleTypes).where(inArray(testTypeSampleTypes.testTypeId, testIds)) : [];
   return testIds.map((id) => ({ id, sampleTypes: links.filter((l) => l.testTypeId === id).map((l) => l.sampleTypeId) }));
 }
@@ -311,4 +317,57 @@ export async function moveSample(tx: Tx, p: Principal, formPrograms: readonly st
   await tx.update(samples).set(set).where(eq(samples.id, id));
   await recordAudits(tx, p, [{ action: `sample.${action}`, entity: 'sample', entityId: String(id), fromStatus: sample.status, toStatus: set.status!, reason }]);
   return id;
+}
+
+/**
+ * The programme's next tests for a sample, in one action (TB: Xpert shows
+ * rifampicin resistance → LPA, culture and DST): a new sample of the same
+ * order, labelled after its others, without re-typing the patient. 409 when
+ * the rules ask for nothing, or when those tests are already on the order.
+ */
+export async function orderFollowOn(tx: Tx, p: Principal, formPrograms: readonly string[], id: number) {
+  if (!programsWhere(p, 'order', formPrograms).length) throw forbidden('Your role may not order tests in these programmes.');
+  const { order, program } = await lockSample(tx, p, id, formPrograms);
+  requireIn(p, program, 'order');
+  const codes = rulesOf(program).followOn?.(await sampleResults(tx, id)) ?? [];
+  if (!codes.length) throw conflict('No further tests are due for this sample.');
+  const [programRow] = await tx.select().from(programs).where(eq(programs.name, program));
+  const wanted = await tx
+    .select({ id: testTypes.id })
+    .from(testTypes)
+    .where(and(inArray(testTypes.code, codes), eq(testTypes.program, programRow!.id)));
+  const tests = await resolveTests(
+    tx,
+    order.facilityId,
+    programRow!,
+    wanted.map((w) => w.id),
+  );
+  const already = await tx
+    .select({ id: testOrders.testTypeId })
+    .from(testOrders)
+    .where(
+      and(
+        eq(testOrders.orderId, order.id),
+        inArray(
+          testOrders.testTypeId,
+          tests.map((t) => t.id),
+        ),
+        sql`${testOrders.status} <> ${CANCELLED_STATUS}`,
+      ),
+    );
+  if (already.length) throw conflict('These tests are already ordered on this order.');
+  const [{ last }] = (await tx
+    .select({ last: sql<number>`max(${samples.seq})::int` })
+    .from(samples)
+    .where(eq(samples.orderId, order.id))) as [{ last: number }];
+  const created = await addSamples(tx, order, groupBySampleType(tests), new Date(), last + 1);
+  await recordAudit(tx, p, {
+    action: 'order.follow_on',
+    entity: 'order',
+    entityId: String(order.id),
+    toStatus: S.ORDERED,
+    reason: `Follow-on tests after sample ${id}`,
+    after: { after_sample: id, codes, samples: created.map((s) => ({ id: s.id, barcode: s.barcode })) },
+  });
+  return { order, program: programRow!, samples: created };
 }

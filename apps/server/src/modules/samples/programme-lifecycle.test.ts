@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { GENERAL, PROGRAMME_CASES, programmeSteps, seedElsewhere, TUBERCULOSIS } from '../../test/programmes.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedElsewhere(t);
+});
+afterAll(() => t.close());
+
+// One lifecycle for every programme (DESIGN §4): the same steps, roles from each programme's definition.
+describe.each(PROGRAMME_CASES)('the sample lifecycle in $program ($form/)', (c) => {
+  const steps = programmeSteps(() => t, c);
+  const { as, base } = steps;
+
+  it('orders, collects, receives, enters, validates and approves, and finishes the sample', async () => {
+    const { placed, sample } = await steps.received();
+    expect(placed.program).toBe(c.program);
+    expect(sample.barcode).toBe(placed.lab_number);
+    const ids = await steps.enterAll(sample);
+    expect((await as(c.supervisor, 'POST', '/api/results/verify/', { ids })).statusCode).toBe(200);
+    const approve = await as(c.supervisor, 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const detail = (await as(c.supervisor, 'GET', `${base}/${sample.id}/`)).json();
+    expect(detail).toMatchObject({ program: c.program, completed: true, form: c.requestForm.patient_category ? expect.objectContaining(c.requestForm) : {} });
+    expect(detail.tests.every((x: { status: number }) => x.status === R.APPROVAL)).toBe(true);
+    const history = (await as(c.supervisor, 'GET', `${base}/${sample.id}/history/`)).json().map((h: { action: string }) => h.action);
+    expect(history).toEqual(
+      expect.arrayContaining(['order.created', 'sample.collect', 'sample.accept', 'result.entered', 'result.approved', 'sample.completed']),
+    );
+    const report = await as(c.supervisor, 'GET', `${base}/${sample.id}/report/`);
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toBe('application/pdf');
+    // The list shows one row per sample, in this programme only.
+    const listed = (await as(c.supervisor, 'GET', `${base}/?page=1&search=${encodeURIComponent(placed.lab_number)}`)).json();
+    expect(listed.results.map((r: { id: number; program: string }) => [r.id, r.program])).toEqual([[sample.id, c.program]]);
+  });
+
+  it('keeps the programme to its own roles, form and facility', async () => {
+    const placed = await steps.order();
+    const sample = placed.samples[0]!;
+    // A user without a role here is refused; another facility does not find the sample; another form's path does not serve it.
+    expect((await as(c.outsider, 'POST', `${base}/${sample.id}/cancel/`, {})).statusCode).toBe(403);
+    expect((await as(c.outsider, 'GET', `${base}/${sample.id}/`)).statusCode).toBe(403);
+    expect((await as(c.elsewhere, 'GET', `${base}/${sample.id}/`)).statusCode).toBe(404);
+    expect((await as(c.elsewhere, 'POST', `${base}/${sample.id}/cancel/`, {})).statusCode).toBe(404);
+    const otherForm = c.form === 'general_order' ? 'tb_sample' : 'general_order';
+    expect([403, 404]).toContain((await as(c.supervisor, 'GET', `/api/${otherForm}/${sample.id}/`)).statusCode);
+    // The analyst may not order or receive; the receptionist may not validate.
+    expect((await as(c.analyst, 'POST', `${base}/${sample.id}/cancel/`, {})).statusCode).toBe(403);
+    expect((await as(c.orderer, 'POST', '/api/results/verify/', { ids: [1] })).statusCode).toBe(403);
+    // Counts per programme.
+    const counts = (await as(c.supervisor, 'GET', `/api/test_status_count/?program__name=${encodeURIComponent(c.program)}`)).json();
+    expect(counts.find((x: { test_order_status: number }) => x.test_order_status === S.ORDERED)?.count).toBeGreaterThan(0);
+  });
+
+  it('lets one of two receptionists accept a sample at the same time; the other gets 409', async () => {
+    const placed = await steps.order();
+    const sample = placed.samples[0]!;
+    await as(c.orderer, 'POST', `${base}/${sample.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: await steps.sampleTypeId() });
+    const both = await Promise.all([as(c.orderer, 'POST', `${base}/${sample.id}/accept/`, {}), as(c.supervisor, 'POST', `${base}/${sample.id}/accept/`, {})]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('accepts many samples in one all-or-nothing move', async () => {
+    const a = (await steps.order()).samples[0]!;
+    const b = (await steps.order()).samples[0]!;
+    const type = await steps.sampleTypeId();
+    expect((await as(c.orderer, 'POST', `${base}/collect/`, { ids: [a.id, b.id], collected_at: new Date().toISOString(), sample_type: type })).statusCode).toBe(
+      200,
+    );
+    expect((await as(c.orderer, 'POST', `${base}/accept/`, { ids: [a.id, b.id] })).statusCode).toBe(200);
+    // b is no longer collected: accepting both again changes nothing.
+    expect((await as(c.orderer, 'POST', `${base}/cancel/`, { ids: [a.id, b.id] })).statusCode).toBe(409);
+    expect((await as(c.orderer, 'GET', `${base}/${a.id}/`)).json().status).toBe(S.APPROVED);
+  });
+});
+
+describe('General: tests that need different sample types', () => {
+  const steps = programmeSteps(() => t, GENERAL);
+  it('a full blood count and a glucose become two samples with two labels; reception decides each; the report names each type', async () => {
+    const placed = await steps.order(['FBC', 'FBG']);
+    expect(placed.samples).toHaveLength(2);
+    const [blood, serum] = placed.samples as [(typeof placed.samples)[number], (typeof placed.samples)[number]];
+    expect(blood.barcode).toBe(placed.lab_number);
+    expect(serum.barcode).toBe(`${placed.lab_number}-2`);
+    expect(blood.sample_type_name).toMatch(/EDTA/);
+    for (const label of [blood, serum]) {
+      const pdf = await steps.as('clin_receptionist', 'GET', `/api/general_order/${label.id}/label/`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-disposition']).toContain(label.barcode);
+    }
+    for (const s of [blood, serum])
+      await steps.as('clin_receptionist', 'POST', `/api/general_order/${s.id}/collect/`, {
+        collected_at: new Date().toISOString(),
+        sample_type: s.sample_type,
+      });
+    expect((await steps.as('clin_receptionist', 'POST', `/api/general_order/${blood.id}/accept/`, {})).json().status).toBe(S.APPROVED);
+    const rejected = await steps.as('clin_receptionist', 'POST', `/api/general_order/${serum.id}/reject/`, { rejection_reason: 1, comment: 'haemolysed' });
+    expect(rejected.json()).toMatchObject({ status: S.REJECTED, samples: [{ status: S.APPROVED }, { status: S.REJECTED }] });
+    const report = await steps.as('clin_supervisor', 'GET', `/api/general_order/${blood.id}/report/`);
+    const text = report.rawPayload.toString('latin1');
+    expect(report.statusCode).toBe(200);
+    expect(text.length).toBeGreaterThan(1000);
+  });
+});
+
+describe('Tuberculosis: rifampicin resistance', () => {
+  const steps = programmeSteps(() => t, TUBERCULOSIS);
+  it('flags RR-TB and orders LPA, culture and DST on a new sample of the same order in one action', async () => {
+    await steps.offer('TB-LPA1', 'TB-LPA2', 'TB-CULTURE', 'TB-DST1');
+    const { placed, sample } = await steps.received();
+    // Nothing is due before a result says so.
+    expect((await steps.as('ph_receptionist', 'POST', `/api/tb_sample/${sample.id}/follow_on/`, {})).statusCode).toBe(409);
+    const ids = await steps.enterAll(sample);
+    const rif = (await steps.as('ph_supervisor', 'GET', `/api/tb_sample/${sample.id}/`))
+      .json()
+      .tests.find((x: { result: { value: string } | null }) => String(x.result?.value).startsWith('RIF'));
+    expect(rif.result.flag).toBe('RR-TB');
+    await steps.as('ph_supervisor', 'POST', '/api/results/verify/', { ids });
+    await steps.as('ph_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
+    const next = await steps.as('ph_receptionist', 'POST', `/api/tb_sample/${sample.id}/follow_on/`, {});
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json()).toMatchObject({ id: placed.id, lab_number: placed.lab_number, samples: [{ barcode: `${placed.lab_number}-2` }] });
+    expect(next.json().samples[0].tests.length).toBeGreaterThanOrEqual(4);
+    // Once ordered, not twice.
+    expect((await steps.as('ph_receptionist', 'POST', `/api/tb_sample/${sample.id}/follow_on/`, {})).statusCode).toBe(409);
+    // The request form is checked against the programme's schema.
+    const client = await steps.newClient();
+    const bad = await steps.as('ph_receptionist', 'POST', '/api/tb_sample/', {
+      client: client.id,
+      test_types: [(await steps.testByCode('TB-XPERT')).id],
+      form: { ...TUBERCULOSIS.requestForm, reason_for_examination: 'follow_up' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toContain('form.treatment_month');
+  });
+});

@@ -1,0 +1,164 @@
+import { expect } from 'vitest';
+import type { ProgramForm } from '@nlims/contracts';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { seedUser } from '../seed/builders.js';
+import { bearer, type TestApp } from './harness.js';
+
+/**
+ * One programme's cast and catalogue for the lifecycle tests, so the same
+ * test runs for General and Tuberculosis (DESIGN §4: one lifecycle).
+ */
+export interface ProgrammeCase {
+  program: string;
+  form: ProgramForm;
+  /** Facility administrator who offers the tests. */
+  admin: string;
+  orderer: string;
+  analyst: string;
+  supervisor: string;
+  /** A user of the same facility with no role in this programme (or none at all). */
+  outsider: string;
+  /** A user of another facility holding the same permission there. */
+  elsewhere: string;
+  /** The orderable test (a panel or a single test) and a valid value for each of its members, by code. */
+  test: string;
+  values: Record<string, string | number>;
+  /** The sample type collected, by code. */
+  sampleType: string;
+  /** The programme's request form. */
+  requestForm: Record<string, unknown>;
+}
+
+export const GENERAL: ProgrammeCase = {
+  program: 'General',
+  form: 'general_order',
+  admin: 'clin_admin',
+  orderer: 'clin_receptionist',
+  analyst: 'clin_analyst',
+  supervisor: 'clin_supervisor',
+  outsider: 'ph_supervisor',
+  elsewhere: 'abuja_supervisor',
+  test: 'FBG',
+  values: { FBG: 5.2 },
+  sampleType: 'SER',
+  requestForm: {},
+};
+
+export const TUBERCULOSIS: ProgrammeCase = {
+  program: 'Tuberculosis',
+  form: 'tb_sample',
+  admin: 'ph_admin',
+  orderer: 'ph_receptionist',
+  analyst: 'ph_analyst',
+  supervisor: 'ph_supervisor',
+  outsider: 'clin_supervisor',
+  elsewhere: 'kano_supervisor',
+  test: 'TB-XPERT',
+  values: { 'TB-XPERT-MTB': 'MTB DETECTED MEDIUM', 'TB-XPERT-RIF': 'RIF RESISTANCE DETECTED' },
+  sampleType: 'SPU',
+  requestForm: {
+    patient_category: 'new',
+    reason_for_examination: 'diagnosis',
+    presumptive_drtb: false,
+    hiv_status: 'negative',
+    test_status: 'initial',
+    specimen: 'sputum_spot',
+    visual_appearance: 'muco_purulent',
+  },
+};
+
+export const PROGRAMME_CASES = [GENERAL, TUBERCULOSIS];
+
+/** A General supervisor at the Abuja demo laboratory (no demo account holds General elsewhere than Ikeja). */
+export async function seedElsewhere(t: TestApp): Promise<void> {
+  const [abuja] = (await t.app.inject({ url: '/api/facilities/?page=1&search=Abuja', headers: bearer(await t.token('superadmin')) })).json().results;
+  await seedUser(t.database.db, {
+    username: 'abuja_supervisor',
+    passwordHash: await hashPassword('Demo@12345'),
+    facilityId: abuja.id,
+    roles: [['General', 'Supervisor']],
+  });
+}
+
+export interface CatalogueTest {
+  id: number;
+  code: string;
+  name: string;
+  panel: number | null;
+  is_panel: boolean;
+}
+
+/** Requests and the lifecycle's steps in one programme. */
+export function programmeSteps(t: () => TestApp, c: ProgrammeCase) {
+  const as = async (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t().app.inject({ method, url, headers: bearer(await t().token(user)), ...(payload ? { payload } : {}) });
+  const base = `/api/${c.form}`;
+
+  const catalogue = async (): Promise<CatalogueTest[]> =>
+    (await as('superadmin', 'GET', `/api/test_configuration/?program__name=${encodeURIComponent(c.program)}`)).json();
+  const testByCode = async (code: string) => (await catalogue()).find((x) => x.code === code)!;
+  const sampleTypeId = async (code = c.sampleType) =>
+    ((await as('superadmin', 'GET', '/api/sample_type/')).json() as { id: number; code: string }[]).find((s) => s.code === code)!.id;
+
+  /** The facility offers these tests (a demo facility may already). */
+  async function offer(...codes: string[]) {
+    for (const code of codes) {
+      const test = await testByCode(code);
+      const res = await as(c.admin, 'POST', '/api/facility_test_service/', { test_type: test.id, price: 5000 });
+      expect([201, 400], res.body).toContain(res.statusCode);
+    }
+  }
+
+  async function newClient() {
+    const res = await as(c.orderer, 'POST', '/api/clients/', {
+      first_name: 'Bola',
+      last_name: `Test-${Math.random().toString(36).slice(2, 7)}`,
+      sex: 'male',
+      estimated_age_years: 35,
+      identifiers: [{ identifier_type: 1, identifier: `H-${Math.random().toString(36).slice(2, 9)}` }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number };
+  }
+
+  /** Order the case's test (or these codes) for a new client: the whole order as the API answers it. */
+  async function order(codes: string[] = [c.test]) {
+    await offer(...codes);
+    const client = await newClient();
+    const ids = await Promise.all(codes.map(async (code) => (await testByCode(code)).id));
+    const res = await as(c.orderer, 'POST', `${base}/`, { client: client.id, test_types: ids, form: c.requestForm });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as {
+      id: number;
+      lab_number: string;
+      program: string;
+      samples: { id: number; barcode: string; sample_type: number | null; sample_type_name: string | null; tests: { id: number; test_type: number }[] }[];
+    };
+  }
+
+  /** Collected and accepted at reception: the order's first sample. */
+  async function received() {
+    const placed = await order();
+    const sample = placed.samples[0]!;
+    const collect = await as(c.orderer, 'POST', `${base}/${sample.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: await sampleTypeId() });
+    expect(collect.statusCode, collect.body).toBe(200);
+    const accept = await as(c.orderer, 'POST', `${base}/${sample.id}/accept/`, {});
+    expect(accept.statusCode, accept.body).toBe(200);
+    return { placed, sample };
+  }
+
+  /** Enter the case's value for each test of the sample: the result ids. */
+  async function enterAll(sample: { tests: { id: number; test_type: number }[] }) {
+    const tests = await catalogue();
+    const ids: number[] = [];
+    for (const to of sample.tests) {
+      const code = tests.find((x) => x.id === to.test_type)!.code;
+      const res = await as(c.analyst, 'POST', '/api/results/', { test_order: to.id, value: c.values[code] });
+      expect(res.statusCode, `${code}: ${res.body}`).toBe(201);
+      ids.push(res.json().id);
+    }
+    return ids;
+  }
+
+  return { as, base, catalogue, testByCode, sampleTypeId, offer, newClient, order, received, enterAll };
+}
