@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { FILTER_PREFIX, type ListQuery, type ProgramForm, programsOfForm, sampleListItem } from '@nlims/contracts';
+import { FILTER_PREFIX, type ListQuery, MAX_ID, type ProgramForm, programsOfForm, sampleListItem } from '@nlims/contracts';
 import { facilityScope, programsWhere, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
-import type { ResourceDef } from '../../core/resource.js';
+import { numberFilter, type ResourceDef } from '../../core/resource.js';
 import { auditEvents } from '../audit/audit.table.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clientIdentifiersOf } from '../clients/clients.resource.js';
@@ -18,6 +18,13 @@ import { users } from '../users/users.table.js';
 import { formPrograms, programIn } from './forms.js';
 import { orders, samples, testOrders } from './samples.table.js';
 import { countSamples, readStatusCounts } from './status-counts.js';
+
+/** `Filters.<name>` holding a row id: a whole number within the integer range, else 400 naming the filter. */
+function idFilter(name: string, raw: string): number {
+  const n = numberFilter(name, raw, { integer: true });
+  if (Math.abs(n) > MAX_ID) throw ValidationError.field(`${FILTER_PREFIX}${name}`, `Ensure this value is less than or equal to ${MAX_ID}.`);
+  return n;
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = "Invalid date format, Accepted format 'YYYY-MM-DD'";
@@ -122,8 +129,13 @@ export function sampleResource(form: ProgramForm): ResourceDef {
     item: sampleListItem,
     searchWhere: (term) => amongMatches(samples.id, sampleIdsMatching(term)),
     extraWhere: (query, p) => [programIn(samples.programId, formPrograms(p, form, 'read', programQuery(query))), ...dateRange(samples.createdAt, query)],
-    filters: { status: samples.status, priority: orders.priority, client: orders.clientId, completed: samples.completed, order: samples.orderId },
-    filterWhere: { barcode: (raw) => eq(samples.barcode, raw) },
+    filters: { status: samples.status, completed: samples.completed, order: samples.orderId },
+    // The order's columns through a subquery, so the count (countWithoutJoin) needs no join either.
+    filterWhere: {
+      barcode: (raw) => eq(samples.barcode, raw),
+      client: (raw) => sql`${samples.orderId} in (select ${orders.id} from ${orders} where ${orders.clientId} = ${idFilter('client', raw)})`,
+      priority: (raw) => sql`${samples.orderId} in (select ${orders.id} from ${orders} where ${orders.priority} = ${raw})`,
+    },
     ordering: {
       created_at: samples.createdAt,
       lab_number: samples.barcode,
