@@ -11,8 +11,9 @@ import { useClientOrders, useOrderDetails } from './api';
 const PAGE_SIZE = 5;
 
 /**
- * The client's General-programme orders, newest first: laboratory number,
- * date, and each test with its status and, once released, its result.
+ * The client's General-programme samples, newest first: laboratory number
+ * (the sample's label), date, and each test with its status and, once
+ * released, its result.
  */
 export function ClientOrders({ clientId }: { clientId: number }) {
   const { t } = useTranslation('clients');
@@ -27,9 +28,10 @@ export function ClientOrders({ clientId }: { clientId: number }) {
       {rows.map((order, i) => {
         const detail = details[i]?.data as OrderDetail | undefined;
         return (
-          <section key={order.id} className="client-order" aria-label={order.lab_number}>
+          <section key={order.id} className="client-order" aria-label={order.barcode}>
             <header className="client-order__head">
-              <span className="client-lab-number">{order.lab_number}</span>
+              {/* the sample's label: the laboratory number, then -2, -3… for an order's further samples */}
+              <span className="client-lab-number">{order.barcode}</span>
               <span className="client-muted">{formatDate(String(order.created_at))}</span>
               <StatusTag code={order.status} />
             </header>
