@@ -57,10 +57,14 @@ async function seedClients(base: string) {
   }
   const tests = await reception<{ id: number; code: string }[]>('GET', '/api/test_configuration/?program__name=General');
   const id = (code: string) => tests.find((t) => t.code === code)!.id;
-  const first = await reception<{ id: number; tests: { id: number }[] }>('POST', '/api/general_order/', { client: ids[0], test_types: [id('RBG'), id('TSH')] });
-  await reception('POST', `/api/general_order/${first.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
-  await reception('POST', `/api/general_order/${first.id}/accept/`, {});
-  const result = await analyst<{ id: number }>('POST', '/api/results/', { test_order: first.tests[0]!.id, value: 5.2 });
+  // an order's tests are grouped into samples: collect and accept the glucose sample, then release its result
+  type Created = { samples: { id: number; tests: { id: number; test_type: number }[] }[] };
+  const first = await reception<Created>('POST', '/api/general_order/', { client: ids[0], test_types: [id('RBG'), id('TSH')] });
+  const glucose = first.samples.find((s) => s.tests.some((x) => x.test_type === id('RBG')))!;
+  await reception('POST', `/api/general_order/${glucose.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
+  await reception('POST', `/api/general_order/${glucose.id}/accept/`, {});
+  const test = glucose.tests.find((x) => x.test_type === id('RBG'))!;
+  const result = await analyst<{ id: number }>('POST', '/api/results/', { test_order: test.id, value: 5.2 });
   await supervisor('POST', `/api/results/${result.id}/verify/`);
   await supervisor('POST', `/api/results/${result.id}/approve/`, { password: DEMO_PASSWORD });
   await reception('POST', '/api/general_order/', { client: ids[0], test_types: [id('FBC')] });
