@@ -101,7 +101,7 @@ export async function seedUser(tx: Tx, u: UserSeed): Promise<number> {
   return row!.id;
 }
 
-/** Demo prices in naira for the General tests, roughly what Nigerian hospital laboratories charge. */
+/** Demo prices in naira for the General and TB tests, roughly what Nigerian laboratories charge. */
 const DEMO_PRICES: Record<string, number> = {
   FBC: 5000,
   ESR: 1500,
@@ -145,6 +145,18 @@ const DEMO_PRICES: Record<string, number> = {
   'CSF-MCS': 7000,
   'SPUTUM-MCS': 5500,
   'THROAT-MCS': 5000,
+  // Tuberculosis: what a laboratory charges where the programme does not cover the test.
+  'TB-ZN': 1500,
+  'TB-LED': 2000,
+  'TB-XPERT': 7500,
+  'TB-ULTRA': 8500,
+  'TB-LAMP': 5000,
+  'TB-LAM': 3500,
+  'TB-LPA1': 15000,
+  'TB-LPA2': 18000,
+  'TB-CULTURE': 20000,
+  'TB-CULTURE-LJ': 12000,
+  'TB-DST1': 35000,
 };
 /** Tests that do not go to the first bench of their section. */
 const DEMO_BENCHES: Record<string, string> = { 'PT-INR': 'HAEM-2', APTT: 'HAEM-2', PSA: 'CHEM-2', TSH: 'CHEM-2', FT4: 'CHEM-2', CD4: 'SERO-2' };

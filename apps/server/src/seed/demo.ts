@@ -4,6 +4,7 @@ import type { Tx } from '../core/db.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { users } from '../modules/users/users.table.js';
 import { seedFacility, seedTestServices, seedUser, type FacilitySeed, type UserSeed } from './builders.js';
+import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './demo-tb.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -82,6 +83,13 @@ const PH_ROLES: [string, Role][] = [
   ['ph_data_analyst', 'Data Analyst'],
 ];
 
+/** Kano: a supervisor, and the receptionist and analyst its TB samples need (a result is verified by someone other than who entered it). */
+const KANO_ROLES: [string, Role][] = [
+  ['kano_supervisor', 'Supervisor'],
+  ['kano_receptionist', 'Receptionist'],
+  ['kano_analyst', 'Analyst'],
+];
+
 const nameOf = (username: string) => {
   const [first, ...rest] = username.split('_');
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -116,15 +124,35 @@ export async function seedDemo(tx: Tx): Promise<void> {
     const roles = PH_PROGRAMS.map((p) => [p, role] as [string, Role]);
     await seedDemoUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids.yaba, department: 'Laboratory', roles });
   }
-  await seedDemoUser(tx, {
-    username: 'kano_supervisor',
-    passwordHash,
-    ...nameOf('kano_supervisor'),
-    facilityId: ids.kano,
-    department: 'Laboratory',
-    roles: [
-      ['Tuberculosis', 'Supervisor'],
-      ['Viral Load', 'Supervisor'],
-    ],
-  });
+  for (const [username, role] of KANO_ROLES) {
+    await seedDemoUser(tx, {
+      username,
+      passwordHash,
+      ...nameOf(username),
+      facilityId: ids.kano,
+      department: 'Laboratory',
+      roles: [
+        ['Tuberculosis', role],
+        ['Viral Load', role],
+      ],
+    });
+  }
+
+  // The TB laboratories offer the TB tests, and hold a few TB samples in several states (once).
+  await seedTestServices(tx, ids.yaba, 'Tuberculosis');
+  await seedTestServices(tx, ids.kano, 'Tuberculosis');
+  await seedTbDemoSamples(
+    tx,
+    ids.yaba,
+    { receptionist: 'ph_receptionist', analyst: 'ph_analyst', supervisor: 'ph_supervisor' },
+    YABA_TB_SAMPLES,
+    DEMO_PASSWORD,
+  );
+  await seedTbDemoSamples(
+    tx,
+    ids.kano,
+    { receptionist: 'kano_receptionist', analyst: 'kano_analyst', supervisor: 'kano_supervisor' },
+    KANO_TB_SAMPLES,
+    DEMO_PASSWORD,
+  );
 }

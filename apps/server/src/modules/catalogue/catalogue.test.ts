@@ -92,19 +92,20 @@ describe('TB catalogue', () => {
   it('reaches an existing install: missing codes inserted, changed definitions updated, links added, nothing deleted', async () => {
     const db = t.database.db;
     const id = async (code: string) => (await db.select({ id: testTypes.id }).from(testTypes).where(eq(testTypes.code, code)))[0]!.id;
-    // An install seeded before the TB panels: Xpert a coded test, its RIF member standalone, no MTB member, DST in words.
-    const xpert = await id(TB_CODES.XPERT);
-    await db.delete(testTypes).where(eq(testTypes.code, TB_CODES.XPERT_MTB));
+    // An install seeded before the TB panels: Ultra a coded test, its RIF member standalone, no MTB member, DST in words.
+    // (Ultra, not Xpert: the demo laboratories' TB samples hold Xpert tests, which an install that had them could not lose.)
+    const ultra = await id(TB_CODES.ULTRA);
+    await db.delete(testTypes).where(eq(testTypes.code, TB_CODES.ULTRA_MTB));
     await db
       .update(testTypes)
       .set({ is_panel: false, codes: ['MTB DETECTED', 'MTB NOT DETECTED'] })
-      .where(eq(testTypes.id, xpert));
-    await db.update(testTypes).set({ panel: null }).where(eq(testTypes.code, TB_CODES.XPERT_RIF));
+      .where(eq(testTypes.id, ultra));
+    await db.update(testTypes).set({ panel: null }).where(eq(testTypes.code, TB_CODES.ULTRA_RIF));
     await db
       .update(testTypes)
       .set({ codes: ['RESISTANT', 'SUSCEPTIBLE'] })
       .where(inArray(testTypes.code, [TB_CODES.DST1_RIF, TB_CODES.DST1_INH]));
-    await db.delete(testTypeSampleTypes).where(eq(testTypeSampleTypes.testTypeId, xpert));
+    await db.delete(testTypeSampleTypes).where(eq(testTypeSampleTypes.testTypeId, ultra));
     const custom = await t.app.inject({
       method: 'POST',
       url: '/api/test_type/',
@@ -119,12 +120,12 @@ describe('TB catalogue', () => {
     const rows = await db.select().from(testTypes);
     expect(rows.length).toBe(before + 1);
     const row = (code: string) => rows.find((r) => r.code === code)!;
-    expect(row(TB_CODES.XPERT)).toMatchObject({ id: xpert, is_panel: true, codes: [] });
-    expect(row(TB_CODES.XPERT_MTB)).toMatchObject({ panel: xpert, codes: tbResultCodes(TB_CODES.XPERT_MTB) });
-    expect(row(TB_CODES.XPERT_RIF).panel).toBe(xpert);
+    expect(row(TB_CODES.ULTRA)).toMatchObject({ id: ultra, is_panel: true, codes: [] });
+    expect(row(TB_CODES.ULTRA_MTB)).toMatchObject({ panel: ultra, codes: tbResultCodes(TB_CODES.ULTRA_MTB) });
+    expect(row(TB_CODES.ULTRA_RIF).panel).toBe(ultra);
     expect(row(TB_CODES.DST1_INH).codes).toEqual(['S', 'R']);
     expect(row('TB-LOCAL')).toBeDefined();
-    expect((await db.select().from(testTypeSampleTypes).where(eq(testTypeSampleTypes.testTypeId, xpert))).length).toBe(5);
+    expect((await db.select().from(testTypeSampleTypes).where(eq(testTypeSampleTypes.testTypeId, ultra))).length).toBe(5);
     expect(rows.filter((r) => CATALOGUE.some((c) => c.code === r.code))).toHaveLength(CATALOGUE.length);
 
     // once in step, a second run changes nothing

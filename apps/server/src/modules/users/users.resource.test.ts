@@ -179,7 +179,7 @@ describe('users/ for the super admin', () => {
 
     const token = (await signIn('kano_admin', 'Sahel-orchid-lantern-31')).json().token;
     const theirs = (await t.app.inject({ url: '/api/users/?page=1', headers: bearer(token) })).json();
-    expect(theirs.results.map((u: { username: string }) => u.username).sort()).toEqual(['kano_admin', 'kano_supervisor']);
+    expect(theirs.results.map((u: { username: string }) => u.username).sort()).toEqual(['kano_admin', 'kano_analyst', 'kano_receptionist', 'kano_supervisor']);
 
     const admins = (await call('superadmin', 'GET', '/api/users/?page=1&page_size=100&Filters.is_facility_admin=true')).json();
     const names = admins.results.map((u: { username: string }) => u.username);
