@@ -166,6 +166,60 @@ export const resultListItem = resultItem
   });
 export type ResultListItem = z.infer<typeof resultListItem>;
 
+/** A test of a sample under review, with its result in force (or an amendment awaiting review). */
+export const reviewTestItem = z.object({
+  test_order: z.number(),
+  test_type: z.number(),
+  test_type_name: z.string(),
+  /** The panel the test was ordered in, shown as the heading its members sit under. */
+  panel: z.number().nullable(),
+  panel_name: z.string().nullable(),
+  test_status: z.number(),
+  result: z
+    .object({
+      id: z.number(),
+      status: z.number(),
+      value: z.union([z.number(), z.string()]).nullable(),
+      unit: z.string(),
+      flag: z.string().nullable(),
+      ref_low: z.number().nullable(),
+      ref_high: z.number().nullable(),
+      comment: z.string(),
+      entered_by: z.string().nullable(),
+      entered_at: date,
+      verified_by: z.string().nullable(),
+      verified_at: when,
+      approved_at: when,
+      amends: z.number().nullable(),
+      amendment_reason: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+/**
+ * A row of `GET result_samples/`: one sample with its tests and their
+ * results, for validation, approval and released results — one row per
+ * sample, approved or validated as a whole.
+ */
+export const resultSampleItem = z.object({
+  id: z.number(),
+  order: z.number(),
+  lab_number: z.string(),
+  barcode: z.string(),
+  program: z.string(),
+  sample_type_name: z.string().nullable(),
+  priority: z.string(),
+  status: z.number(),
+  client: z.number(),
+  client_name: z.string(),
+  sex: z.string(),
+  date_of_birth: z.string().nullable(),
+  hospital_number: z.string().nullable(),
+  received_at: when,
+  tests: z.array(reviewTestItem),
+});
+export type ResultSampleItem = z.infer<typeof resultSampleItem>;
+
 /**
  * A row of `GET workplan/`: a test waiting for a run (accepted, result
  * rejected, or sent for retest) on a sample in the laboratory, with the

@@ -1,150 +1,135 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { seedUser } from '../seed/builders.js';
-import { bearer, createTestApp, type TestApp } from './harness.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { GENERAL, type ProgrammeCase, programmeSteps, seedElsewhere, TUBERCULOSIS } from './programmes.js';
 
 /**
- * The General programme's sample and result endpoints × every role, and a
- * General supervisor of another facility (Abuja), who gets 404 for Ikeja's
- * samples. Each row names who may call it; everyone else gets 403.
+ * Every sample and result endpoint of a programme × every role of its facility, a tier user, the
+ * super admin, a user of the same facility without a role in the programme (`outsider`), and a
+ * user of another facility holding the same role there (`elsewhere`). One matrix, run for General
+ * and for Tuberculosis (DESIGN §4: one lifecycle). Each row names who may call it; everyone else gets 403.
  */
-const USERS = [
-  'superadmin',
-  'clin_admin',
-  'clin_manager',
-  'clin_supervisor',
-  'clin_receptionist',
-  'clin_analyst',
-  'clin_clerk',
-  'clin_data_analyst',
-  'ph_supervisor',
-  'fed_tier',
-  'abuja_supervisor',
-] as const;
-type User = (typeof USERS)[number];
+interface Cast {
+  c: ProgrammeCase;
+  users: readonly string[];
+  read: readonly string[];
+  order: readonly string[];
+  reception: readonly string[];
+  entry: readonly string[];
+  review: readonly string[];
+}
+
+const CASTS: Cast[] = [
+  {
+    c: GENERAL,
+    users: ['superadmin', 'clin_admin', 'clin_manager', 'clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_data_analyst'],
+    read: ['superadmin', 'clin_manager', 'clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_data_analyst'],
+    order: ['clin_supervisor', 'clin_receptionist', 'clin_clerk'],
+    reception: ['clin_supervisor', 'clin_receptionist'],
+    entry: ['clin_supervisor', 'clin_analyst', 'clin_clerk'],
+    review: ['clin_supervisor'],
+  },
+  {
+    c: TUBERCULOSIS,
+    users: ['superadmin', 'ph_admin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
+    read: ['superadmin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
+    order: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
+    reception: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
+    entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
+    review: ['ph_supervisor'],
+  },
+];
 
 let t: TestApp;
-let order: { id: number; tests: { id: number }[] };
-let resultId: number;
-let clientId: number;
-let testId: number;
-let value: number;
-
-const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(await t.token(user)), ...(payload ? { payload } : {}) });
-
 beforeAll(async () => {
   t = await createTestApp();
-  const [abuja] = (await as('superadmin', 'GET', '/api/facilities/?page=1&search=Abuja')).json().results;
-  await seedUser(t.database.db, {
-    username: 'abuja_supervisor',
-    passwordHash: await hashPassword('Demo@12345'),
-    facilityId: abuja.id,
-    roles: [['General', 'Supervisor']],
-  });
-  const catalogue = (await as('superadmin', 'GET', '/api/test_configuration/?program__name=General')).json();
-  const test = catalogue.find(
-    (c: { result_type: string; panel: number | null; is_panel: boolean; ref_low: number | null }) =>
-      c.result_type === 'numeric' && !c.panel && !c.is_panel && c.ref_low != null,
-  );
-  testId = test.id;
-  value = test.ref_low;
-  clientId = (await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Ada', last_name: 'Obi', sex: 'female', estimated_age_years: 30 })).json()
-    .id;
-  // The order's one sample: moves, details and documents take the sample's id.
-  order = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json().samples[0];
-  await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
-  await as('clin_receptionist', 'POST', `/api/general_order/${order.id}/accept/`, {});
-  resultId = (await as('clin_analyst', 'POST', '/api/results/', { test_order: order.tests[0]!.id, value })).json().id;
+  await seedElsewhere(t);
 });
 afterAll(() => t.close());
 
-const READ: User[] = ['superadmin', 'clin_manager', 'clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_data_analyst'];
+describe.each(CASTS)('authorisation matrix: $c.program samples and results', (cast) => {
+  const { c } = cast;
+  const steps = programmeSteps(() => t, c);
+  const { as, base } = steps;
+  const USERS = [...cast.users, c.outsider, 'fed_tier', c.elsewhere];
+  /** On the endpoints spanning every programme (results/, workplan/), the outsider holds roles elsewhere: another facility's or programme's rows, not found. */
+  const ACROSS = [c.elsewhere, c.outsider];
 
-/**
- * Expected status per user: `allowed` get `ok`, Abuja's supervisor `elsewhere` (when allowed by role), the
- * rest 403. On the endpoints that span every programme (`results/`), Yaba's supervisor — who validates TB
- * results there — is another facility too.
- */
-function expected(allowed: User[], ok: number, elsewhere = 404, away: User[] = ['abuja_supervisor']): Record<User, number> {
-  return Object.fromEntries(USERS.map((u) => [u, allowed.includes(u) ? ok : away.includes(u) ? elsewhere : 403])) as Record<User, number>;
-}
-const ACROSS_PROGRAMMES: User[] = ['abuja_supervisor', 'ph_supervisor'];
+  /** Expected status per user: `allowed` get `ok`, those `away` get `elsewhere` (when allowed by role there), the rest 403. */
+  const expected = (allowed: readonly string[], ok: number, elsewhere = 404, away: readonly string[] = [c.elsewhere]) =>
+    Object.fromEntries(USERS.map((u) => [u, allowed.includes(u) ? ok : away.includes(u) ? elsewhere : 403]));
+  const statuses = async (method: 'GET' | 'POST', url: string, body?: object) => {
+    const seen: Record<string, number> = {};
+    for (const u of USERS) seen[u] = (await as(u, method, url, body)).statusCode;
+    return seen;
+  };
 
-describe('authorisation matrix: General programme samples and results', () => {
-  it('reads: list, detail, history, report, label, counts, worklist', async () => {
-    const reads: [string, number][] = [
-      [`/api/general_order/${order.id}/`, 404],
-      [`/api/general_order/${order.id}/history/`, 404],
-      [`/api/general_order/${order.id}/report/`, 404],
-      [`/api/general_order/${order.id}/label/`, 404],
-    ];
-    for (const [url, elsewhere] of reads) {
-      const seen = Object.fromEntries(await Promise.all(USERS.map(async (u) => [u, (await as(u, 'GET', url)).statusCode])));
-      expect(seen, url).toEqual(expected(READ, 200, elsewhere));
+  let sample: { id: number; barcode: string; tests: { id: number; test_type: number }[] };
+  let resultId: number;
+  let firstValue: string | number;
+  beforeAll(async () => {
+    ({ sample } = await steps.received());
+    resultId = (await steps.enterAll({ tests: sample.tests.slice(0, 1) }))[0]!;
+    firstValue = Object.values(c.values)[0]!;
+  });
+
+  it('reads: detail, history, report, label, lists, counts, worklists', async () => {
+    for (const url of [`${base}/${sample.id}/`, `${base}/${sample.id}/history/`, `${base}/${sample.id}/report/`, `${base}/${sample.id}/label/`]) {
+      expect(await statuses('GET', url), url).toEqual(expected(cast.read, 200));
     }
-    // lists answer 200 to another facility's supervisor, with none of Ikeja's rows
-    // (clients/ is shared by every programme: the administration matrix covers it)
+    // Lists answer 200 to another facility's user with none of these rows.
     for (const [url, away] of [
-      ['/api/general_order/?page=1', ['abuja_supervisor']],
-      ['/api/results/?page=1', ACROSS_PROGRAMMES],
+      [`${base}/?page=1`, [c.elsewhere]],
+      ['/api/results/?page=1', ACROSS],
+      ['/api/result_samples/?page=1', ACROSS],
     ] as const) {
-      const seen = Object.fromEntries(await Promise.all(USERS.map(async (u) => [u, (await as(u, 'GET', url)).statusCode])));
-      expect(seen, url).toEqual(expected([...READ, ...away], 200));
-      for (const u of away) expect((await as(u, 'GET', url)).json().count, `${u} ${url}`).toBe(0);
+      expect(await statuses('GET', url), url).toEqual(expected([...cast.read, ...away], 200, 200, away));
+      for (const u of away) expect((await as(u, 'GET', `${url}&search=${encodeURIComponent(sample.barcode)}`)).json().count, `${u} ${url}`).toBe(0);
     }
-    // the workplan: for those who run tests (SPEC §6), and never another facility's tests
-    const waiting = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json().samples[0];
-    await as('clin_receptionist', 'POST', `/api/general_order/${waiting.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
-    await as('clin_receptionist', 'POST', `/api/general_order/${waiting.id}/accept/`, {});
-    const workplan = Object.fromEntries(await Promise.all(USERS.map(async (u) => [u, (await as(u, 'GET', '/api/workplan/?page=1')).statusCode])));
-    expect(workplan).toEqual(expected(['clin_supervisor', 'clin_analyst', 'clin_clerk', ...ACROSS_PROGRAMMES], 200));
-    expect((await as('clin_analyst', 'GET', '/api/workplan/?page=1')).json().count).toBeGreaterThan(0);
-    for (const u of ACROSS_PROGRAMMES) expect((await as(u, 'GET', '/api/workplan/?page=1')).json().count, u).toBe(0);
+    const counts = `/api/test_status_count/?program__name=${encodeURIComponent(c.program)}`;
+    expect(await statuses('GET', counts), counts).toEqual(expected([...cast.read, c.elsewhere], 200, 200));
+    // The workplan: for those who run or enter tests, never another facility's or programme's tests.
+    const workplan = `/api/workplan/?page=1&program__name=${encodeURIComponent(c.program)}`;
+    expect(await statuses('GET', workplan), workplan).toEqual(expected(cast.entry, 200, 200, ACROSS));
+    const { sample: waiting } = await steps.received();
+    const find = `${workplan}&search=${encodeURIComponent(waiting.barcode)}`;
+    expect((await as(c.analyst, 'GET', find)).json().count).toBe(waiting.tests.length);
+    for (const u of ACROSS) expect((await as(u, 'GET', find)).json().count, u).toBe(0);
   });
 
   it('moves: each by its roles only, never across facilities', async () => {
-    // A cancelled order and a released result: every move below is allowed by role but not by
-    // status, so allowed roles get 409 and nothing changes; others get 403, Abuja 404.
-    const cancelled = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json().samples[0];
-    await as('clin_receptionist', 'POST', `/api/general_order/${cancelled.id}/cancel/`, {});
-    const o2 = (await as('clin_receptionist', 'POST', '/api/general_order/', { client: clientId, test_types: [testId] })).json().samples[0];
-    await as('clin_receptionist', 'POST', `/api/general_order/${o2.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
-    await as('clin_receptionist', 'POST', `/api/general_order/${o2.id}/accept/`, {});
-    const released = (await as('clin_analyst', 'POST', '/api/results/', { test_order: o2.tests[0].id, value })).json().id;
-    await as('clin_supervisor', 'POST', `/api/results/${released}/verify/`);
-    await as('clin_supervisor', 'POST', `/api/results/${released}/approve/`, { password: 'Demo@12345' });
-
-    const ORDER: User[] = ['clin_supervisor', 'clin_receptionist', 'clin_clerk'];
-    const RECEPTION: User[] = ['clin_supervisor', 'clin_receptionist'];
-    const ENTRY: User[] = ['clin_supervisor', 'clin_analyst', 'clin_clerk'];
-    const REVIEW: User[] = ['clin_supervisor'];
-    const moves: [string, object, User[], number, number][] = [
-      [`/api/general_order/${cancelled.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 }, ORDER, 409, 404],
-      [`/api/general_order/${order.id}/cancel/`, {}, ORDER, 409, 404],
-      [`/api/general_order/${cancelled.id}/accept/`, {}, RECEPTION, 409, 404],
-      [`/api/general_order/${cancelled.id}/reject/`, { rejection_reason: 1 }, RECEPTION, 409, 404],
-      [`/api/general_order/${cancelled.id}/hold/`, { reason: 'check' }, RECEPTION, 409, 404],
-      [`/api/general_order/${cancelled.id}/release/`, {}, RECEPTION, 409, 404],
-      ['/api/results/', { test_order: order.tests[0]!.id, value }, ENTRY, 409, 400],
-      [`/api/results/${released}/verify/`, {}, REVIEW, 409, 404],
-      [`/api/results/${resultId}/approve/`, { password: 'Demo@12345' }, REVIEW, 409, 404],
-      [`/api/results/${released}/reject/`, { reason: 1 }, REVIEW, 409, 404],
-      [`/api/results/${released}/retest/`, { reason: 'again' }, REVIEW, 409, 404],
-      ['/api/results/approve/', { ids: [released], password: 'Demo@12345' }, REVIEW, 409, 404],
-      [`/api/results/${resultId}/amend/`, { value, reason: 'x', password: 'Demo@12345' }, ENTRY, 409, 404],
+    // A cancelled sample and a released result: every move below is allowed by role but not by
+    // status, so allowed roles get 409 and nothing changes; others get 403, another facility 404.
+    const cancelled = (await steps.order()).samples[0]!;
+    await as(c.orderer, 'POST', `${base}/${cancelled.id}/cancel/`, {});
+    const { sample: done } = await steps.received();
+    const released = await steps.enterAll(done);
+    await as(c.supervisor, 'POST', '/api/results/verify/', { ids: released });
+    expect((await as(c.supervisor, 'POST', '/api/results/approve/', { ids: released, password: 'Demo@12345' })).statusCode).toBe(200);
+    const type = await steps.sampleTypeId();
+    const moves: [string, object, readonly string[], number, number][] = [
+      [`${base}/${cancelled.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: type }, cast.order, 409, 404],
+      [`${base}/${sample.id}/cancel/`, {}, cast.order, 409, 404],
+      [`${base}/${cancelled.id}/accept/`, {}, cast.reception, 409, 404],
+      [`${base}/${cancelled.id}/reject/`, { rejection_reason: 1 }, cast.reception, 409, 404],
+      [`${base}/${cancelled.id}/hold/`, { reason: 'check' }, cast.reception, 409, 404],
+      [`${base}/${cancelled.id}/release/`, {}, cast.reception, 409, 404],
+      [`${base}/accept/`, { ids: [cancelled.id] }, cast.reception, 409, 404],
+      [`${base}/${cancelled.id}/follow_on/`, {}, cast.order, 409, 404],
     ];
-    for (const [url, body, allowed, ok, elsewhere] of moves) {
-      const seen: Record<string, number> = {};
-      for (const u of USERS) seen[u] = (await as(u, 'POST', url, body)).statusCode;
-      expect(seen, url).toEqual(expected(allowed, ok, elsewhere, url.startsWith('/api/results/') ? ACROSS_PROGRAMMES : undefined));
-    }
-    // creating: the roles that order, at their own facility (Abuja's supervisor cannot order for Ikeja's client)
-    const creates: [string, object, number][] = [['/api/general_order/', { client: clientId, test_types: [testId] }, 400]];
-    for (const [url, body, elsewhere] of creates) {
-      const seen: Record<string, number> = {};
-      for (const u of USERS) seen[u] = (await as(u, 'POST', url, body)).statusCode;
-      expect(seen, url).toEqual(expected(ORDER, 201, elsewhere));
-    }
+    for (const [url, body, allowed, ok, elsewhere] of moves) expect(await statuses('POST', url, body), url).toEqual(expected(allowed, ok, elsewhere));
+    const results: [string, object, readonly string[], number, number][] = [
+      ['/api/results/', { test_order: sample.tests[0]!.id, value: firstValue }, cast.entry, 409, 400],
+      [`/api/results/${released[0]}/verify/`, {}, cast.review, 409, 404],
+      [`/api/results/${resultId}/approve/`, { password: 'Demo@12345' }, cast.review, 409, 404],
+      [`/api/results/${released[0]}/reject/`, { reason: 1 }, cast.review, 409, 404],
+      [`/api/results/${released[0]}/retest/`, { reason: 'again' }, cast.review, 409, 404],
+      ['/api/results/approve/', { ids: [released[0]], password: 'Demo@12345' }, cast.review, 409, 404],
+      [`/api/results/${resultId}/amend/`, { value: firstValue, reason: 'x', password: 'Demo@12345' }, cast.entry, 409, 404],
+    ];
+    for (const [url, body, allowed, ok, elsewhere] of results) expect(await statuses('POST', url, body), url).toEqual(expected(allowed, ok, elsewhere, ACROSS));
+    // Ordering: the roles that order, at their own facility (another facility cannot order for this client).
+    const client = await steps.newClient();
+    const testId = (await steps.testByCode(c.test)).id;
+    expect(await statuses('POST', `${base}/`, { client: client.id, test_types: [testId], form: c.requestForm })).toEqual(expected(cast.order, 201, 400));
   });
 });

@@ -6,6 +6,7 @@ import type { App } from '../../core/types.js';
 import { registerResource } from '../../core/resource.js';
 import { amendResult } from './amend.js';
 import { resultListResource } from './results.list.js';
+import { resultSampleResource } from './result-samples.js';
 import { enterResult, reviewResults } from './results.service.js';
 import { THROTTLED_REPLY } from '../../core/replies.js';
 
@@ -15,6 +16,7 @@ const ok = (ids: number[]) => ({ ids, detail: 'Operation successfully' });
 
 export function resultsRoutes(app: App, db: Db): void {
   registerResource(app, db, resultListResource);
+  registerResource(app, db, resultSampleResource);
   app.post(
     '/api/results/',
     {

@@ -20,9 +20,17 @@ describe.each(PROGRAMME_CASES)('the sample lifecycle in $program ($form/)', (c) 
     expect(placed.program).toBe(c.program);
     expect(sample.barcode).toBe(placed.lab_number);
     const ids = await steps.enterAll(sample);
+    // Review shows one row per sample with every test and its result inside.
+    const review = `/api/result_samples/?page=1&program__name=${encodeURIComponent(c.program)}&search=${encodeURIComponent(sample.barcode)}`;
+    const toValidate = (await as(c.supervisor, 'GET', `${review}&Filters.status=${R.ENTERED}`)).json();
+    expect(toValidate.count).toBe(1);
+    expect(toValidate.results[0]).toMatchObject({ id: sample.id, barcode: sample.barcode, program: c.program });
+    expect(toValidate.results[0].tests.map((x: { result: { id: number } }) => x.result.id).sort()).toEqual([...ids].sort());
+    expect((await as(c.supervisor, 'GET', `${review}&Filters.status=${R.APPROVAL}`)).json().count).toBe(0);
     expect((await as(c.supervisor, 'POST', '/api/results/verify/', { ids })).statusCode).toBe(200);
     const approve = await as(c.supervisor, 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
     expect(approve.statusCode, approve.body).toBe(200);
+    expect((await as(c.supervisor, 'GET', `${review}&Filters.status=${R.APPROVAL}`)).json().results[0].tests).toHaveLength(ids.length);
     const detail = (await as(c.supervisor, 'GET', `${base}/${sample.id}/`)).json();
     expect(detail).toMatchObject({ program: c.program, completed: true, form: c.requestForm.patient_category ? expect.objectContaining(c.requestForm) : {} });
     expect(detail.tests.every((x: { status: number }) => x.status === R.APPROVAL)).toBe(true);
