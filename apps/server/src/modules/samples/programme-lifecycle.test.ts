@@ -135,6 +135,25 @@ describe('Tuberculosis: rifampicin resistance', () => {
     expect(next.json().samples[0].tests.length).toBeGreaterThanOrEqual(4);
     // Once ordered, not twice.
     expect((await steps.as('ph_receptionist', 'POST', `/api/tb_sample/${sample.id}/follow_on/`, {})).statusCode).toBe(409);
+    // The request form's LGA TB number becomes the client's identifier; the same number cannot be another patient's.
+    const tbNumber = `LAG/TB/${Date.now()}`;
+    const first = await steps.newClient();
+    const xpert = (await steps.testByCode('TB-XPERT')).id;
+    const numbered = await steps.as('ph_receptionist', 'POST', '/api/tb_sample/', {
+      client: first.id,
+      test_types: [xpert],
+      form: { ...TUBERCULOSIS.requestForm, lga_tb_number: tbNumber },
+    });
+    expect(numbered.statusCode, numbered.body).toBe(201);
+    const found = (await steps.as('ph_receptionist', 'GET', `/api/clients/?page=1&search=${encodeURIComponent(tbNumber)}`)).json();
+    expect(found.results.map((r: { id: number }) => r.id)).toEqual([first.id]);
+    const other = await steps.newClient();
+    const clash = await steps.as('ph_receptionist', 'POST', '/api/tb_sample/', {
+      client: other.id,
+      test_types: [xpert],
+      form: { ...TUBERCULOSIS.requestForm, lga_tb_number: tbNumber },
+    });
+    expect(clash.json()).toEqual({ 'form.lga_tb_number': ['This LGA TB number belongs to another client.'] });
     // The request form is checked against the programme's schema.
     const client = await steps.newClient();
     const bad = await steps.as('ph_receptionist', 'POST', '/api/tb_sample/', {

@@ -24,7 +24,7 @@ import { sampleResults } from '../results/results.service.js';
 import type { Principal } from '../users/principal.js';
 import { programOfOrder } from './forms.js';
 import { nextLabNumber } from './lab-number.js';
-import { validateRequestForm } from './request-form.js';
+import { keepFormIdentifiers, validateRequestForm } from './request-form.js';
 import { groupBySampleType, type OrderableTest } from './sample-groups.js';
 import { orders, samples, testOrders } from './samples.table.js';
 
@@ -161,6 +161,7 @@ export async function createOrder(tx: Tx, p: Principal, form: ProgramForm, body:
     .where(and(eq(clients.id, body.client), eq(clients.facilityId, p.facilityId ?? -1)));
   if (!client) throw ValidationError.field('client', `Invalid pk "${body.client}" - object does not exist.`);
   if (client.mergedInto != null) throw ValidationError.field('client', 'This record was merged into another client; order for that one.');
+  await keepFormIdentifiers(tx, program.name, client, requestForm);
   const groups = groupBySampleType(await resolveTests(tx, p.facilityId!, program, body.test_types));
   const [facility] = await tx.select().from(facilities).where(eq(facilities.id, p.facilityId!));
   const at = options.at ?? new Date();
