@@ -217,6 +217,23 @@ const ROWS: Row[] = [
     users: { ph_supervisor: 200, ph_receptionist: 200, ph_analyst: 200, ph_clerk: 200, ph_data_analyst: 200, kano_supervisor: 200 },
     otherwise: 403,
   },
+  // the TB analytics: for a role that reads Tuberculosis (not the admin, whose role reads nothing) and the super admin (every facility)
+  {
+    name: 'TB dashboard',
+    method: 'GET',
+    url: () => '/api/facility_tb_dashboard/',
+    expect: { super: 200 },
+    users: each([...YABA_STAFF, 'kano_supervisor'], 200),
+    otherwise: 403,
+  },
+  {
+    name: 'TB report',
+    method: 'GET',
+    url: () => '/api/tb_report/?page=1',
+    expect: { super: 200 },
+    users: each([...YABA_STAFF, 'kano_supervisor'], 200),
+    otherwise: 403,
+  },
   // Clients are shared by a facility's programmes: any programme's staff read them, its registration roles register them.
   { name: 'list clients', method: 'GET', url: () => '/api/clients/?page=1', expect: { super: 200, staff: 200 }, otherwise: 403 },
   {

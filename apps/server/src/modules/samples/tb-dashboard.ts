@@ -77,7 +77,8 @@ function periodsBetween(start: string, end: string, periodicity: TbPeriodicity):
   const out: string[] = [];
   let day = periodOf(start, periodicity);
   const last = periodOf(end, periodicity);
-  while (day <= last && out.length <= MAX_PERIODS) {
+  // Compared as instants: a day past year 9999 is written '+010000-…', which sorts before '9999-…' as text.
+  while (Date.parse(day) <= Date.parse(last) && out.length <= MAX_PERIODS) {
     out.push(day);
     const d = new Date(`${day}T00:00:00Z`);
     if (periodicity === 'daily') day = addDays(day, 1);
