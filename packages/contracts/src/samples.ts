@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './input.js';
-import { FAMILIES } from './programmes/definitions.js';
+import { FAMILIES, type Permission } from './programmes/definitions.js';
 import type { Role } from './roles.js';
 import { RESULT_STATUS, SAMPLE_STATUS } from './statuses.js';
 
@@ -21,6 +21,16 @@ export const SAMPLE_MOVES = {
   cancel: [S.ORDERED],
 } as const satisfies Record<string, readonly number[]>;
 export type SampleAction = keyof typeof SAMPLE_MOVES;
+
+/** Which programme permission each sample move needs (the roles come from the programme's definition). */
+export const MOVE_PERMISSION: Record<SampleAction, Permission> = {
+  collect: 'collect',
+  cancel: 'order',
+  accept: 'receive',
+  reject: 'receive',
+  hold: 'receive',
+  release: 'receive',
+};
 
 export function canMove(action: SampleAction, from: number): boolean {
   return (SAMPLE_MOVES[action] as readonly number[]).includes(from);

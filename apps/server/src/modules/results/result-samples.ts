@@ -7,7 +7,7 @@ import { clients } from '../clients/clients.table.js';
 import { programs } from '../programs/programs.table.js';
 import { sampleTypes } from '../reference/reference.table.js';
 import { programIn, programsQueried } from '../samples/forms.js';
-import { sampleIdsMatching } from '../samples/samples.read.js';
+import { hospitalNumberOf, sampleIdsMatching } from '../samples/samples.read.js';
 import { orders, samples } from '../samples/samples.table.js';
 
 /** A result a reviewer sees: the one in force, or an amendment awaiting verification or approval. */
@@ -33,10 +33,6 @@ const sampleTests = sql<unknown[]>`(select coalesce(json_agg(json_build_object(
   left join results r on r.test_order_id = t.id and ${UNDER_REVIEW}
   left join users eu on eu.id = r.entered_by left join users vu on vu.id = r.verified_by
   where t.sample_id = ${samples.id})`.as('tests');
-
-const hospitalNumber = sql<string | null>`(select ci.identifier from client_identifiers ci
-  join client_identifier_types it on it.id = ci.identifier_type_id
-  where ci.client_id = ${orders.clientId} and it.name ~* 'hospital' order by ci.identifier_type_id, ci.id limit 1)`.as('hospital_number');
 
 /** Samples with a result (in force or under amendment) of this status. */
 const withResultStatus = (raw: string) => {
@@ -70,7 +66,7 @@ export const resultSampleResource: ResourceDef = {
     client_name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`.as('client_name'),
     sex: clients.sex,
     date_of_birth: clients.dateOfBirth,
-    hospital_number: hospitalNumber,
+    hospital_number: hospitalNumberOf(orders.clientId),
     received_at: samples.receivedAt,
     tests: sampleTests,
   },

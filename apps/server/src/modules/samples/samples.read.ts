@@ -64,10 +64,11 @@ const listTests = sql<unknown[]>`(select coalesce(json_agg(json_build_object(
   from ${testOrders} t join ${testTypes} tt on tt.id = t.test_type_id
   where t.sample_id = ${samples.id})`.as('tests');
 
-/** The client's hospital number (the first identifier whose type is a hospital number), as withHospitalNumbers picks it. */
-const listHospitalNumber = sql<string | null>`(select ci.identifier from client_identifiers ci
+/** The client's hospital number (the first identifier whose type is a hospital number), as withHospitalNumbers picks it, for a page query. */
+export const hospitalNumberOf = (clientId: typeof orders.clientId) =>
+  sql<string | null>`(select ci.identifier from client_identifiers ci
   join client_identifier_types it on it.id = ci.identifier_type_id
-  where ci.client_id = ${orders.clientId} and it.name ~* 'hospital'
+  where ci.client_id = ${clientId} and it.name ~* 'hospital'
   order by ci.identifier_type_id, ci.id limit 1)`.as('hospital_number');
 
 /**
@@ -119,7 +120,7 @@ export function sampleResource(form: ProgramForm): ResourceDef {
       received_at: samples.receivedAt,
       completed: samples.completed,
       completed_at: samples.completedAt,
-      hospital_number: listHospitalNumber,
+      hospital_number: hospitalNumberOf(orders.clientId),
       tests: listTests,
     },
     join: (q) =>

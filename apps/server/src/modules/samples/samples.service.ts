@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CANCELLED_STATUS,
   canMove,
+  MOVE_PERMISSION,
   type OrderBody,
-  type Permission,
   type ProgramForm,
   rulesOf,
   SAMPLE_STATUS as S,
@@ -241,16 +241,6 @@ export interface MoveInput {
   comment?: string;
   reason?: string;
 }
-
-/** Which programme permission each move needs (the roles come from the programme's definition). */
-export const MOVE_PERMISSION: Record<SampleAction, Permission> = {
-  collect: 'collect',
-  cancel: 'order',
-  accept: 'receive',
-  reject: 'receive',
-  hold: 'receive',
-  release: 'receive',
-};
 
 /**
  * One sample move (DESIGN §3), in the caller's transaction: lock the sample,
