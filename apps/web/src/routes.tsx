@@ -1,17 +1,13 @@
-import { NAV_PAGES, type NavPage } from '@nlims/contracts';
+import { NAV_PAGES, type NavPage, type PageView } from '@nlims/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ProgrammePage } from './features/clinical/ProgrammePage';
 import type { PageProps } from './features/pages/pageProps';
 import type { ResourceConfig } from './features/resources/types';
 
-export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
+export type LazyPage = LazyExoticComponent<ComponentType<PageProps>> | ComponentType<PageProps>;
 
 const Placeholder: LazyPage = lazy(() => import('./features/pages/PagePlaceholder'));
 
-/**
- * Pages that have been built, by route path. Add a page here as
- * `'/clinical/lab-order': lazy(() => import('./features/samples/LabOrderPage'))`;
- * every other page shows the placeholder.
- */
 /** A page that is one resource of the generic list-and-form mechanism, described by a config module; `create` opens its add form at once. */
 function resourcePage(load: () => Promise<{ default: ResourceConfig }>, options: { create?: boolean } = {}): LazyPage {
   return lazy(async () => {
@@ -23,6 +19,11 @@ function resourcePage(load: () => Promise<{ default: ResourceConfig }>, options:
 const facilities = resourcePage(() => import('./features/admin-global/facilities/facilityConfig'));
 const machineSetting = resourcePage(() => import('./features/admin-facility/settings/machineSettingConfig'));
 
+/**
+ * Pages that have been built, by route path. Add a page here as
+ * `'/some/path': lazy(() => import('./features/area/SomePage'))`; programme
+ * pages go by their view (below); every other page shows the placeholder.
+ */
 const BUILT: Partial<Record<string, LazyPage>> = {
   '/administrations/global/dashboard': lazy(() => import('./features/admin-global/dashboard/AdminDashboardPage')),
   '/administrations/global/manageFacility': facilities,
@@ -40,19 +41,42 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/administrations/facility/machineSetting': machineSetting,
   '/machine-setting': machineSetting,
   '/administrations/facility/manage-qc-test-config': resourcePage(() => import('./features/admin-facility/settings/qcConfig')),
-  '/clinical/lab-order': lazy(() => import('./features/clinical/lab-order/LabOrderPage')),
-  '/clinical/manage-sample': lazy(() => import('./features/clinical/samples/ManageSamplePage')),
-  '/clinical/sample-reception': lazy(() => import('./features/clinical/samples/ReceptionPage')),
-  '/clinical/enter-results': lazy(() => import('./features/clinical/results/EnterResultsPage')),
-  '/clinical/validate-results': lazy(() => import('./features/clinical/results/ValidatePage')),
-  '/clinical/approve-results': lazy(() => import('./features/clinical/results/ApprovePage')),
-  '/manage-result': lazy(() => import('./features/clinical/results/ManageResultPage')),
-  '/clinical/workplan': lazy(() => import('./features/clinical/workplan/WorkplanPage')),
-  '/clinical/dashboard': lazy(() => import('./features/clinical/dashboard/DashboardPage')),
-  '/clinical/report': lazy(() => import('./features/clinical/report/ReportPage')),
-  '/clinical/complete-entry': lazy(() => import('./features/clinical/complete-entry/CompleteEntryPage')),
   '/clients': lazy(() => import('./features/clients/ClientsPage')),
 };
+
+type Lazy = LazyExoticComponent<ComponentType<PageProps>>;
+
+/**
+ * The programme pages: one component per view (contracts' `PageView`), given
+ * the selected programme, so `/clinical/manage-sample` and
+ * `/programs/tb-manage-sample` are the same page. A view without a component
+ * here (worksheets, QC, retest, home) shows the placeholder.
+ */
+const VIEWS: Partial<Record<PageView, Lazy>> = {
+  labOrder: lazy(() => import('./features/clinical/lab-order/LabOrderPage')),
+  completeEntry: lazy(() => import('./features/clinical/complete-entry/CompleteEntryPage')),
+  manageSample: lazy(() => import('./features/clinical/samples/ManageSamplePage')),
+  reception: lazy(() => import('./features/clinical/samples/ReceptionPage')),
+  rejectedSample: lazy(() => import('./features/clinical/samples/RejectedSamplePage')),
+  workplan: lazy(() => import('./features/clinical/workplan/WorkplanPage')),
+  enterResults: lazy(() => import('./features/clinical/results/EnterResultsPage')),
+  validate: lazy(() => import('./features/clinical/results/ValidatePage')),
+  approve: lazy(() => import('./features/clinical/results/ApprovePage')),
+  released: lazy(() => import('./features/clinical/results/ManageResultPage')),
+};
+
+/** Views built for one family only: General's dashboard and report (the others' read endpoints of their own). */
+const GENERAL_VIEWS: Partial<Record<PageView, Lazy>> = {
+  dashboard: lazy(() => import('./features/clinical/dashboard/DashboardPage')),
+  report: lazy(() => import('./features/clinical/report/ReportPage')),
+};
+
+/** The component of a programme page, wrapped so that it starts afresh when the programme changes. */
+function viewPage(page: NavPage): LazyPage | undefined {
+  const view = page.view && (VIEWS[page.view] ?? (page.family === 'general' ? GENERAL_VIEWS[page.view] : undefined));
+  if (!view) return undefined;
+  return (props: PageProps) => <ProgrammePage {...props} view={view} />;
+}
 
 export interface AppRoute {
   page: NavPage;
@@ -64,4 +88,4 @@ export interface AppRoute {
  * groups and title keys all come from NAV_PAGES, so the sidebar shows a
  * page exactly when its route lets the user in.
  */
-export const APP_ROUTES: readonly AppRoute[] = NAV_PAGES.map((page) => ({ page, Page: BUILT[page.path] ?? Placeholder }));
+export const APP_ROUTES: readonly AppRoute[] = NAV_PAGES.map((page) => ({ page, Page: BUILT[page.path] ?? viewPage(page) ?? Placeholder }));

@@ -2,7 +2,21 @@ import { FILTER_PREFIX, type Paginated } from '@nlims/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { CLINICAL } from './keys';
-import type { Client, Dashboard, HistoryItem, NamedRow, OrderDetail, OrderLookup, OrderRow, ReasonRow, ReportRow, ResultRow, WorkplanRow } from './types';
+import type { Programme } from './programme';
+import type {
+  Client,
+  Dashboard,
+  HistoryItem,
+  NamedRow,
+  OrderableTest,
+  OrderDetail,
+  OrderLookup,
+  OrderRow,
+  ReasonRow,
+  ReportRow,
+  ResultRow,
+  WorkplanRow,
+} from './types';
 
 export { CLINICAL };
 type Query = Record<string, string | number | undefined>;
@@ -19,9 +33,18 @@ export interface OrderListParams {
   end_date?: string;
   /** Finished samples only (true), or those still being worked on (false). */
   completed?: boolean;
+  /** One sample by its label, exactly (`Filters.barcode=`): reception's scanner. */
+  barcode?: string;
+  /** Every sample of one order (`Filters.order=`). */
+  order?: number;
 }
 
+/** The programme of a list whose endpoint spans several (`?program__name=`). */
+const programQuery = (programme: Programme): Query => ({ program__name: programme.name });
+
 export function orderQuery(p: OrderListParams): Query {
+  const barcode = p.barcode?.trim();
+  if (barcode) return { page: p.pageIndex + 1, page_size: p.pageSize, [`${FILTER_PREFIX}barcode`]: barcode };
   return {
     page: p.pageIndex + 1,
     page_size: p.pageSize,
@@ -32,16 +55,18 @@ export function orderQuery(p: OrderListParams): Query {
     start_date: p.start_date,
     end_date: p.end_date,
     [`${FILTER_PREFIX}completed`]: p.completed == null ? undefined : String(p.completed),
+    [`${FILTER_PREFIX}order`]: p.order,
   };
 }
 
-const fetchOrders = (p: OrderListParams, signal?: AbortSignal) => api<Paginated<OrderRow>>('/api/general_order/', { query: orderQuery(p), signal });
+/** `/api/general_order/`, `/api/tb_sample/`, … (with `rest` after the slash). */
+export const formPath = (programme: Programme, rest = '') => `/api/${programme.form}/${rest}`;
 
-/** One server page of samples. */
-export function useOrders(params: OrderListParams, enabled = true) {
+/** One server page of the programme's samples (one row per sample). */
+export function useOrders(programme: Programme, params: OrderListParams, enabled = true) {
   return useQuery({
-    queryKey: [...CLINICAL, 'orders', params],
-    queryFn: ({ signal }) => fetchOrders(params, signal),
+    queryKey: [...CLINICAL, programme.name, 'orders', params],
+    queryFn: ({ signal }) => api<Paginated<OrderRow>>(formPath(programme), { query: { ...programQuery(programme), ...orderQuery(params) }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -56,9 +81,10 @@ export interface WorkplanParams {
   priority?: string;
 }
 
-/** One server page of the tests waiting for a run, urgent first, then earliest due (`GET workplan/`). */
-export function useWorkplanPage(p: WorkplanParams) {
+/** One server page of the programme's tests waiting for a run, urgent first, then earliest due (`GET workplan/`). */
+export function useWorkplanPage(programme: Programme, p: WorkplanParams) {
   const query: Query = {
+    ...programQuery(programme),
     page: p.pageIndex + 1,
     page_size: p.pageSize,
     search: p.search?.trim() || undefined,
@@ -67,7 +93,7 @@ export function useWorkplanPage(p: WorkplanParams) {
     [`${FILTER_PREFIX}priority`]: p.priority,
   };
   return useQuery({
-    queryKey: [...CLINICAL, 'workplan', p],
+    queryKey: [...CLINICAL, programme.name, 'workplan', p],
     queryFn: ({ signal }) => api<Paginated<WorkplanRow>>('/api/workplan/', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -82,9 +108,10 @@ export interface ResultListParams {
   status: number;
 }
 
-/** One server page of current results in one status, with their sample and client, newest entry first. */
-export function useResults(p: ResultListParams) {
+/** One server page of the programme's current results in one status, with their sample and client, newest entry first. */
+export function useResults(programme: Programme, p: ResultListParams) {
   const query: Query = {
+    ...programQuery(programme),
     page: p.pageIndex + 1,
     page_size: p.pageSize,
     search: p.search?.trim() || undefined,
@@ -92,22 +119,25 @@ export function useResults(p: ResultListParams) {
     [`${FILTER_PREFIX}status`]: p.status,
   };
   return useQuery({
-    queryKey: [...CLINICAL, 'results', p],
+    queryKey: [...CLINICAL, programme.name, 'results', p],
     queryFn: ({ signal }) => api<Paginated<ResultRow>>('/api/results/', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-const fetchOrder = (id: number, signal?: AbortSignal) => api<OrderDetail>(`/api/general_order/${id}/`, { signal });
-
-export function useOrder(id: number | null) {
-  return useQuery({ queryKey: [...CLINICAL, 'order', id], queryFn: ({ signal }) => fetchOrder(id!, signal), enabled: id != null });
+/** One sample in full, by the sample's id: its order's fields and request form, the order's other samples, and its tests with their results. */
+export function useOrder(programme: Programme, id: number | null) {
+  return useQuery({
+    queryKey: [...CLINICAL, programme.name, 'order', id],
+    queryFn: ({ signal }) => api<OrderDetail>(formPath(programme, `${id}/`), { signal }),
+    enabled: id != null,
+  });
 }
 
-export function useHistory(id: number | null) {
+export function useHistory(programme: Programme, id: number | null) {
   return useQuery({
-    queryKey: [...CLINICAL, 'history', id],
-    queryFn: ({ signal }) => api<HistoryItem[]>(`/api/general_order/${id}/history/`, { signal }),
+    queryKey: [...CLINICAL, programme.name, 'history', id],
+    queryFn: ({ signal }) => api<HistoryItem[]>(formPath(programme, `${id}/history/`), { signal }),
     enabled: id != null,
   });
 }
@@ -133,11 +163,20 @@ export function useClientSearch(search: string) {
   });
 }
 
-/** Reference data: the tests the facility offers, and the plain lists; they change rarely. */
-export function useOrderLookup() {
+/**
+ * What an order may ask for: General's lab order reads the facility's test
+ * services with prices (`general_order_look_up/`); every other programme its
+ * catalogue tests (`test_configuration/?program__name=`), without prices. Both
+ * list panels beside their members; the test picker offers a panel as one item.
+ */
+export function useOrderLookup(programme: Programme) {
   return useQuery({
-    queryKey: ['clinical-ref', 'general_order_look_up'],
-    queryFn: ({ signal }) => api<OrderLookup>('/api/general_order_look_up/', { signal }),
+    queryKey: ['clinical-ref', 'order-lookup', programme.name],
+    queryFn: async ({ signal }): Promise<OrderLookup> => {
+      if (programme.family === 'general') return api<OrderLookup>('/api/general_order_look_up/', { signal });
+      const tests = await api<Omit<OrderableTest, 'price'>[]>('/api/test_configuration/', { query: programQuery(programme), signal });
+      return { tests: tests.map((x) => ({ ...x, price: null })), priorities: ['routine', 'urgent'], identifier_types: [] };
+    },
     staleTime: 10 * 60_000,
   });
 }

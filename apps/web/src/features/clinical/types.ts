@@ -10,7 +10,9 @@ import type {
 } from '@nlims/contracts';
 import type { z } from 'zod';
 
+/** A row of a sample list (`GET {form}/`): one sample, `id` the sample's, `order` its order's. */
 export type OrderRow = z.infer<typeof generalOrderListItem>;
+/** A sample in full (`GET {form}/{sampleId}/`), with its order's request form and other samples. */
 export type OrderDetail = z.infer<typeof generalOrderDetail>;
 export type OrderTest = OrderDetail['tests'][number];
 export type ResultItem = z.infer<typeof resultItem>;
@@ -35,6 +37,8 @@ export interface OrderableTest {
   panel: number | null;
   sample_types: number[];
   price: number | null;
+  /** The catalogue's own flag (`test_configuration/`); the facility's look-up lists active tests only. */
+  is_active?: boolean;
 }
 
 export interface OrderLookup {

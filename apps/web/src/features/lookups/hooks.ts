@@ -39,3 +39,10 @@ export const SESSION_LOOKUPS = {
 export const useRejectionReasons = () => useQuery(SESSION_LOOKUPS.rejectionReasons);
 export const useCollectionLookup = () => useQuery(SESSION_LOOKUPS.collectionLookup);
 export const useGeneralOrderConfiguration = () => useQuery(SESSION_LOOKUPS.generalOrderConfiguration);
+
+/** A programme's catalogue (result configuration of each test), kept for the browser session like General's. */
+export const programConfiguration = (program: string) =>
+  program === 'General'
+    ? SESSION_LOOKUPS.generalOrderConfiguration
+    : sessionQuery<TestConfiguration[]>(`test_configuration:${program}`, '/api/test_configuration/', { program__name: program });
+export const useProgramConfiguration = (program: string) => useQuery(programConfiguration(program));

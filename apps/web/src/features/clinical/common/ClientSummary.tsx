@@ -46,10 +46,22 @@ export function ClientFacts({ client }: { client: ClientLike }) {
   );
 }
 
-/** The laboratory-number and client columns that open every sample and result table. */
-export function sampleColumns<T extends ClientLike & { lab_number: string; client_name: string }>(t: TFunction) {
+/** A sample's label (the laboratory number, then -2, -3… for an order's further samples) with its sample type under it. */
+export function SampleLabel({ row }: { row: { lab_number: string; barcode?: string; sample_type_name?: string | null } }) {
+  return (
+    <div>
+      <div className="clin-lab-number">{row.barcode ?? row.lab_number}</div>
+      {row.sample_type_name && <div className="clin-muted">{row.sample_type_name}</div>}
+    </div>
+  );
+}
+
+/** The sample (label and type) and client columns that open every sample and result table. */
+export function sampleColumns<T extends ClientLike & { lab_number: string; barcode?: string; sample_type_name?: string | null; client_name: string }>(
+  t: TFunction,
+) {
   return [
-    { key: 'lab', title: t('samples.labNumber'), render: (_: unknown, r: T) => <span className="clin-lab-number">{r.lab_number}</span> },
+    { key: 'lab', title: t('samples.labNumber'), render: (_: unknown, r: T) => <SampleLabel row={r} /> },
     {
       key: 'client',
       title: t('samples.client'),

@@ -3,14 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { useReference } from '../api';
 import type { ResultItem } from '../types';
 
-const FLAG_COLORS: Record<string, string> = { L: 'blue', H: 'orange', LL: 'purple', HH: 'red' };
+/** Red for what must not be missed: a critical value, rifampicin-resistant or multidrug-resistant TB. */
+const FLAG_COLORS: Record<string, string> = { L: 'blue', H: 'orange', LL: 'purple', HH: 'red', 'RR-TB': 'red', 'MDR-TB': 'red' };
+const KNOWN_FLAGS = new Set(Object.keys(FLAG_COLORS));
 
-/** A flag as a coloured tag: L, H, LL (critical low), HH (critical high). */
+/** A flag as a coloured tag: L, H, LL (critical low), HH (critical high), a programme's interpretation (RR-TB, MDR-TB). */
 export function FlagTag({ flag }: { flag: string | null | undefined }) {
   const { t } = useTranslation('clinical');
   if (!flag) return null;
   return (
-    <Tag className="clin-flag" color={FLAG_COLORS[flag] ?? 'default'} title={t(`flag.${flag}`, { defaultValue: flag })}>
+    <Tag
+      className={`clin-flag${FLAG_COLORS[flag] === 'red' ? ' clin-flag--alert' : ''}`}
+      color={FLAG_COLORS[flag] ?? 'default'}
+      title={KNOWN_FLAGS.has(flag) ? t(`flag.${flag}`) : flag}
+    >
       {flag}
     </Tag>
   );

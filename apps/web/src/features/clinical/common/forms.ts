@@ -2,7 +2,8 @@ import type { FormInstance } from 'antd';
 import { ApiError } from '../../../api/errors';
 
 /**
- * Put a 400 reply's messages under the fields the form shows; the rest
+ * Put a 400 reply's messages under the fields the form shows (a dotted name
+ * such as `form.treatment_month` is the nested field `['form', 'treatment_month']`); the rest
  * (identifiers, non_field_errors, nested result rows …) come back as lines
  * for an alert above the buttons. The "Error Occurred..." notice is shown by
  * the API client in any case.
@@ -12,9 +13,9 @@ export function showServerErrors(form: FormInstance, error: unknown, visible: re
   const fields = error.fieldErrors;
   if (!fields) return error.detail ? [error.detail] : [];
   const leftover: string[] = [];
-  const onFields: { name: string; errors: string[] }[] = [];
+  const onFields: { name: string[]; errors: string[] }[] = [];
   for (const [name, errors] of Object.entries(fields)) {
-    if (visible.includes(name)) onFields.push({ name, errors });
+    if (visible.includes(name)) onFields.push({ name: name.split('.'), errors });
     else leftover.push(`${name === 'non_field_errors' ? '' : `${name}: `}${errors.join(', ')}`);
   }
   form.setFields(onFields);

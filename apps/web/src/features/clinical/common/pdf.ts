@@ -80,5 +80,7 @@ export async function downloadFile(path: string, name: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export const labelPath = (orderId: number) => `/api/general_order/${orderId}/label/`;
-export const reportPath = (orderId: number) => `/api/general_order/${orderId}/report/`;
+/** One sample's label (its barcode and sample type). */
+export const labelPath = (programme: { form: string }, sampleId: number) => `/api/${programme.form}/${sampleId}/label/`;
+/** The whole order's result report, reached through any of its samples. */
+export const reportPath = (programme: { form: string }, sampleId: number) => `/api/${programme.form}/${sampleId}/report/`;

@@ -2,11 +2,10 @@ import { CANCELLED_STATUS, RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { sampleStatusKey, statusKey, testStatusKey } from './statusLabels';
 
 const S = SAMPLE_STATUS;
 const R = RESULT_STATUS;
-/** Every code a sample or a test can carry: sample codes 1–4 and 10–16, result codes 5–9. */
-const KNOWN = new Set<number>([...Object.values(S), ...Object.values(R), CANCELLED_STATUS]);
 
 const COLORS: Record<number, string> = {
   [S.ORDERED]: 'default',
@@ -26,32 +25,48 @@ const COLORS: Record<number, string> = {
   [R.RETEST]: 'orange',
   [CANCELLED_STATUS]: 'default',
 };
+const colorOf = (code: number | null | undefined) => (code != null && COLORS[code]) || 'default';
 
-/** The status name in the interface language; unknown codes read UNKNOWN STATUS (SPEC §4). */
+/** A status code's name in the interface language (sample 3 ACCEPTED, result 7 APPROVED); unknown codes read UNKNOWN STATUS (SPEC §4). */
 export function statusText(t: TFunction, code: number | null | undefined): string {
-  return code != null && KNOWN.has(code) ? t(`status.${code}`) : t('status.unknown');
+  return t(statusKey(code));
 }
 
+/** A sample's one status: COMPLETED once every result is released, else its status (see statusLabels.ts). */
+export const sampleStatusText = (t: TFunction, sample: { status: number; completed?: boolean | null }) => t(sampleStatusKey(sample));
+
+/** A test's status: AWAITING RESULT until a result moves it, never its sample's status. */
+export const testStatusText = (t: TFunction, status: number | null | undefined) => t(testStatusKey(status));
+
+/** A status code as a coloured tag, by its own name (filters, history, counts). */
 export function StatusTag({ code }: { code: number | null | undefined }) {
   const { t } = useTranslation('clinical');
   return (
-    <Tag className="clin-status" color={(code != null && COLORS[code]) || 'default'}>
+    <Tag className="clin-status" color={colorOf(code)}>
       {statusText(t, code)}
     </Tag>
   );
 }
 
-/** A sample's status, with "Completed" once every result is released and (unless `priority` is false) "Urgent" for urgent samples. */
+/** A test's status tag: AWAITING RESULT, ENTERED, VERIFIED, APPROVED, REJECTED, RETEST or CANCELLED. */
+export function TestStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation('clinical');
+  const key = testStatusKey(status);
+  return (
+    <Tag className="clin-status" color={key === 'status.awaitingResult' ? 'default' : colorOf(status)}>
+      {t(key)}
+    </Tag>
+  );
+}
+
+/** A sample's status as one tag (COMPLETED once finished), and (unless `priority` is false) "Urgent" for urgent samples. */
 export function SampleTags({ sample, priority = true }: { sample: { status: number; completed: boolean; priority: string }; priority?: boolean }) {
   const { t } = useTranslation('clinical');
   return (
     <>
-      <StatusTag code={sample.status} />
-      {sample.completed && (
-        <Tag color="green" className="clin-completed">
-          {t('samples.completed')}
-        </Tag>
-      )}
+      <Tag className={`clin-status${sample.completed ? ' clin-completed' : ''}`} color={sample.completed ? 'green' : colorOf(sample.status)}>
+        {sampleStatusText(t, sample)}
+      </Tag>
       {priority && sample.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
     </>
   );

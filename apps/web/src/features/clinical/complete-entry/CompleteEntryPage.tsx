@@ -8,6 +8,7 @@ import { useCollectionLookup } from '../../lookups/hooks';
 import { useCompleteEntry, useOrderLookup } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { showServerErrors } from '../common/forms';
+import { useProgramme } from '../programme';
 import { toLocalInput } from '../common/format';
 import { ClientCard, ClinicianField, NotesField, PriorityField, TestsCard } from '../lab-order/OrderFields';
 import '../results/entry.css';
@@ -31,9 +32,10 @@ const FIELDS = [
 export default function CompleteEntryPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
   const [form] = Form.useForm<EntryValues>();
-  const lookup = useOrderLookup();
+  const programme = useProgramme();
+  const lookup = useOrderLookup(programme);
   const collection = useCollectionLookup();
-  const save = useCompleteEntry();
+  const save = useCompleteEntry(programme);
   const [saved, setSaved] = useState<OrderDetail | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const chosen = (Form.useWatch('test_types', form) as number[] | undefined) ?? [];
@@ -75,7 +77,7 @@ export default function CompleteEntryPage({ page }: PageProps) {
               <Button key="new" type="primary" onClick={() => setSaved(null)}>
                 {t('complete.another')}
               </Button>,
-              <Link key="samples" to="/clinical/manage-sample">
+              <Link key="samples" to={programme.pathOf('manageSample') ?? '/'}>
                 {t('complete.toSamples')}
               </Link>,
             ]}

@@ -1,6 +1,7 @@
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTimeInput } from '../../forms/DateInput';
+import { choiceText, useResultVocabulary } from '../tb/vocabulary';
 import type { OrderableTest } from '../types';
 
 /** The tests an order will hold: a panel stands for its member tests. */
@@ -17,7 +18,8 @@ export function expandTests(tests: OrderableTest[], chosen: number[]): Orderable
 
 /** A result row per test from the paper record: value (number, code or text), when it was resulted, and a comment; leave the value empty for none. */
 export function ResultRows({ tests }: { tests: OrderableTest[] }) {
-  const { t } = useTranslation('clinical');
+  const { t } = useTranslation(['clinical', 'tb']);
+  const vocabulary = useResultVocabulary();
   if (!tests.length) return <Typography.Text type="secondary">{t('complete.chooseTestsFirst')}</Typography.Text>;
   return (
     <div>
@@ -32,7 +34,11 @@ export function ResultRows({ tests }: { tests: OrderableTest[] }) {
               {test.result_type === 'numeric' ? (
                 <InputNumber style={{ width: '100%' }} suffix={test.unit || undefined} inputMode="decimal" />
               ) : test.codes.length ? (
-                <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={test.codes.map((c) => ({ value: c, label: c }))} />
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={vocabulary(test.code, test.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))}
+                />
               ) : (
                 <Input maxLength={200} />
               )}

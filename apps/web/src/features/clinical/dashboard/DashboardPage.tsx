@@ -5,7 +5,7 @@ import type { PageProps } from '../../pages/pageProps';
 import { useDashboard } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { formatDate, formatDateTime } from '../common/format';
-import { StatusTag, statusText } from '../common/status';
+import { statusText, TestStatusTag } from '../common/status';
 import type { Dashboard } from '../types';
 import { Bars } from './Bars';
 import './dashboard.css';
@@ -78,7 +78,7 @@ export default function DashboardPage({ page }: PageProps) {
                 { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
                 { key: 'test', title: t('samples.test'), dataIndex: 'test' },
                 { key: 'due', title: t('samples.due'), render: (_, r) => <span className="clin-overdue">{formatDateTime(r.due_at)}</span> },
-                { key: 'status', title: t('samples.status'), render: (_, r) => <StatusTag code={r.status} /> },
+                { key: 'status', title: t('samples.status'), render: (_, r) => <TestStatusTag status={r.status} /> },
               ]}
             />
             {data.overdue.count > data.overdue.items.length && (

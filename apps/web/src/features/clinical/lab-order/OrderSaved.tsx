@@ -1,21 +1,27 @@
-import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { labelPath, viewFile } from '../common/pdf';
+import { SampleLabels } from '../common/SampleLabels';
+import { useProgramme } from '../programme';
 import type { OrderCreated } from '../types';
 
-/** After saving: the laboratory number, the label to print, and a fresh order. */
-export function OrderSaved({ order, onNew }: { order: OrderCreated; onNew: () => void }) {
+/** After saving: the laboratory number, one label to print per sample (the tests grouped by the sample type they need), and a fresh order. */
+export function OrderSaved({
+  order,
+  onNew,
+  testNames,
+  toCollection = true,
+}: {
+  order: OrderCreated;
+  onNew: () => void;
+  testNames?: (testType: number) => string | undefined;
+  /** Offer the way to the collection list (not from inside it). */
+  toCollection?: boolean;
+}) {
   const { t } = useTranslation('clinical');
-  const [printing, setPrinting] = useState(false);
-  const print = () => {
-    setPrinting(true);
-    viewFile(labelPath(order.id))
-      .catch(() => undefined)
-      .finally(() => setPrinting(false));
-  };
+  const manageSample = useProgramme().pathOf('manageSample');
+  const collection = toCollection ? manageSample : undefined;
   return (
     <Result
       status="success"
@@ -26,20 +32,20 @@ export function OrderSaved({ order, onNew }: { order: OrderCreated; onNew: () =>
           <span className="clin-lab-number" data-testid="lab-number">
             {order.lab_number}
           </span>{' '}
-          · {t('labOrder.testCount', { count: order.tests.length })}
+          · {t('labOrder.sampleCount', { count: order.samples.length })}
         </span>
       }
-      extra={[
-        <Button key="label" type="primary" icon={<PrinterOutlined />} loading={printing} onClick={print}>
-          {t('actions.printLabel')}
-        </Button>,
-        <Button key="new" icon={<PlusOutlined />} onClick={onNew}>
-          {t('labOrder.newOrder')}
-        </Button>,
-        <Link key="samples" to="/clinical/manage-sample">
-          {t('labOrder.toCollection')}
-        </Link>,
-      ]}
+      extra={
+        <div className="clin-saved">
+          <SampleLabels samples={order.samples} testNames={testNames} />
+          <div className="clin-form-actions clin-saved__actions">
+            <Button icon={<PlusOutlined />} onClick={onNew}>
+              {t('labOrder.newOrder')}
+            </Button>
+            {collection && <Link to={collection}>{t('labOrder.toCollection')}</Link>}
+          </div>
+        </div>
+      }
     />
   );
 }

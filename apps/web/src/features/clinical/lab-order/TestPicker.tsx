@@ -9,6 +9,10 @@ import './testPicker.css';
 interface Props {
   tests: OrderableTest[];
   loading?: boolean;
+  /** Offer panels as one item, without their member tests (the programmes other than General). */
+  panelsOnly?: boolean;
+  /** Show prices and the total (General's lab order: the facility's prices). */
+  priced?: boolean;
   value?: number[];
   onChange?: (value: number[]) => void;
 }
@@ -19,10 +23,11 @@ export function orderTotal(tests: OrderableTest[], chosen: number[]): number {
 }
 
 /** Tests and panels the facility offers, searchable by name or code, with prices and the total. */
-export function TestPicker({ tests, loading, value = [], onChange }: Props) {
+export function TestPicker({ tests: all, loading, panelsOnly, priced = true, value = [], onChange }: Props) {
   const { t } = useTranslation('clinical');
   const [search, setSearch] = useState('');
-  const byId = useMemo(() => new Map(tests.map((x) => [x.id, x])), [tests]);
+  const tests = useMemo(() => (panelsOnly ? all.filter((x) => x.panel == null) : all), [all, panelsOnly]);
+  const byId = useMemo(() => new Map(all.map((x) => [x.id, x])), [all]);
   const shown = useMemo(() => {
     const term = search.trim().toLowerCase();
     const list = term ? tests.filter((x) => x.name.toLowerCase().includes(term) || x.code.toLowerCase().includes(term)) : tests;
@@ -62,7 +67,7 @@ export function TestPicker({ tests, loading, value = [], onChange }: Props) {
                 {x.is_panel && <Tag color="blue">{t('labOrder.panel')}</Tag>}
                 {x.panel != null && <Tag>{t('labOrder.inPanel', { panel: byId.get(x.panel)?.code ?? '' })}</Tag>}
               </span>
-              <span className="test-picker__price">{x.price == null ? '—' : formatNaira(x.price)}</span>
+              {priced && <span className="test-picker__price">{x.price == null ? '—' : formatNaira(x.price)}</span>}
             </label>
           </li>
         ))}
@@ -76,9 +81,11 @@ export function TestPicker({ tests, loading, value = [], onChange }: Props) {
       </div>
       <div className="test-picker__total">
         <span>{t('labOrder.chosenCount', { count: value.length })}</span>
-        <strong>
-          {t('labOrder.total')}: {formatNaira(orderTotal(tests, value))}
-        </strong>
+        {priced && (
+          <strong>
+            {t('labOrder.total')}: {formatNaira(orderTotal(tests, value))}
+          </strong>
+        )}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { ClinicalPage } from '../common/ClinicalPage';
 import { downloadFile } from '../common/pdf';
 import { statusText } from '../common/status';
 import { todayLagos } from '../common/format';
+import { useProgramme } from '../programme';
 import { reportColumns } from './columns';
 import '../../resources/resources.css';
 
@@ -31,7 +32,7 @@ interface Filters {
 export default function ReportPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
   const phone = !useMediaQuery(TABLET_UP);
-  const lookup = useOrderLookup();
+  const lookup = useOrderLookup(useProgramme());
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [downloading, setDownloading] = useState(false);

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ageText, sexText } from '../common/ClientSummary';
 import { formatDateTime } from '../common/format';
 import { FlagTag } from '../common/ResultValue';
-import { StatusTag } from '../common/status';
+import { TestStatusTag } from '../common/status';
 import type { ReportRow } from '../types';
 
 /** The report's columns: what was tested and its result first (they matter most on a phone), then who and when. */
@@ -12,7 +12,7 @@ export function reportColumns(t: TFunction): TableProps<ReportRow>['columns'] {
   return [
     { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
     { key: 'test', title: t('samples.test'), dataIndex: 'test' },
-    { key: 'status', title: t('samples.status'), render: (_, r) => <StatusTag code={r.test_order_status} /> },
+    { key: 'status', title: t('samples.status'), render: (_, r) => <TestStatusTag status={r.test_order_status} /> },
     {
       key: 'result',
       title: t('results.result'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotices } from '../../app/notices';
 import { useAmend } from '../api';
 import { errorDetail, showServerErrors } from '../common/forms';
+import { choiceText, useResultVocabulary } from '../tb/vocabulary';
 import type { ResultItem } from '../types';
 
 const FIELDS = ['value', 'reason', 'comment', 'password'] as const;
@@ -15,13 +16,16 @@ export interface AmendTarget {
   resultType: string;
   unit: string;
   codes: string[];
+  /** The test's catalogue code: its vocabulary's labels go by it. */
+  code?: string;
 }
 
 /** Propose the amendment of a released result: a new version with a reason, confirmed with the password, that replaces the released one once another person verifies and approves it. */
 export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: () => void }) {
-  const { t } = useTranslation('clinical');
+  const { t } = useTranslation(['clinical', 'tb']);
   const [form] = Form.useForm();
   const amend = useAmend();
+  const vocabulary = useResultVocabulary();
   const { message } = useNotices();
   const [problem, setProblem] = useState<string | null>(null);
   const { result } = target;
@@ -57,7 +61,7 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
           {target.resultType === 'numeric' ? (
             <InputNumber style={{ width: '100%' }} suffix={target.unit || undefined} />
           ) : target.codes.length ? (
-            <Select options={target.codes.map((c) => ({ value: c, label: c }))} />
+            <Select popupMatchSelectWidth={false} options={vocabulary(target.code, target.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))} />
           ) : (
             <Input maxLength={200} />
           )}

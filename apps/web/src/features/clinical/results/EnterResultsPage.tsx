@@ -12,6 +12,7 @@ import { SectionEntryList } from './SectionEntryList';
 import { useStickyRows } from './useStickyRows';
 import { useTestConfig } from './useTestConfig';
 import { ListPager } from '../common/ListPager';
+import { useProgramme } from '../programme';
 import '../../resources/resources.css';
 import './entry.css';
 
@@ -23,7 +24,7 @@ export default function EnterResultsPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
   // No status chosen: every sample that can take results, in one list.
   const list = useSampleList();
-  const { data, isFetching } = useOrders({ ...list.params, statuses: ENTRY_STATUSES, completed: false });
+  const { data, isFetching } = useOrders(useProgramme(), { ...list.params, statuses: ENTRY_STATUSES, completed: false });
   const { byId, loading } = useTestConfig();
   const [view, setView] = useState<'sample' | 'section'>('sample');
   const [section, setSection] = useState<string | undefined>();

@@ -11,7 +11,7 @@ import { ClinicalPage } from '../common/ClinicalPage';
 import { ListPager } from '../common/ListPager';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
-import { useCan } from '../common/useCan';
+import { useProgramme } from '../programme';
 import type { ResultRow } from '../types';
 import { AmendModal, type AmendTarget } from './AmendModal';
 import { ReportButtons } from './ReportButtons';
@@ -24,7 +24,9 @@ import '../../resources/resources.css';
 /** Released (approved) results, one page from the server: the sample's report to view, print or download, and amendment of the result. */
 export default function ManageResultPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
-  const can = useCan();
+  const programme = useProgramme();
+  // Amending a released result is result entry, signed with the password.
+  const mayAmend = programme.may('enter');
   const wide = useMediaQuery(TABLET_UP);
   const { list, rows, total, loading, fetching } = useReviewRows(R.APPROVAL);
   const { byId } = useTestConfig();
@@ -38,18 +40,19 @@ export default function ManageResultPage({ page }: PageProps) {
       resultType: config?.result_type ?? (typeof r.value === 'number' ? 'numeric' : 'text'),
       unit: config?.unit ?? r.unit,
       codes: config?.codes ?? [],
+      code: config?.code,
     };
   };
   const version = (r: ResultRow) => `v${r.version}${r.amends != null ? ` · ${t('manage.amended')}` : ''}`;
   const actions = (r: ResultRow) => (
     <>
-      <ReportButtons orderId={r.order} labNumber={r.lab_number} />
-      {can('entry') && (
+      <ReportButtons sampleId={r.sample} labNumber={r.lab_number} />
+      {mayAmend && (
         <Button size="small" onClick={() => setAmending(amendTarget(r))}>
           {t('manage.amend')}
         </Button>
       )}
-      <Button size="small" onClick={() => setOpen(r.order)}>
+      <Button size="small" onClick={() => setOpen(r.sample)}>
         {t('manage.results')}
       </Button>
     </>
@@ -73,7 +76,7 @@ export default function ManageResultPage({ page }: PageProps) {
           {rows.map((r) => (
             <Card key={r.id} size="small" className="clin-card">
               <div className="clin-card__head">
-                <span className="clin-lab-number">{r.lab_number}</span>
+                <span className="clin-lab-number">{r.barcode}</span>
                 <span className="clin-muted">{version(r)}</span>
               </div>
               <ResultCardLines row={r} />
@@ -107,7 +110,7 @@ export default function ManageResultPage({ page }: PageProps) {
         />
       )}
       <ListPager list={list} total={total} />
-      {open != null && <ResultsDrawer orderId={open} canAmend={can('entry')} onClose={() => setOpen(null)} />}
+      {open != null && <ResultsDrawer sampleId={open} canAmend={mayAmend} onClose={() => setOpen(null)} />}
       {amending && <AmendModal target={amending} onClose={() => setAmending(null)} />}
     </ClinicalPage>
   );

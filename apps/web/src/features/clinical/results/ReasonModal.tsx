@@ -36,7 +36,7 @@ export function ReasonModal({ row, action, onClose }: Props) {
       setProblem(left.length ? left.join('\n') : errorDetail(error));
     }
   };
-  const title = `${t(action === 'reject' ? 'review.reject' : 'review.retest')} · ${row.lab_number} · ${row.test_type_name}`;
+  const title = `${t(action === 'reject' ? 'review.reject' : 'review.retest')} · ${row.barcode} · ${row.test_type_name}`;
   return (
     <Modal
       open

@@ -3,10 +3,13 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, printFile, reportPath, viewFile } from '../common/pdf';
+import { useProgramme } from '../programme';
 
-/** The result report as PDF: view in a new tab, print, or download. */
-export function ReportButtons({ orderId, labNumber }: { orderId: number; labNumber: string }) {
+/** The order's result report as PDF (reached through any of its samples): view in a new tab, print, or download. */
+export function ReportButtons({ sampleId, labNumber }: { sampleId: number; labNumber: string }) {
   const { t } = useTranslation('clinical');
+  const programme = useProgramme();
+  const path = reportPath(programme, sampleId);
   const [busy, setBusy] = useState<string | null>(null);
   const run = (kind: string, go: () => Promise<void>) => {
     setBusy(kind);
@@ -16,14 +19,14 @@ export function ReportButtons({ orderId, labNumber }: { orderId: number; labNumb
   };
   return (
     <>
-      <Button size="small" type="primary" icon={<EyeOutlined />} loading={busy === 'view'} onClick={() => run('view', () => viewFile(reportPath(orderId)))}>
+      <Button size="small" type="primary" icon={<EyeOutlined />} loading={busy === 'view'} onClick={() => run('view', () => viewFile(path))}>
         {t('manage.viewReport')}
       </Button>
       <Button
         size="small"
         icon={<PrinterOutlined />}
         loading={busy === 'print'}
-        onClick={() => run('print', () => printFile(reportPath(orderId)))}
+        onClick={() => run('print', () => printFile(path))}
         aria-label={t('manage.print')}
       >
         {t('manage.print')}
@@ -32,7 +35,7 @@ export function ReportButtons({ orderId, labNumber }: { orderId: number; labNumb
         size="small"
         icon={<DownloadOutlined />}
         loading={busy === 'download'}
-        onClick={() => run('download', () => downloadFile(`${reportPath(orderId)}?download=1`, `report-${labNumber}.pdf`))}
+        onClick={() => run('download', () => downloadFile(`${path}?download=1`, `report-${labNumber}.pdf`))}
         aria-label={t('manage.download')}
       >
         {t('manage.download')}

@@ -7,6 +7,7 @@ import { useEnterResult, useReference } from '../api';
 import { showServerErrors } from '../common/forms';
 import { FlagTag } from '../common/ResultValue';
 import type { ResultItem } from '../types';
+import { choiceText, useResultVocabulary } from '../tb/vocabulary';
 import { CultureFields } from './CultureFields';
 import type { TestConfig } from './useTestConfig';
 
@@ -24,8 +25,9 @@ interface Props {
 
 /** One test's result: a number with its unit, a code, or a culture; comment, method and instrument. */
 export function ResultEntryForm({ testOrderId, config, previous, onSaved, register }: Props) {
-  const { t } = useTranslation('clinical');
+  const { t } = useTranslation(['clinical', 'tb']);
   const [form] = Form.useForm();
+  const vocabulary = useResultVocabulary();
   const { message } = useNotices();
   const enter = useEnterResult();
   const methods = useReference('method');
@@ -53,7 +55,9 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
       };
       const result = await enter.mutateAsync(body);
       setSaved({ flag: result.flag });
-      void message.success(result.flag ? `${t('entry.saved')} · ${result.flag} (${t(`flag.${result.flag}`)})` : t('entry.saved'));
+      void message.success(
+        result.flag ? `${t('entry.saved')} · ${result.flag} (${t(`flag.${result.flag}`, { defaultValue: result.flag })})` : t('entry.saved'),
+      );
       onSaved?.({ value: values.value, flag: result.flag });
     } catch (error) {
       setProblems(showServerErrors(form, error, FIELDS));
@@ -64,7 +68,7 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
     return (
       <div className="entry entry--saved" role="status">
         <CheckCircleTwoTone twoToneColor="#52c41a" /> {t('entry.saved')} <FlagTag flag={saved.flag} />
-        {saved.flag && <span className="clin-muted">{t(`flag.${saved.flag}`)}</span>}
+        {saved.flag && <span className="clin-muted">{t(`flag.${saved.flag}`, { defaultValue: saved.flag })}</span>}
       </div>
     );
   }
@@ -85,7 +89,11 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
               inputMode="decimal"
             />
           ) : config?.codes.length ? (
-            <Select showSearch={{ optionFilterProp: 'label' }} options={config.codes.map((c) => ({ value: c, label: c }))} />
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              popupMatchSelectWidth={false}
+              options={vocabulary(config.code, config.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))}
+            />
           ) : (
             <Input maxLength={200} />
           )}

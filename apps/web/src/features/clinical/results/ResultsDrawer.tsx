@@ -8,32 +8,41 @@ import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalDrawer } from '../common/ClinicalDrawer';
 import { formatDateTime } from '../common/format';
 import { ResultValue } from '../common/ResultValue';
-import { StatusTag } from '../common/status';
+import { TestStatusTag } from '../common/status';
+import { useProgramme } from '../programme';
+import { OrderSamples } from '../samples/SampleDrawer';
 import type { OrderTest } from '../types';
 import { AmendModal } from './AmendModal';
+import { FollowOn } from './FollowOn';
+import { useTestConfig } from './useTestConfig';
 import { ReportButtons } from './ReportButtons';
 
-/** A sample's results with who approved them and when; a supervisor may amend a released one. */
-export function ResultsDrawer({ orderId, canAmend, onClose }: { orderId: number; canAmend: boolean; onClose: () => void }) {
+/** A sample's results with who approved them and when, the order's other samples, the programme's follow-on tests; a supervisor may amend a released one. */
+export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: number; canAmend: boolean; onClose: () => void }) {
   const { t } = useTranslation('clinical');
-  const { data } = useOrder(orderId);
+  const programme = useProgramme();
+  const [id, setId] = useState(sampleId);
+  const { data } = useOrder(programme, id);
+  const shown = data?.id === id ? data : undefined;
   const [amending, setAmending] = useState<OrderTest | null>(null);
+  const { byId } = useTestConfig();
   return (
-    <ClinicalDrawer title={t('manage.results')} labNumber={data?.lab_number} width={820} data={data} onClose={onClose}>
+    <ClinicalDrawer title={t('manage.results')} labNumber={shown?.barcode} width={820} data={shown} onClose={onClose}>
       {(data) => (
-        <>
+        <div className="clin-drawer-body">
+          <OrderSamples data={data} onOpen={setId} />
           <p>
             {data.client_name} · <ClientFacts client={data} />
           </p>
           <div className="clin-actions" style={{ marginBottom: 16 }}>
-            <ReportButtons orderId={data.id} labNumber={data.lab_number} />
+            <ReportButtons sampleId={data.id} labNumber={data.lab_number} />
           </div>
           <ListTable<OrderTest>
             size="small"
             dataSource={data.tests}
             columns={[
               { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
-              { key: 'status', title: t('samples.status'), render: (_, x) => <StatusTag code={x.status} /> },
+              { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} /> },
               { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} /> },
               {
                 key: 'version',
@@ -73,11 +82,13 @@ export function ResultsDrawer({ orderId, canAmend, onClose }: { orderId: number;
                 resultType: amending.result_type,
                 unit: amending.unit,
                 codes: amending.codes,
+                code: byId.get(amending.test_type)?.code,
               }}
               onClose={() => setAmending(null)}
             />
           )}
-        </>
+          <FollowOn sample={data} />
+        </div>
       )}
     </ClinicalDrawer>
   );

@@ -26,8 +26,8 @@ export function ReviewCards({ rows, loading, selected, onSelect, showVerifier, a
       {rows.map((r) => (
         <Card key={r.id} size="small" className="clin-card">
           <div className="clin-card__head">
-            <Checkbox checked={selected.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} aria-label={`${r.lab_number} ${r.test_type_name}`} />
-            <span className="clin-lab-number">{r.lab_number}</span>
+            <Checkbox checked={selected.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} aria-label={`${r.barcode} ${r.test_type_name}`} />
+            <span className="clin-lab-number">{r.barcode}</span>
           </div>
           <ResultCardLines row={r} />
           <AmendmentNote result={r} />

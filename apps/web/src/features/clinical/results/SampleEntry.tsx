@@ -4,21 +4,23 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrder } from '../api';
 import { ResultValue } from '../common/ResultValue';
-import { StatusTag } from '../common/status';
+import { TestStatusTag } from '../common/status';
+import { useProgramme } from '../programme';
+import { FollowOn } from './FollowOn';
 import { ResultEntryForm } from './ResultEntryForm';
 import type { TestConfig } from './useTestConfig';
 
 interface Props {
-  orderId: number;
+  sampleId: number;
   configs: Map<number, TestConfig>;
   /** Show only tests of this section. */
   section?: string;
 }
 
 /** Every test of one sample: a form for each test waiting for a result (first run, rejected or retest), the value of the others. */
-export function SampleEntry({ orderId, configs, section }: Props) {
+export function SampleEntry({ sampleId, configs, section }: Props) {
   const { t } = useTranslation('clinical');
-  const { data } = useOrder(orderId);
+  const { data } = useOrder(useProgramme(), sampleId);
   // The open forms of this sample, so one button can save every result typed in (a panel has many tests).
   const forms = useRef(new Map<number, FormInstance>());
   const registers = useRef(new Map<number, (form: FormInstance | null) => void>());
@@ -49,7 +51,7 @@ export function SampleEntry({ orderId, configs, section }: Props) {
             <div className="entry-test__head">
               <Typography.Text strong>{x.test_type_name}</Typography.Text>
               {config?.section_name && <span className="clin-muted">{config.section_name}</span>}
-              <StatusTag code={x.status} />
+              <TestStatusTag status={x.status} />
               {!open && <ResultValue result={x.result} />}
             </div>
             {open && <ResultEntryForm testOrderId={x.id} config={config} previous={x.result} register={registerFor(x.id)} />}
@@ -57,6 +59,7 @@ export function SampleEntry({ orderId, configs, section }: Props) {
         );
       })}
       {!tests.length && <Typography.Text type="secondary">{t('entry.nothingHere')}</Typography.Text>}
+      <FollowOn sample={data} />
       {openCount > 1 && (
         <div className="clin-form-actions" style={{ marginTop: 8 }}>
           <Button onClick={saveAll}>{t('entry.saveAll')}</Button>

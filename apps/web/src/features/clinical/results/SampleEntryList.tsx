@@ -3,7 +3,7 @@ import { Collapse, Empty, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClientFacts } from '../common/ClientSummary';
-import { StatusTag } from '../common/status';
+import { SampleTags } from '../common/status';
 import type { OrderRow } from '../types';
 import { SampleEntry } from './SampleEntry';
 import type { TestConfig } from './useTestConfig';
@@ -36,15 +36,15 @@ export function SampleEntryList({ rows, configs, section }: Props) {
         key: String(r.id),
         label: (
           <div className="entry-sample__head">
-            <span className="clin-lab-number">{r.lab_number}</span>
+            <span className="clin-lab-number">{r.barcode}</span>
+            {r.sample_type_name && <span className="clin-muted">{r.sample_type_name}</span>}
             <span>{r.client_name}</span>
             <ClientFacts client={r} />
-            <StatusTag code={r.status} />
-            {r.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
+            <SampleTags sample={r} />
             <Tag color={toEnter(r) ? 'blue' : 'default'}>{t('entry.toEnter', { count: toEnter(r) })}</Tag>
           </div>
         ),
-        children: <SampleEntry orderId={r.id} configs={configs} section={section} />,
+        children: <SampleEntry sampleId={r.id} configs={configs} section={section} />,
       }))}
     />
   );

@@ -34,7 +34,7 @@ export function SectionEntryList({ rows, configs, section }: Props) {
             {items.map(({ order, test, config }) => (
               <div key={test.id} className="entry-test" data-test-order={test.id}>
                 <div className="entry-test__head">
-                  <span className="clin-lab-number">{order.lab_number}</span>
+                  <span className="clin-lab-number">{order.barcode}</span>
                   <Typography.Text strong>{test.test_type_name}</Typography.Text>
                   <span>{order.client_name}</span>
                   <ClientFacts client={order} />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useResults } from '../api';
+import { useProgramme } from '../programme';
 import { useSampleList } from '../samples/useSampleList';
 import type { ResultRow } from '../types';
 
@@ -14,7 +15,7 @@ export type ReviewRow = ResultRow;
 export function useReviewRows(resultStatus: number) {
   const list = useSampleList(resultStatus);
   const { pageIndex, pageSize, search } = list.params;
-  const query = useResults({ pageIndex, pageSize, search, status: resultStatus });
+  const query = useResults(useProgramme(), { pageIndex, pageSize, search, status: resultStatus });
   const rows = query.data?.results ?? [];
   const total = query.data?.count ?? 0;
   const { setPage } = list;

@@ -1,15 +1,21 @@
 import { useMemo } from 'react';
-import { useGeneralOrderConfiguration } from '../../lookups/hooks';
+import { useProgramConfiguration } from '../../lookups/hooks';
+import { useProgramme } from '../programme';
 
 /** What result entry needs to know about a catalogue test. */
 export interface TestConfig {
   id: number;
   name: string;
+  /** The catalogue code (`TB-XPERT-RIF` …): the programme's vocabularies and rules go by it. */
+  code: string;
   result_type: string;
   unit: string;
   decimals: number;
   codes: string[];
   is_culture: boolean;
+  is_panel: boolean;
+  /** The panel a member test belongs to. */
+  panel: number | null;
   section_name: string | null;
   methods: number[];
   instruments: number[];
@@ -17,9 +23,9 @@ export interface TestConfig {
   reporting_high: number | null;
 }
 
-/** The General catalogue by test type id (session-cached look-up). */
+/** The selected programme's catalogue by test type id (session-cached look-up). */
 export function useTestConfig() {
-  const query = useGeneralOrderConfiguration();
+  const query = useProgramConfiguration(useProgramme().name);
   const byId = useMemo(() => new Map((query.data ?? []).map((c) => [c.id, c as unknown as TestConfig])), [query.data]);
   return { byId, loading: query.isPending };
 }

@@ -4,6 +4,7 @@ import { DateTimeInput } from '../../forms/DateInput';
 import { useCollectionLookup } from '../../lookups/hooks';
 import { useOrderLookup } from '../api';
 import { fromLocalInput, toLocalInput } from '../common/format';
+import { useProgramme } from '../programme';
 import type { OrderRow } from '../types';
 import { MoveModal } from './MoveModal';
 
@@ -11,10 +12,11 @@ import { MoveModal } from './MoveModal';
 export function CollectModal({ order, onClose }: { order: OrderRow; onClose: () => void }) {
   const { t } = useTranslation('clinical');
   const collection = useCollectionLookup();
-  const lookup = useOrderLookup();
+  const lookup = useOrderLookup(useProgramme());
   const accepted = new Set(order.tests.flatMap((x) => lookup.data?.tests.find((c) => c.id === x.test_type)?.sample_types ?? []));
   const types = [...(collection.data?.sample_types ?? [])].sort((a, b) => Number(accepted.has(b.id)) - Number(accepted.has(a.id)));
-  const suggested = types.find((s) => accepted.has(s.id))?.id;
+  // The sample type the order grouped this sample's tests by comes first.
+  const suggested = order.sample_type ?? types.find((s) => accepted.has(s.id))?.id;
   return (
     <MoveModal
       order={order}

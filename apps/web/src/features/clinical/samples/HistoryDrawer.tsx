@@ -4,6 +4,7 @@ import { useHistory } from '../api';
 import { ClinicalDrawer } from '../common/ClinicalDrawer';
 import { formatDateTime } from '../common/format';
 import { statusText } from '../common/status';
+import { useProgramme } from '../programme';
 import type { OrderRow } from '../types';
 
 /** "order.collect" → "collect"; unknown actions are shown as written. */
@@ -24,17 +25,18 @@ const KNOWN_ACTIONS = new Set([
   'amended',
   'retrospective_entry',
   'completed',
+  'follow_on',
 ]);
 
 /** The audit trail of one sample and its results: when, who, what, from → to, and why. */
 export function HistoryDrawer({ order, onClose }: { order: OrderRow; onClose: () => void }) {
   const { t } = useTranslation('clinical');
-  const { data, isPending } = useHistory(order.id);
+  const { data, isPending } = useHistory(useProgramme(), order.id);
   const label = (action: string) => (KNOWN_ACTIONS.has(actionKey(action)) ? t(`history.action.${actionKey(action)}`) : action);
   return (
     <ClinicalDrawer
       title={t('actions.history')}
-      labNumber={order.lab_number}
+      labNumber={order.barcode}
       width={480}
       data={data}
       loading={isPending}

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSampleMove, type SampleMove } from '../api';
 import { errorDetail, showServerErrors } from '../common/forms';
+import { useProgramme } from '../programme';
 import type { OrderRow } from '../types';
 
 interface Props {
@@ -25,7 +26,7 @@ interface Props {
 export function MoveModal({ order, action, title, okText, danger, fields, toBody = (v) => v, initialValues, loading, onClose, children }: Props) {
   const { t } = useTranslation('clinical');
   const [form] = Form.useForm();
-  const move = useSampleMove();
+  const move = useSampleMove(useProgramme());
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async (values: Record<string, unknown>) => {
     setProblem(null);
@@ -40,7 +41,7 @@ export function MoveModal({ order, action, title, okText, danger, fields, toBody
   return (
     <Modal
       open
-      title={`${title} · ${order.lab_number}`}
+      title={`${title} · ${order.barcode}`}
       okText={okText}
       cancelText={t('common.cancel')}
       okButtonProps={{ danger, loading: move.isPending, htmlType: 'submit', form: `move-${action}` }}

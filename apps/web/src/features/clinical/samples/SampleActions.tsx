@@ -1,10 +1,10 @@
 import { CheckOutlined, DownOutlined, ExperimentOutlined } from '@ant-design/icons';
-import { canMove, type SampleAction } from '@nlims/contracts';
+import { canMove, MOVE_PERMISSION, type SampleAction } from '@nlims/contracts';
 import { Button, Dropdown, type Modal, Popconfirm, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSampleMove } from '../api';
 import { labelPath, viewFile } from '../common/pdf';
-import { useCan } from '../common/useCan';
+import { useProgramme } from '../programme';
 import type { OrderRow } from '../types';
 import type { DialogKind } from './useSampleDialogs';
 
@@ -16,17 +16,17 @@ interface Props {
   modal: ReturnType<typeof Modal.useModal>[0];
 }
 
-/** The moves a sample's status and the user's role allow, plus label, history and view. */
+/** The moves a sample's status and the user's role in the programme allow, plus label, history and view. */
 export function SampleActions({ row, primary, open, modal }: Props) {
   const { t } = useTranslation('clinical');
-  const can = useCan();
-  const move = useSampleMove();
-  const may = (action: SampleAction) => canMove(action, row.status) && can(action === 'collect' || action === 'cancel' ? 'order' : 'reception');
+  const programme = useProgramme();
+  const move = useSampleMove(programme);
+  const may = (action: SampleAction) => canMove(action, row.status) && programme.may(MOVE_PERMISSION[action]);
   const run = (action: 'accept' | 'release' | 'cancel') => move.mutateAsync({ id: row.id, action }).catch(() => undefined);
 
   const confirmCancel = () =>
     modal.confirm({
-      title: t('confirm.cancelTitle', { lab: row.lab_number }),
+      title: t('confirm.cancelTitle', { lab: row.barcode }),
       content: t('confirm.cancelText'),
       okText: t('actions.cancelSample'),
       okButtonProps: { danger: true },
@@ -37,6 +37,7 @@ export function SampleActions({ row, primary, open, modal }: Props) {
   const items: MenuProps['items'] = [
     ...(primary !== 'collect' && may('collect') ? [{ key: 'collect', label: t('actions.collect') }] : []),
     ...(primary !== 'accept' && may('accept') ? [{ key: 'accept', label: t('actions.accept') }] : []),
+    ...(primary !== 'accept' && may('reject') ? [{ key: 'reject', label: t('actions.reject') }] : []),
     ...(may('hold') ? [{ key: 'hold', label: t('actions.hold') }] : []),
     ...(may('release') ? [{ key: 'release', label: t('actions.release') }] : []),
     { key: 'label', label: t('actions.printLabel') },
@@ -45,7 +46,7 @@ export function SampleActions({ row, primary, open, modal }: Props) {
     ...(may('cancel') ? [{ type: 'divider' as const }, { key: 'cancel', label: t('actions.cancelSample'), danger: true }] : []),
   ];
   const onMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'label') void viewFile(labelPath(row.id)).catch(() => undefined);
+    if (key === 'label') void viewFile(labelPath(programme, row.id)).catch(() => undefined);
     else if (key === 'release') void run('release');
     else if (key === 'accept') void run('accept');
     else if (key === 'cancel') confirmCancel();
@@ -61,7 +62,7 @@ export function SampleActions({ row, primary, open, modal }: Props) {
       )}
       {primary === 'accept' && may('accept') && (
         <Popconfirm
-          title={t('confirm.acceptTitle', { lab: row.lab_number })}
+          title={t('confirm.acceptTitle', { lab: row.barcode })}
           okText={t('actions.accept')}
           cancelText={t('common.back')}
           onConfirm={() => run('accept')}
@@ -77,7 +78,7 @@ export function SampleActions({ row, primary, open, modal }: Props) {
         </Button>
       )}
       <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']}>
-        <Button size="small" aria-label={t('samples.moreActions', { lab: row.lab_number })}>
+        <Button size="small" aria-label={t('samples.moreActions', { lab: row.barcode })}>
           {t('samples.more')} <DownOutlined />
         </Button>
       </Dropdown>

@@ -17,7 +17,8 @@ export function SampleCards({ rows, loading, actions }: { rows: OrderRow[]; load
       {rows.map((r) => (
         <Card key={r.id} size="small" className="clin-card">
           <div className="clin-card__head">
-            <span className="clin-lab-number">{r.lab_number}</span>
+            <span className="clin-lab-number">{r.barcode}</span>
+            {r.sample_type_name && <span className="clin-muted">{r.sample_type_name}</span>}
             <SampleTags sample={r} />
           </div>
           <div>

@@ -1,22 +1,57 @@
-import { Descriptions } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Segmented, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../resources/ListTable';
 import { useOrder } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalDrawer } from '../common/ClinicalDrawer';
 import { formatDateTime } from '../common/format';
+import { labelPath, viewFile } from '../common/pdf';
 import { ResultValue } from '../common/ResultValue';
-import { SampleTags, StatusTag } from '../common/status';
-import type { OrderTest } from '../types';
+import { SampleTags, sampleStatusText, TestStatusTag } from '../common/status';
+import { useProgramme } from '../programme';
+import { FollowOn } from '../results/FollowOn';
+import { RequestFormFacts } from '../tb/RequestFormFacts';
+import type { OrderDetail, OrderTest } from '../types';
 
-/** One sample in full: client, order details, times, and every test with its status, due time and current result. */
-export function OrderDrawer({ orderId, onClose }: { orderId: number; onClose: () => void }) {
+/** The samples of an order, one tab each (label, sample type and status); the one shown is the one chosen. */
+export function OrderSamples({ data, onOpen }: { data: OrderDetail; onOpen: (sampleId: number) => void }) {
   const { t } = useTranslation('clinical');
-  const { data } = useOrder(orderId);
+  if (data.samples.length < 2) return null;
   return (
-    <ClinicalDrawer title={t('actions.view')} labNumber={data?.lab_number} width={720} data={data} onClose={onClose}>
+    <div className="clin-order-samples">
+      <Typography.Text type="secondary">{t('samples.orderSamples', { count: data.samples.length })}</Typography.Text>
+      <Segmented
+        value={data.id}
+        onChange={(id) => onOpen(Number(id))}
+        options={data.samples.map((s) => ({
+          value: s.id,
+          label: (
+            <span className="clin-order-samples__item">
+              <span className="clin-lab-number">{s.barcode}</span>
+              <span>{s.sample_type_name ?? '—'}</span>
+              <span className="clin-muted">{sampleStatusText(t, s)}</span>
+            </span>
+          ),
+        }))}
+      />
+    </div>
+  );
+}
+
+/** One sample in full: client, order details and request form, the order's other samples, and every test with its status, due time and current result. */
+export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose: () => void }) {
+  const { t } = useTranslation('clinical');
+  const programme = useProgramme();
+  const [id, setId] = useState(sampleId);
+  const { data } = useOrder(programme, id);
+  const shown = data?.id === id ? data : undefined;
+  return (
+    <ClinicalDrawer title={t('actions.view')} labNumber={shown?.barcode} width={760} data={shown} onClose={onClose}>
       {(data) => (
-        <>
+        <div className="clin-drawer-body">
+          <OrderSamples data={data} onOpen={setId} />
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label={t('samples.client')} span={2}>
               {data.client_name}
@@ -30,11 +65,15 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number; onClose: ()
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('labOrder.priority')}>{t(`priority.${data.priority}`, { defaultValue: data.priority })}</Descriptions.Item>
+            <Descriptions.Item label={t('labOrder.labNumber')}>
+              <span className="clin-lab-number">{data.lab_number}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('collect.sampleType')}>{data.sample_type_name ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('labOrder.clinician')}>{data.requesting_clinician || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('samples.ordered')}>{formatDateTime(data.created_at as string)}</Descriptions.Item>
             <Descriptions.Item label={t('samples.collected')}>{formatDateTime(data.collected_at as string) || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('samples.received')}>{formatDateTime(data.received_at as string) || '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('samples.completed')} span={2}>
+            <Descriptions.Item label={t('samples.completedAt')} span={2}>
               {formatDateTime(data.completed_at as string) || '—'}
             </Descriptions.Item>
             {data.clinical_notes ? (
@@ -43,19 +82,33 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number; onClose: ()
               </Descriptions.Item>
             ) : null}
           </Descriptions>
-          <ListTable<OrderTest>
-            style={{ marginTop: 16 }}
-            size="small"
-            dataSource={data.tests}
-            columns={[
-              { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
-              { key: 'status', title: t('samples.status'), render: (_, x) => <StatusTag code={x.status} /> },
-              { key: 'due', title: t('samples.due'), render: (_, x) => formatDateTime(x.due_at as string) || '—' },
-              { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} /> },
-            ]}
-          />
-        </>
+          <RequestFormFacts form={data.form} />
+          <div className="clin-actions">
+            <Button icon={<PrinterOutlined />} onClick={() => void viewFile(labelPath(programme, data.id)).catch(() => undefined)}>
+              {t('actions.printLabel')}
+            </Button>
+          </div>
+          <SampleTests tests={data.tests} />
+          <FollowOn sample={data} />
+        </div>
       )}
     </ClinicalDrawer>
+  );
+}
+
+/** A sample's tests: status (AWAITING RESULT until a result moves it), due time and current result with its flag. */
+export function SampleTests({ tests }: { tests: OrderTest[] }) {
+  const { t } = useTranslation('clinical');
+  return (
+    <ListTable<OrderTest>
+      size="small"
+      dataSource={tests}
+      columns={[
+        { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
+        { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} /> },
+        { key: 'due', title: t('samples.due'), render: (_, x) => formatDateTime(x.due_at as string) || '—' },
+        { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} /> },
+      ]}
+    />
   );
 }

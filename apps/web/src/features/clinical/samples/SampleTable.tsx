@@ -19,10 +19,12 @@ interface Props {
   data: Paginated<OrderRow> | undefined;
   loading: boolean;
   actions: (row: OrderRow) => ReactNode;
+  /** Rows ticked for a move on many samples at once (tables only). */
+  selection?: { selected: number[]; onSelect: (ids: number[]) => void; selectable: (row: OrderRow) => boolean };
 }
 
 /** A server page of samples (cards on phones): laboratory number, client, tests, status, ordered time and the row's actions. */
-export function SampleTable({ list, data, loading, actions }: Props) {
+export function SampleTable({ list, data, loading, actions, selection }: Props) {
   const { t } = useTranslation('clinical');
   const phone = !useMediaQuery(TABLET_UP);
   const rows = data?.results ?? [];
@@ -48,7 +50,20 @@ export function SampleTable({ list, data, loading, actions }: Props) {
       {phone ? (
         <SampleCards rows={rows} loading={loading} actions={actions} />
       ) : (
-        <ListTable<OrderRow> className="clin-table" columns={columns} dataSource={rows} loading={loading} emptyText={t('samples.empty')} />
+        <ListTable<OrderRow>
+          className="clin-table"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          emptyText={t('samples.empty')}
+          rowSelection={
+            selection && {
+              selectedRowKeys: selection.selected,
+              onChange: (keys) => selection.onSelect(keys as number[]),
+              getCheckboxProps: (row) => ({ disabled: !selection.selectable(row), 'aria-label': row.barcode }),
+            }
+          }
+        />
       )}
       <ListPager list={list} total={data?.count ?? 0} />
     </>

@@ -3,7 +3,7 @@ import type { OrderRow } from '../types';
 import { CollectModal } from './CollectModal';
 import { HistoryDrawer } from './HistoryDrawer';
 import { HoldModal } from './HoldModal';
-import { OrderDrawer } from './OrderDrawer';
+import { SampleDrawer } from './SampleDrawer';
 import { RejectModal } from './RejectModal';
 
 export type DialogKind = 'collect' | 'hold' | 'reject' | 'history' | 'view';
@@ -20,7 +20,7 @@ export function useSampleDialogs() {
     if (kind === 'hold') element = <HoldModal order={order} onClose={close} />;
     if (kind === 'reject') element = <RejectModal order={order} onClose={close} />;
     if (kind === 'history') element = <HistoryDrawer order={order} onClose={close} />;
-    if (kind === 'view') element = <OrderDrawer orderId={order.id} onClose={close} />;
+    if (kind === 'view') element = <SampleDrawer sampleId={order.id} onClose={close} />;
   }
   return { open, element };
 }

@@ -11,7 +11,8 @@ import { CLINICAL, useWorkplanPage, type WorkplanParams } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { formatDateTime } from '../common/format';
-import { StatusTag } from '../common/status';
+import { TestStatusTag } from '../common/status';
+import { useProgramme } from '../programme';
 import { usePagedParams } from '../common/usePagedParams';
 import type { WorkplanRow } from '../types';
 import { groupWork, isOverdue, sampleSpans } from './groups';
@@ -33,7 +34,7 @@ export default function WorkplanPage({ page }: PageProps) {
   const phone = !useMediaQuery(TABLET_UP);
   const list = usePagedParams<WorkplanParams>({ pageIndex: 0, pageSize: 50 });
   const { params, set } = list;
-  const { data, isPending, isFetching } = useWorkplanPage(params);
+  const { data, isPending, isFetching } = useWorkplanPage(useProgramme(), params);
   const rows = data?.results ?? [];
   const groups = groupWork(rows);
   const now = Date.now();
@@ -124,7 +125,7 @@ function WorkTable({ rows, now }: { rows: WorkplanRow[]; now: number }) {
       dataSource={rows}
       rowClassName={(row) => (overdue(row) ? 'workplan__overdue' : '')}
       columns={[
-        { key: 'lab', title: t('samples.labNumber'), width: 190, onCell: span, render: (_, row) => <span className="clin-lab-number">{row.lab_number}</span> },
+        { key: 'lab', title: t('samples.labNumber'), width: 190, onCell: span, render: (_, row) => <span className="clin-lab-number">{row.barcode}</span> },
         {
           key: 'client',
           title: t('samples.client'),
@@ -155,7 +156,7 @@ function WorkTable({ rows, now }: { rows: WorkplanRow[]; now: number }) {
             </span>
           ),
         },
-        { key: 'status', title: t('samples.status'), width: 110, render: (_, row) => <StatusTag code={row.status} /> },
+        { key: 'status', title: t('samples.status'), width: 150, render: (_, row) => <TestStatusTag status={row.status} /> },
       ]}
     />
   );
@@ -173,7 +174,7 @@ function WorkCards({ rows, now }: { rows: WorkplanRow[]; now: number }) {
         return (
           <div className="workplan__sample" key={first.id}>
             <div className="workplan__sample-head">
-              <span className="clin-lab-number">{first.lab_number}</span>
+              <span className="clin-lab-number">{first.barcode}</span>
               {first.priority === 'urgent' && <Tag color="red">{t('priority.urgent')}</Tag>}
             </div>
             <div>

@@ -10,6 +10,8 @@ const row = (id: number, section: [number, string] | null, bench: [number, strin
   due_at: due,
   order: id,
   lab_number: `LAB-${id}`,
+  sample: id,
+  barcode: `LAB-${id}`,
   priority: 'routine',
   sample_status: 3,
   client: 1,
@@ -54,13 +56,13 @@ describe('groupWork', () => {
 });
 
 describe('sampleSpans', () => {
-  it('lets consecutive tests of one sample share its cells', () => {
+  it("lets consecutive tests of one sample share its cells, and keeps an order's samples apart", () => {
     const at = '2026-11-22T08:00:00Z';
     const rows = [
       row(1, null, null, at),
-      { ...row(2, null, null, at), order: 1 },
-      { ...row(3, null, null, at), order: 1 },
-      row(4, null, null, at),
+      { ...row(2, null, null, at), sample: 1 },
+      { ...row(3, null, null, at), sample: 1 },
+      { ...row(4, null, null, at), order: 1 },
       row(1, null, null, at),
     ];
     expect(sampleSpans(rows)).toEqual([3, 0, 0, 1, 1]);

@@ -28,13 +28,14 @@ export const isOverdue = (row: WorkplanRow, now: number) => row.due_at != null &
 
 /**
  * How many rows each row's sample cells span: a sample's consecutive tests
- * share one laboratory-number, client and priority cell (0 hides the cell).
+ * share one label, client and priority cell (0 hides the cell). Rows go by
+ * sample (an order's samples are separate tubes with their own labels).
  */
 export function sampleSpans(rows: readonly WorkplanRow[]): number[] {
   const spans = rows.map(() => 0);
   for (let i = 0; i < rows.length; ) {
     let j = i + 1;
-    while (j < rows.length && rows[j]!.order === rows[i]!.order) j += 1;
+    while (j < rows.length && rows[j]!.sample === rows[i]!.sample) j += 1;
     spans[i] = j - i;
     i = j;
   }

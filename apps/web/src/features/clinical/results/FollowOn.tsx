@@ -1,0 +1,91 @@
+import { BranchesOutlined } from '@ant-design/icons';
+import { rulesOf } from '@nlims/contracts';
+import { Alert, Button, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFollowOn, useOrders } from '../api';
+import { errorDetail } from '../common/forms';
+import { SampleLabels } from '../common/SampleLabels';
+import { useProgramme } from '../programme';
+import type { OrderCreated, OrderDetail } from '../types';
+import { type TestConfig, useTestConfig } from './useTestConfig';
+
+/** The catalogue codes a test stands for: its own and its panel's. */
+const codesOf = (byId: Map<number, TestConfig>, testType: number): string[] => {
+  const config = byId.get(testType);
+  const panel = config?.panel != null ? byId.get(config.panel)?.code : undefined;
+  return [config?.code, panel].filter((c): c is string => c != null);
+};
+
+/**
+ * The programme's next tests for a sample, in one click (TB: Xpert or Ultra
+ * shows rifampicin resistance → LPA, culture and DST on a new sample of the
+ * same order), confirmed first; then the new sample's label to print. Shown
+ * only when the programme's rules ask for something, the role may order, and
+ * those tests are not on the order yet.
+ */
+export function FollowOn({ sample }: { sample: OrderDetail }) {
+  const { t } = useTranslation('clinical');
+  const programme = useProgramme();
+  const { byId } = useTestConfig();
+  const followOn = useFollowOn(programme);
+  const [modal, holder] = Modal.useModal();
+  const [made, setMade] = useState<OrderCreated | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const results = sample.tests.flatMap((x) => {
+    const code = byId.get(x.test_type)?.code;
+    return code && x.result?.value != null ? [{ code, value: x.result.value }] : [];
+  });
+  const due: string[] = rulesOf(programme.name).followOn?.(results) ?? [];
+  const allowed = due.length > 0 && programme.may('order');
+  // The order's samples with their tests: follow-on tests already on the order are not offered again.
+  const siblings = useOrders(programme, { pageIndex: 0, pageSize: 20, order: sample.order }, allowed);
+  if (made) {
+    return (
+      <Alert
+        className="clin-follow-on"
+        type="success"
+        showIcon
+        title={t('followOn.done', { count: made.samples.length })}
+        description={<SampleLabels samples={made.samples} testNames={(id) => byId.get(id)?.name} />}
+      />
+    );
+  }
+  if (!allowed || !siblings.data) return null;
+  const holders = siblings.data.results.filter((s) => s.tests.some((x) => codesOf(byId, x.test_type).some((c) => due.includes(c))));
+  const ordered = new Set(holders.flatMap((s) => s.tests.flatMap((x) => codesOf(byId, x.test_type))));
+  if (due.every((code) => ordered.has(code)))
+    return <Alert className="clin-follow-on" type="info" showIcon title={t('followOn.already', { labels: holders.map((s) => s.barcode).join(', ') })} />;
+
+  const confirm = () =>
+    modal.confirm({
+      title: t('followOn.confirmTitle', { lab: sample.barcode }),
+      content: t('followOn.confirmText'),
+      okText: t('followOn.order'),
+      cancelText: t('common.back'),
+      onOk: async () => {
+        setProblem(null);
+        try {
+          setMade(await followOn.mutateAsync(sample.id));
+        } catch (error) {
+          setProblem(errorDetail(error));
+        }
+      },
+    });
+  return (
+    <div className="clin-follow-on">
+      {holder}
+      <Alert
+        type="warning"
+        showIcon
+        title={t('followOn.due')}
+        description={
+          <Button danger type="primary" icon={<BranchesOutlined />} loading={followOn.isPending} onClick={confirm} style={{ marginTop: 8 }}>
+            {t('followOn.button')}
+          </Button>
+        }
+      />
+      {problem && <Alert type="error" showIcon title={problem} closable onClose={() => setProblem(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ProgramFamily } from '@nlims/contracts';
+
+/** The TB request form's fields, in the order the form shows them. */
+export const TB_FORM_FIELDS = [
+  'patient_category',
+  'reason_for_examination',
+  'treatment_month',
+  'presumptive_drtb',
+  'hiv_status',
+  'lga_tb_number',
+  'drtb_register_number',
+  'test_status',
+  'specimen',
+  'specimen_other',
+  'visual_appearance',
+] as const;
+export type TbFormField = (typeof TB_FORM_FIELDS)[number];
+
+/** The request-form fields a family's order form shows (General, EID, Viral Load and public health have none yet). */
+export const requestFormFields = (family: ProgramFamily): readonly string[] => (family === 'tb' ? TB_FORM_FIELDS : []);
