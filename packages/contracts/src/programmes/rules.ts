@@ -1,5 +1,5 @@
 import { programFamily, type ProgramFamily } from './definitions.js';
-import { followOnTests, interpretationFlag, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
+import { followOnTests, interpretationFlag, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
 
 /** A result of a sample, by its test's catalogue code, as the interpretation rules read it. */
 export type CodedResult = TbResult;
@@ -15,10 +15,52 @@ export interface ProgrammeRules {
   followOn?: (sample: readonly CodedResult[]) => string[];
   /** Request-form fields that are also the client's identifiers: field → identifier type name. */
   identifierFields?: Readonly<Record<string, string>>;
+  /** The request form as labelled lines, for the printed report. */
+  requestLines?: (form: Readonly<Record<string, unknown>>) => [string, string][];
+  /** A flag the report announces above the results (TB: drug-resistant TB). */
+  headline?: (flags: readonly string[]) => string | null;
 }
 
+/** The label of a TB form choice, or the stored value when unknown. */
+const tbChoice = (field: keyof typeof TB_FORM_CHOICES, value: unknown): string =>
+  (TB_FORM_CHOICES[field] as readonly { value: string; label: string }[]).find((c) => c.value === value)?.label ?? String(value ?? '—');
+
+/** The presumptive-TB request as the report prints it. */
+function tbRequestLines(form: Readonly<Record<string, unknown>>): [string, string][] {
+  if (!Object.keys(form).length) return [];
+  const reason =
+    form.reason_for_examination === 'follow_up' && form.treatment_month != null
+      ? `${tbChoice('reason_for_examination', form.reason_for_examination)} (month ${form.treatment_month})`
+      : tbChoice('reason_for_examination', form.reason_for_examination);
+  const specimen = form.specimen === 'other' && form.specimen_other ? String(form.specimen_other) : tbChoice('specimen', form.specimen);
+  const lines: [string, string][] = [
+    ['Patient category', tbChoice('patient_category', form.patient_category)],
+    ['Reason for examination', reason],
+    ['Presumptive DR-TB', form.presumptive_drtb ? 'Yes' : 'No'],
+    ['HIV status', tbChoice('hiv_status', form.hiv_status)],
+    ['Test status', tbChoice('test_status', form.test_status)],
+    ['Specimen', form.visual_appearance ? `${specimen} · ${tbChoice('visual_appearance', form.visual_appearance)}` : specimen],
+  ];
+  if (form.lga_tb_number) lines.push(['LGA TB number', String(form.lga_tb_number)]);
+  if (form.drtb_register_number) lines.push(['DR-TB register number', String(form.drtb_register_number)]);
+  return lines;
+}
+
+const tbHeadline = (flags: readonly string[]): string | null =>
+  flags.includes('MDR-TB')
+    ? 'MULTIDRUG-RESISTANT TB (MDR-TB): rifampicin and isoniazid resistance detected'
+    : flags.includes('RR-TB')
+      ? 'RIFAMPICIN-RESISTANT TB (RR-TB): rifampicin resistance detected'
+      : null;
+
 const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
-  tb: { flag: interpretationFlag, followOn: followOnTests, identifierFields: TB_FORM_IDENTIFIER_TYPES },
+  tb: {
+    flag: interpretationFlag,
+    followOn: followOnTests,
+    identifierFields: TB_FORM_IDENTIFIER_TYPES,
+    requestLines: tbRequestLines,
+    headline: tbHeadline,
+  },
 };
 
 export const rulesOf = (program: string): ProgrammeRules => RULES[programFamily(program)] ?? {};

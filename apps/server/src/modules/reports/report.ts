@@ -1,4 +1,4 @@
-import { RESULT_STATUS as R } from '@nlims/contracts';
+import { RESULT_STATUS as R, rulesOf } from '@nlims/contracts';
 import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Doc } from './pdf.js';
 import type { ReportData } from './report-data.js';
 
@@ -86,6 +86,38 @@ function sampleHeading(doc: Doc, sample: ReportData['samples'][number], y: numbe
   return y + 19;
 }
 
+/** The programme's request form (TB: the presumptive-TB request), two columns of labelled lines. */
+function requestForm(doc: Doc, d: ReportData) {
+  const lines = rulesOf(d.order.program).requestLines?.(d.order.form) ?? [];
+  if (!lines.length) return;
+  let y = doc.y + 2;
+  doc.font(FONT.bold).fontSize(8.5).fillColor(GREEN).text('Request', MARGIN, y);
+  y = doc.y + 2;
+  const half = Math.ceil(lines.length / 2);
+  lines.forEach(([k, v], i) => {
+    const x = i < half ? MARGIN : 300;
+    const row = y + (i % half) * 13;
+    doc.font(FONT.regular).fontSize(8).fillColor(GREY).text(k, x, row, { width: 110 });
+    doc.font(FONT.bold).fontSize(8).fillColor('#000').text(v, x + 110, row, { width: 145, lineBreak: false, ellipsis: true });
+  });
+  doc.y = y + half * 13 + 4;
+}
+
+/** A flag the programme announces above the results (TB: RR-TB or MDR-TB among the released results). */
+function headline(doc: Doc, d: ReportData) {
+  const flags = d.tests.filter((t) => t.result?.status === R.APPROVAL && t.result.flag).map((t) => t.result!.flag!);
+  const text = rulesOf(d.order.program).headline?.(flags);
+  if (!text) return;
+  const y = doc.y + 2;
+  doc.rect(MARGIN, y, 515, 20).fill('#fdecee');
+  doc
+    .font(FONT.bold)
+    .fontSize(10)
+    .fillColor('#b00020')
+    .text(text, MARGIN, y + 5, { width: 515, align: 'center' });
+  doc.y = y + 24;
+}
+
 function resultsTable(doc: Doc, d: ReportData) {
   let y = doc.y + 4;
   doc.rect(MARGIN, y, 515, 16).fill('#eef5f1');
@@ -118,8 +150,10 @@ function resultsTable(doc: Doc, d: ReportData) {
         const released = r?.status === R.APPROVAL;
         const value = released ? String(r!.value ?? '') : test.status === 4 ? 'Rejected' : 'Pending';
         const range = released && (r!.ref_low != null || r!.ref_high != null) ? `${r!.ref_low ?? ''} – ${r!.ref_high ?? ''}` : '';
+        // Under its panel's heading a member drops the panel's name from its own ("Xpert MTB/RIF - RIF resistance").
+        const name = group.panel && test.test_type_name.startsWith(`${group.panel} - `) ? test.test_type_name.slice(group.panel.length + 3) : test.test_type_name;
         const cells = [
-          test.test_type_name,
+          name,
           value,
           released ? r!.unit : '',
           released && r!.flag ? (FLAG_WORDS[r!.flag] ?? r!.flag) : '',
@@ -127,7 +161,9 @@ function resultsTable(doc: Doc, d: ReportData) {
           released ? d.method(r!.method) : '',
         ];
         doc.font(FONT.regular).fontSize(8.5);
-        const width = (i: number) => COLUMNS[i]!.w - 6 - (i === 0 ? indent : 0);
+        // A coded value without a unit may run on into the unit's column.
+        const wide = !cells[2];
+        const width = (i: number) => COLUMNS[i]!.w - 6 - (i === 0 ? indent : 0) + (i === 1 && wide ? COLUMNS[2]!.w : 0);
         const height = Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: width(i) })));
         room(height + 24);
         cells.forEach((text, i) => {
@@ -194,6 +230,8 @@ export function renderReport(d: ReportData): Promise<Buffer> {
   return renderPdf({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `Laboratory report ${d.order.lab_number}` } }, (doc) => {
     header(doc, d);
     details(doc, d);
+    requestForm(doc, d);
+    headline(doc, d);
     if (amended) doc.font(FONT.bold).fontSize(10).fillColor('#b00020').text('AMENDED REPORT', MARGIN, doc.y, { width: 515, align: 'center' });
     resultsTable(doc, d);
     footer(doc, d);
