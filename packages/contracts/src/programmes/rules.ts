@@ -1,5 +1,5 @@
 import { programFamily, type ProgramFamily } from './definitions.js';
-import { followOnTests, interpretationFlag, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
+import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
 
 /** A result of a sample, by its test's catalogue code, as the interpretation rules read it. */
 export type CodedResult = TbResult;
@@ -13,6 +13,8 @@ export type CodedResult = TbResult;
 export interface ProgrammeRules {
   flag?: (testCode: string, value: CodedResult['value'], sample: readonly CodedResult[]) => string | null;
   followOn?: (sample: readonly CodedResult[]) => string[];
+  /** A panel member its siblings' results settle as not applying (TB: RIF after MTB NOT DETECTED): it is closed, not awaited. */
+  notApplicable?: (testCode: string, sample: readonly CodedResult[]) => boolean;
   /** Request-form fields that are also the client's identifiers: field → identifier type name. */
   identifierFields?: Readonly<Record<string, string>>;
   /** The request form as labelled lines, for the printed report. */
@@ -57,6 +59,7 @@ const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
   tb: {
     flag: interpretationFlag,
     followOn: followOnTests,
+    notApplicable: memberNotApplicable,
     identifierFields: TB_FORM_IDENTIFIER_TYPES,
     requestLines: tbRequestLines,
     headline: tbHeadline,

@@ -7,6 +7,7 @@ import {
   impliedValue,
   interpretationFlag,
   memberApplies,
+  memberNotApplicable,
   mtbDetected,
   panelIssues,
   retestReason,
@@ -250,5 +251,16 @@ describe('TB interpretation', () => {
         { code: C.XPERT_RIF, value: '' },
       ]),
     ).toEqual([{ code: C.ZN_COUNT, message: 'Leave this result blank unless TB-ZN-GRADE is SCANTY.' }]);
+  });
+});
+
+describe('members settled as not applying', () => {
+  it('closes RIF after MTB NOT DETECTED and a count after a negative smear, and waits while the sibling has no result', () => {
+    expect(memberNotApplicable('TB-XPERT-RIF', [{ code: 'TB-XPERT-MTB', value: 'MTB NOT DETECTED' }])).toBe(true);
+    expect(memberNotApplicable('TB-XPERT-RIF', [{ code: 'TB-XPERT-MTB', value: 'MTB DETECTED LOW' }])).toBe(false);
+    expect(memberNotApplicable('TB-XPERT-RIF', [])).toBe(false);
+    expect(memberNotApplicable('TB-ZN-COUNT', [{ code: 'TB-ZN-GRADE', value: 'NEGATIVE' }])).toBe(true);
+    expect(memberNotApplicable('TB-ZN-COUNT', [{ code: 'TB-ZN-GRADE', value: 'SCANTY' }])).toBe(false);
+    expect(memberNotApplicable('TB-XPERT-MTB', [])).toBe(false);
   });
 });

@@ -436,6 +436,17 @@ export function memberApplies(testCode: string, sample: readonly TbResult[]): bo
   return sibling != null && rule.when.includes(text(sibling.value));
 }
 
+/**
+ * Is this member settled as not applying — its sibling has a result that does
+ * not open it (RIF after MTB NOT DETECTED, a count after a NEGATIVE smear)?
+ * Unlike `!memberApplies`, false while the sibling has no result yet.
+ */
+export function memberNotApplicable(testCode: string, sample: readonly TbResult[]): boolean {
+  const rule = MEMBER_DEPENDS_ON[testCode];
+  const sibling = rule && sample.find((r) => r.code === rule.on && r.value != null && r.value !== '');
+  return sibling != null && sibling !== undefined && !rule!.when.includes(text(sibling.value));
+}
+
 /** A member whose value follows from a sibling: an Ultra trace is always "RIF RESISTANCE INDETERMINATE". */
 export function impliedValue(testCode: string, sample: readonly TbResult[]): string | null {
   if (testCode === C.ULTRA_RIF && has(sample, C.ULTRA_MTB, 'MTB DETECTED TRACE')) return 'RIF RESISTANCE INDETERMINATE';

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import {
+  CANCELLED_STATUS,
   ENTERABLE_TEST_STATUSES,
   RESULT_MOVES,
   RESULT_STATUS as R,
@@ -143,6 +144,47 @@ export async function insertRun(
 }
 
 /**
+ * Panel members the sample's results settle as not applying (TB: RIF after
+ * MTB NOT DETECTED) are closed — a final status, so the sample can complete —
+ * and reopened for a result if a new run of their sibling opens them again.
+ * A member closed this way has the sample's status of "cancelled" without its
+ * sample being cancelled.
+ */
+async function settleMembers(tx: Tx, p: Principal, sampleId: number, program: string): Promise<void> {
+  const notApplicable = rulesOf(program).notApplicable;
+  if (!notApplicable) return;
+  const sample = await sampleResults(tx, sampleId);
+  const tests = await tx
+    .select({ id: testOrders.id, code: testTypes.code, status: testOrders.status })
+    .from(testOrders)
+    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+    .where(eq(testOrders.sampleId, sampleId));
+  const close = tests.filter((t) => ENTERABLE_TEST_STATUSES.includes(t.status) && notApplicable(t.code, sample)).map((t) => t.id);
+  const reopen = tests.filter((t) => t.status === CANCELLED_STATUS && !notApplicable(t.code, sample)).map((t) => t.id);
+  if (close.length) await tx.update(testOrders).set({ status: CANCELLED_STATUS }).where(inArray(testOrders.id, close));
+  if (reopen.length) await tx.update(testOrders).set({ status: S.APPROVED }).where(inArray(testOrders.id, reopen));
+  await recordAudits(tx, p, [
+    ...close.map((id) => ({
+      action: 'test.not_applicable',
+      entity: 'sample',
+      entityId: String(sampleId),
+      toStatus: CANCELLED_STATUS,
+      reason: 'Not applicable given the other results of the sample',
+      after: { test_order: id },
+    })),
+    ...reopen.map((id) => ({
+      action: 'test.reopened',
+      entity: 'sample',
+      entityId: String(sampleId),
+      fromStatus: CANCELLED_STATUS,
+      toStatus: S.APPROVED,
+      reason: 'Applies again after a new run of the sample',
+      after: { test_order: id },
+    })),
+  ]);
+}
+
+/**
  * Enter a result for a test, in the caller's transaction: checks the caller's
  * role in the sample's programme and the value against the test's
  * configuration, flags it against the facility's effective range, and keeps
@@ -169,6 +211,7 @@ export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
   if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
   const checked = await checkValue(tx, test, c, s.facilityId, body, { program, sample: await sampleResults(tx, s.id) });
   const created = await insertRun(tx, p, t, test, checked, body);
+  if (s.status !== CANCELLED_STATUS) await settleMembers(tx, p, s.id, program);
   if (s.status === S.APPROVED || s.status === S.WORKSHEET)
     await tx.update(samples).set({ status: S.ONGOING, updatedAt: new Date() }).where(eq(samples.id, s.id));
   await recordAudit(tx, p, {

@@ -165,3 +165,31 @@ describe('Tuberculosis: rifampicin resistance', () => {
     expect(Object.keys(bad.json())).toContain('form.treatment_month');
   });
 });
+
+describe('Tuberculosis: members a result settles', () => {
+  const steps = programmeSteps(() => t, TUBERCULOSIS);
+  it('closes the RIF member after MTB NOT DETECTED, so the sample completes; reopens it when a new run detects MTB', async () => {
+    const { sample } = await steps.received();
+    const codes = new Map((await steps.catalogue()).map((x) => [x.id, x.code]));
+    const [mtbTest, rifTest] = ['TB-XPERT-MTB', 'TB-XPERT-RIF'].map((code) => sample.tests.find((x) => codes.get(x.test_type) === code)!);
+    const first = (await steps.as('ph_analyst', 'POST', '/api/results/', { test_order: mtbTest!.id, value: 'MTB NOT DETECTED' })).json();
+    const statusOf = async (id: number) =>
+      (await steps.as('ph_supervisor', 'GET', `/api/tb_sample/${sample.id}/`)).json().tests.find((x: { id: number }) => x.id === id).status;
+    expect(await statusOf(rifTest!.id)).toBe(16);
+    // A retest of the MTB run that now detects MTB reopens the RIF member for a result.
+    await steps.as('ph_supervisor', 'POST', `/api/results/${first.id}/retest/`, { reason: 'Error on the cartridge log' });
+    await steps.as('ph_analyst', 'POST', '/api/results/', { test_order: mtbTest!.id, value: 'MTB DETECTED LOW' });
+    expect(await statusOf(rifTest!.id)).toBe(S.APPROVED);
+    // Back to not detected: closed again, and approving the one result that applies completes the sample.
+    const again = (await steps.as('ph_supervisor', 'GET', `/api/tb_sample/${sample.id}/`))
+      .json()
+      .tests.find((x: { id: number }) => x.id === mtbTest!.id).result;
+    await steps.as('ph_supervisor', 'POST', `/api/results/${again.id}/retest/`, { reason: 'Second cartridge' });
+    const last = (await steps.as('ph_analyst', 'POST', '/api/results/', { test_order: mtbTest!.id, value: 'MTB NOT DETECTED' })).json();
+    await steps.as('ph_supervisor', 'POST', '/api/results/verify/', { ids: [last.id] });
+    await steps.as('ph_supervisor', 'POST', '/api/results/approve/', { ids: [last.id], password: 'Demo@12345' });
+    const done = (await steps.as('ph_supervisor', 'GET', `/api/tb_sample/${sample.id}/`)).json();
+    expect(done.completed).toBe(true);
+    expect(done.tests.map((x: { status: number }) => x.status).sort()).toEqual([R.APPROVAL, 16].sort());
+  });
+});
