@@ -5,7 +5,7 @@ import { testTypes } from '../modules/catalogue/catalogue.table.js';
 import { clients } from '../modules/clients/clients.table.js';
 import { programs } from '../modules/programs/programs.table.js';
 import { sampleTypes } from '../modules/reference/reference.table.js';
-import { enterResult, reviewResults } from '../modules/results/results.service.js';
+import { enterResult, prepareReview, reviewResults } from '../modules/results/results.service.js';
 import { createOrder, moveSample } from '../modules/samples/samples.service.js';
 import { orders } from '../modules/samples/samples.table.js';
 import { loadPrincipal, type Principal } from '../modules/users/principal.js';
@@ -251,6 +251,7 @@ export async function seedTbDemoSamples(tx: Tx, facilityId: number, staff: TbDem
   }
   // Review as the laboratory does it: many results at once, the approval signed with the supervisor's password.
   const db = tx as unknown as Db;
-  if (toVerify.length) await reviewResults(db, supervisor, toVerify, 'verify', {});
-  if (toApprove.length) await reviewResults(db, supervisor, toApprove, 'approve', { password, address: 'demo-seed' });
+  if (toVerify.length) await reviewResults(tx, supervisor, toVerify, 'verify', await prepareReview(db, supervisor, 'verify', {}));
+  if (toApprove.length)
+    await reviewResults(tx, supervisor, toApprove, 'approve', await prepareReview(db, supervisor, 'approve', { password, address: 'demo-seed' }));
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { RESULT_STATUS as R } from '@nlims/contracts';
 import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
-import type { Db } from '../../core/db.js';
+import type { Db, Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { signatureValid } from '../auth/passwords.js';
@@ -21,86 +21,90 @@ export interface AmendInput {
   address: string;
 }
 
+/** Before an amendment's transaction: the proposer enters results somewhere and signs with the right password (the throttle counts it). */
+export async function prepareAmendment(db: Db, p: Principal, input: Pick<AmendInput, 'password' | 'address'>): Promise<void> {
+  // The role is checked in the result's programme in the amendment; one that can enter results nowhere is refused before the password is tried.
+  if (!mayInAny(p, 'enter')) throw forbidden('Your role may not enter results.');
+  if (!(await signatureValid(db, p, input.password, input.address)))
+    throw ValidationError.field('password', 'Your password is not correct; the amendment was not entered.');
+}
+
+/** The amendment itself, in the caller's transaction (after `prepareAmendment`). */
 /**
  * Propose the amendment of a released result: the corrected value enters as
  * a new version with a reason, confirmed by the proposer's password, and then
  * goes through verification and approval like any result, under the same
  * separation of duties (docs/decisions.md, "Amendment"). Until it is approved
  * the released version stays current and is what the report shows; one
- * amendment at a time per result.
+ * amendment at a time per result. In the caller's transaction, after
+ * `prepareAmendment`.
  */
-export async function amendResult(db: Db, p: Principal, id: number, input: AmendInput) {
-  // The role is checked in the result's programme below; one that can enter results nowhere is refused before the password is tried.
-  if (!mayInAny(p, 'enter')) throw forbidden('Your role may not enter results.');
-  if (!(await signatureValid(db, p, input.password, input.address)))
-    throw ValidationError.field('password', 'Your password is not correct; the amendment was not entered.');
-  return db.transaction(async (tx) => {
-    const scope = facilityScope(p);
-    const [row] = await tx
-      .select({ r: results, test: testTypes, c: clients, sampleId: testOrders.sampleId, program: programs.name })
-      .from(results)
-      .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
-      .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-      .innerJoin(orders, eq(orders.id, testOrders.orderId))
-      .innerJoin(clients, eq(clients.id, orders.clientId))
-      .innerJoin(programs, eq(programs.id, testOrders.programId))
-      .where(and(eq(results.id, id), ...(scope == null ? [] : [eq(results.facilityId, scope)])))
-      .for('update', { of: results });
-    if (!row) throw notFound();
-    requireIn(p, row.program, 'enter');
-    if (!row.r.current || row.r.status !== R.APPROVAL) throw conflict('Only the released (approved) result can be amended.');
-    // The lock on the released row makes this check and the insert one step for concurrent proposers.
-    const open = await tx
-      .select({ id: results.id })
-      .from(results)
-      .where(and(eq(results.amendsId, id), inArray(results.status, OPEN_AMENDMENT)));
-    if (open.length) throw conflict('An amendment of this result is already awaiting verification or approval.');
-    const checked = await checkValue(
-      tx,
-      row.test,
-      row.c,
-      row.r.facilityId,
-      { value: input.value, isolates: row.r.isolates, method: row.r.methodId, instrument: row.r.instrumentId },
-      { program: row.program, sample: await sampleResults(tx, row.sampleId) },
-    );
-    const [{ version }] = (await tx
-      .select({ version: sql<number>`max(${results.version})::int` })
-      .from(results)
-      .where(eq(results.testOrderId, row.r.testOrderId))) as [{ version: number }];
-    const [created] = await tx
-      .insert(results)
-      .values({
-        testOrderId: row.r.testOrderId,
-        facilityId: row.r.facilityId,
-        version: version + 1,
-        // Not in force until approved: the report keeps the released version meanwhile.
-        current: false,
-        status: R.ENTERED,
-        valueNumeric: checked.valueNumeric,
-        valueText: checked.valueText,
-        unit: checked.range?.unit || row.r.unit,
-        flag: checked.flag,
-        refLow: checked.range?.low ?? row.r.refLow,
-        refHigh: checked.range?.high ?? row.r.refHigh,
-        isolates: row.r.isolates,
-        comment: input.comment || row.r.comment,
-        methodId: row.r.methodId,
-        instrumentId: row.r.instrumentId,
-        enteredBy: p.id,
-        amendsId: id,
-        amendmentReason: input.reason,
-      })
-      .returning();
-    await recordAudit(tx, p, {
-      action: 'result.amended',
-      entity: 'sample',
-      entityId: String(row.sampleId),
-      fromStatus: R.APPROVAL,
-      toStatus: R.ENTERED,
-      reason: input.reason,
-      before: { result: id, value: row.r.valueNumeric ?? row.r.valueText },
-      after: { result: created!.id, value: checked.valueNumeric ?? checked.valueText, version: created!.version },
-    });
-    return created!;
+export async function amendResult(tx: Tx, p: Principal, id: number, input: Pick<AmendInput, 'value' | 'reason' | 'comment'>) {
+  const scope = facilityScope(p);
+  const [row] = await tx
+    .select({ r: results, test: testTypes, c: clients, sampleId: testOrders.sampleId, program: programs.name })
+    .from(results)
+    .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
+    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+    .innerJoin(orders, eq(orders.id, testOrders.orderId))
+    .innerJoin(clients, eq(clients.id, orders.clientId))
+    .innerJoin(programs, eq(programs.id, testOrders.programId))
+    .where(and(eq(results.id, id), ...(scope == null ? [] : [eq(results.facilityId, scope)])))
+    .for('update', { of: results });
+  if (!row) throw notFound();
+  requireIn(p, row.program, 'enter');
+  if (!row.r.current || row.r.status !== R.APPROVAL) throw conflict('Only the released (approved) result can be amended.');
+  // The lock on the released row makes this check and the insert one step for concurrent proposers.
+  const open = await tx
+    .select({ id: results.id })
+    .from(results)
+    .where(and(eq(results.amendsId, id), inArray(results.status, OPEN_AMENDMENT)));
+  if (open.length) throw conflict('An amendment of this result is already awaiting verification or approval.');
+  const checked = await checkValue(
+    tx,
+    row.test,
+    row.c,
+    row.r.facilityId,
+    { value: input.value, isolates: row.r.isolates, method: row.r.methodId, instrument: row.r.instrumentId },
+    { program: row.program, sample: await sampleResults(tx, row.sampleId) },
+  );
+  const [{ version }] = (await tx
+    .select({ version: sql<number>`max(${results.version})::int` })
+    .from(results)
+    .where(eq(results.testOrderId, row.r.testOrderId))) as [{ version: number }];
+  const [created] = await tx
+    .insert(results)
+    .values({
+      testOrderId: row.r.testOrderId,
+      facilityId: row.r.facilityId,
+      version: version + 1,
+      // Not in force until approved: the report keeps the released version meanwhile.
+      current: false,
+      status: R.ENTERED,
+      valueNumeric: checked.valueNumeric,
+      valueText: checked.valueText,
+      unit: checked.range?.unit || row.r.unit,
+      flag: checked.flag,
+      refLow: checked.range?.low ?? row.r.refLow,
+      refHigh: checked.range?.high ?? row.r.refHigh,
+      isolates: row.r.isolates,
+      comment: input.comment || row.r.comment,
+      methodId: row.r.methodId,
+      instrumentId: row.r.instrumentId,
+      enteredBy: p.id,
+      amendsId: id,
+      amendmentReason: input.reason,
+    })
+    .returning();
+  await recordAudit(tx, p, {
+    action: 'result.amended',
+    entity: 'sample',
+    entityId: String(row.sampleId),
+    fromStatus: R.APPROVAL,
+    toStatus: R.ENTERED,
+    reason: input.reason,
+    before: { result: id, value: row.r.valueNumeric ?? row.r.valueText },
+    after: { result: created!.id, value: checked.valueNumeric ?? checked.valueText, version: created!.version },
   });
+  return created!;
 }

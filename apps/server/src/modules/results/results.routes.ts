@@ -4,10 +4,12 @@ import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { registerResource } from '../../core/resource.js';
-import { amendResult } from './amend.js';
+import { amendResult, prepareAmendment } from './amend.js';
 import { resultListResource } from './results.list.js';
 import { resultSampleResource } from './result-samples.js';
-import { enterResult, reviewResults } from './results.service.js';
+import { enterResult, prepareReview, type ReviewInput, reviewResults } from './results.service.js';
+import type { ResultAction } from '@nlims/contracts';
+import type { Principal } from '../users/principal.js';
 import { THROTTLED_REPLY } from '../../core/replies.js';
 
 const moved = z.object({ ids: z.array(z.number()), detail: z.string() });
@@ -15,6 +17,11 @@ const tags = ['results'];
 const ok = (ids: number[]) => ({ ids, detail: 'Operation successfully' });
 
 export function resultsRoutes(app: App, db: Db): void {
+  /** A review: its checks before the transaction (role, signature, reason), then the moves in one transaction. */
+  const review = async (p: Principal, ids: number[], action: ResultAction, input: ReviewInput) => {
+    const reason = await prepareReview(db, p, action, input);
+    return db.transaction((tx) => reviewResults(tx, p, ids, action, reason));
+  };
   registerResource(app, db, resultListResource);
   registerResource(app, db, resultSampleResource);
   app.post(
@@ -34,27 +41,26 @@ export function resultsRoutes(app: App, db: Db): void {
   );
   // Bulk moves: all or nothing, set-based.
   app.post('/api/results/verify/', { schema: { tags, summary: 'Verify many results', body: bulkBody, response: { 200: moved } } }, async (request) =>
-    ok(await reviewResults(db, principalOf(request), request.body.ids, 'verify', {})),
+    ok(await review(principalOf(request), request.body.ids, 'verify', {})),
   );
   app.post(
     '/api/results/approve/',
     { schema: { tags, summary: 'Approve many results (electronic signature)', body: bulkApproveBody, response: { 200: moved, ...THROTTLED_REPLY } } },
-    async (request) => ok(await reviewResults(db, principalOf(request), request.body.ids, 'approve', { password: request.body.password, address: request.ip })),
+    async (request) => ok(await review(principalOf(request), request.body.ids, 'approve', { password: request.body.password, address: request.ip })),
   );
   app.post('/api/results/:id/verify/', { schema: { tags, params: idParams, response: { 200: moved } } }, async (request) =>
-    ok(await reviewResults(db, principalOf(request), [request.params.id], 'verify', {})),
+    ok(await review(principalOf(request), [request.params.id], 'verify', {})),
   );
   app.post(
     '/api/results/:id/approve/',
     { schema: { tags, summary: 'Approve (electronic signature)', params: idParams, body: approveBody, response: { 200: moved, ...THROTTLED_REPLY } } },
-    async (request) =>
-      ok(await reviewResults(db, principalOf(request), [request.params.id], 'approve', { password: request.body.password, address: request.ip })),
+    async (request) => ok(await review(principalOf(request), [request.params.id], 'approve', { password: request.body.password, address: request.ip })),
   );
   app.post('/api/results/:id/reject/', { schema: { tags, params: idParams, body: resultRejectBody, response: { 200: moved } } }, async (request) =>
-    ok(await reviewResults(db, principalOf(request), [request.params.id], 'reject', { reason: request.body.reason, comment: request.body.comment })),
+    ok(await review(principalOf(request), [request.params.id], 'reject', { reason: request.body.reason, comment: request.body.comment })),
   );
   app.post('/api/results/:id/retest/', { schema: { tags, params: idParams, body: reasonBody, response: { 200: moved } } }, async (request) =>
-    ok(await reviewResults(db, principalOf(request), [request.params.id], 'retest', { retestReason: request.body.reason })),
+    ok(await review(principalOf(request), [request.params.id], 'retest', { retestReason: request.body.reason })),
   );
   app.post(
     '/api/results/:id/amend/',
@@ -71,7 +77,9 @@ export function resultsRoutes(app: App, db: Db): void {
       },
     },
     async (request, reply) => {
-      const r = await amendResult(db, principalOf(request), request.params.id, { ...request.body, address: request.ip });
+      const p = principalOf(request);
+      await prepareAmendment(db, p, { password: request.body.password, address: request.ip });
+      const r = await db.transaction((tx) => amendResult(tx, p, request.params.id, request.body));
       return reply.status(201).send({ id: r.id, version: r.version, status: r.status, amends: r.amendsId!, flag: r.flag });
     },
   );
