@@ -1,5 +1,4 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@nlims/contracts';
 import { facilityScope } from '../../core/access.js';
 import type { Db } from '../../core/db.js';
@@ -102,25 +101,4 @@ export async function generalOrderReport(db: Db, p: Principal, q: ReportQuery, c
       .limit(size)
       .offset((page - 1) * size),
   };
-}
-
-/** A cell a spreadsheet would run as a formula (or that starts with a tab or carriage return) is prefixed with `'`. */
-const defuse = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
-
-/** CSV with a header row; cells that a spreadsheet would run as formulas are defused. */
-export function toCsv(rows: Record<string, unknown>[]): string {
-  return stringify(rows, {
-    header: true,
-    columns: [...REPORT_COLUMNS],
-    record_delimiter: '\r\n',
-    // A lone carriage return is a line break to a spreadsheet, so it is quoted too.
-    quoted_match: /\r/,
-    cast: {
-      string: (v) => defuse(v),
-      number: (v) => defuse(String(v)),
-      bigint: (v) => defuse(String(v)),
-      boolean: (v) => String(v),
-      date: (v) => v.toISOString(),
-    },
-  });
 }

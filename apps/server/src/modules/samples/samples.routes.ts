@@ -38,7 +38,8 @@ import { renderReport } from '../reports/report.js';
 import { completeEntry } from './complete-entry.js';
 import { clinicalDashboard } from './dashboard.js';
 import { FORMS } from './forms.js';
-import { generalOrderReport, toCsv } from './general-report.js';
+import { toCsv } from '../../core/csv.js';
+import { generalOrderReport, REPORT_COLUMNS } from './general-report.js';
 import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
 import { createOrder, moveSample, orderFollowOn } from './samples.service.js';
 import { workplanResource } from './workplan.js';
@@ -266,7 +267,7 @@ export function samplesRoutes(app: App, db: Db): void {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="general-order-report-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(toCsv(data.rows as Record<string, unknown>[]));
+        .send(toCsv(data.rows as Record<string, unknown>[], REPORT_COLUMNS));
     },
   );
   app.get(

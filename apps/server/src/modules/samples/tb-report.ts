@@ -1,5 +1,4 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, TB_REPORT_COLUMNS, type TbReportRow } from '@nlims/contracts';
 import type { Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
@@ -107,25 +106,4 @@ export async function tbReport(db: Db, p: Principal, q: TbReportQuery, csv: bool
     page: number,
     results: rowsOf<TbReportRow>(await page(size, (number - 1) * size)),
   };
-}
-
-/** A cell a spreadsheet would run as a formula (or that starts with a tab or carriage return) is prefixed with `'`. */
-const defuse = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
-
-/** The TB report as CSV: a header row of TB_REPORT_COLUMNS, formula-looking cells defused, dates in ISO 8601. */
-export function tbReportCsv(rows: readonly Record<string, unknown>[]): string {
-  return stringify(rows as Record<string, unknown>[], {
-    header: true,
-    columns: [...TB_REPORT_COLUMNS],
-    record_delimiter: '\r\n',
-    // A lone carriage return is a line break to a spreadsheet, so it is quoted too.
-    quoted_match: /\r/,
-    cast: {
-      string: (v) => defuse(v),
-      number: (v) => defuse(String(v)),
-      bigint: (v) => defuse(String(v)),
-      boolean: (v) => String(v),
-      date: (v) => v.toISOString(),
-    },
-  });
 }

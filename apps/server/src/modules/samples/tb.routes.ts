@@ -5,7 +5,9 @@ import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { tbDashboard } from './tb-dashboard.js';
-import { tbReport, tbReportCsv } from './tb-report.js';
+import { TB_REPORT_COLUMNS } from '@nlims/contracts';
+import { toCsv } from '../../core/csv.js';
+import { tbReport } from './tb-report.js';
 
 /** SPEC §7's dashboard parameters; `periodicity` is the series' step (the dashboard filter's look-up). */
 const dashboardQuery = z.object({
@@ -82,7 +84,7 @@ export function tbRoutes(app: App, db: Db): void {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="tb-report-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(tbReportCsv(rows));
+        .send(toCsv(rows, TB_REPORT_COLUMNS));
     },
   );
 }

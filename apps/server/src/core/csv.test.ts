@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_COLUMNS, toCsv } from './general-report.js';
+import { REPORT_COLUMNS } from '../modules/samples/general-report.js';
+import { toCsv as write } from './csv.js';
+
+const toCsv = (rows: Record<string, unknown>[]) => write(rows, REPORT_COLUMNS);
 
 const HEADER = REPORT_COLUMNS.join(',');
 
