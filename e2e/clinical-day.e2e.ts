@@ -66,6 +66,8 @@ describe('a day in the clinical laboratory', () => {
     await page.getByRole('button', { name: 'Save order' }).click();
     labNumber = (await page.getByTestId('lab-number').textContent())!.trim();
     expect(labNumber).toMatch(/^LA-IKJ-001-\d{2}-\d{6}$/);
+    // one label to print per sample: glucose needs one tube
+    expect(await page.getByTestId('sample-barcode').allTextContents()).toEqual([labNumber]);
 
     // collection: now, with the suggested sample type
     await page.goto('/clinical/manage-sample');
@@ -84,12 +86,16 @@ describe('a day in the clinical laboratory', () => {
     await modal.waitFor({ state: 'detached' });
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
-    // reception accepts it
+    // reception accepts it: the collected list, then the sample found by its label (scanned or typed) shows ACCEPTED
     await page.goto('/clinical/sample-reception');
     const waiting = await sampleRow(page, labNumber);
     await waiting.getByRole('button', { name: /Accept/ }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: labNumber }).count()).toBe(0);
+    const scan = page.getByPlaceholder('Scan or type a sample label');
+    await scan.fill(labNumber);
+    await scan.press('Enter');
+    await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: labNumber }).textContent()).toContain('ACCEPTED');
     await page.context().close();
   });
 
@@ -146,7 +152,8 @@ describe('a day in the clinical laboratory', () => {
     await page.getByRole('combobox', { name: 'Progress' }).click();
     await page.locator('.ant-select-item-option', { hasText: 'Completed' }).click();
     const finished = await sampleRow(page, labNumber);
-    expect(await finished.textContent()).toContain('Completed');
+    expect(await finished.textContent()).toContain('COMPLETED');
+    expect(await finished.textContent()).not.toContain('ONGOING');
     // the ordered-date filter, typed day first: a list from tomorrow (Lagos time) leaves today's sample out
     const tomorrow = new Date(Date.now() + 86_400_000);
     const lagosDate = (locale: string) =>

@@ -1,4 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
+import { RESULT_STATUS } from '@nlims/contracts';
 import { Button, Descriptions, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { ResultValue } from '../common/ResultValue';
 import { SampleTags, sampleStatusText, TestStatusTag } from '../common/status';
 import { useProgramme } from '../programme';
 import { FollowOn } from '../results/FollowOn';
+import { ReportButtons } from '../results/ReportButtons';
 import { RequestFormFacts } from '../tb/RequestFormFacts';
 import type { OrderDetail, OrderTest } from '../types';
 
@@ -84,9 +86,11 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
           </Descriptions>
           <RequestFormFacts form={data.form} />
           <div className="clin-actions">
-            <Button icon={<PrinterOutlined />} onClick={() => void viewFile(labelPath(programme, data.id)).catch(() => undefined)}>
+            <Button size="small" icon={<PrinterOutlined />} onClick={() => void viewFile(labelPath(programme, data.id)).catch(() => undefined)}>
               {t('actions.printLabel')}
             </Button>
+            {/* the order's report, once a result of it is released */}
+            {data.tests.some((x) => x.status === RESULT_STATUS.APPROVAL) && <ReportButtons sampleId={data.id} labNumber={data.lab_number} />}
           </div>
           <SampleTests tests={data.tests} />
           <FollowOn sample={data} />
