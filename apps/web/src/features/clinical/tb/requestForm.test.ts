@@ -1,0 +1,61 @@
+import type { FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../api/errors';
+import { showServerErrors } from '../common/forms';
+import { checkRequestForm } from './requestForm';
+
+/** The key and its values, so the test reads which message was chosen. */
+const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
+
+const valid = { patient_category: 'new', reason_for_examination: 'diagnosis', hiv_status: 'negative', test_status: 'initial', specimen: 'sputum_spot' };
+
+describe('the TB request form on the page (the contracts schema)', () => {
+  it('passes a complete form with the schema defaults applied', () => {
+    expect(checkRequestForm('tb', { ...valid, lga_tb_number: '', visual_appearance: undefined }, t)).toEqual({
+      form: {
+        ...valid,
+        treatment_month: null,
+        presumptive_drtb: false,
+        lga_tb_number: '',
+        drtb_register_number: '',
+        specimen_other: '',
+        visual_appearance: null,
+      },
+    });
+  });
+
+  it('names every missing choice under form.<field>', () => {
+    const checked = checkRequestForm('tb', {}, t);
+    expect('errors' in checked && checked.errors.map((e) => e.name.join('.')).sort()).toEqual(
+      ['form.hiv_status', 'form.patient_category', 'form.reason_for_examination', 'form.specimen', 'form.test_status'].sort(),
+    );
+    expect('errors' in checked && checked.errors[0]!.errors[0]).toMatch(/^tb:validation\.choose/);
+  });
+
+  it('asks for the month of a follow-up and the name of an "other" specimen, in the interface language', () => {
+    const checked = checkRequestForm('tb', { ...valid, reason_for_examination: 'follow_up', specimen: 'other' }, t);
+    expect('errors' in checked && checked.errors).toEqual([
+      { name: ['form', 'treatment_month'], errors: ['tb:validation.monthNeeded'] },
+      { name: ['form', 'specimen_other'], errors: ['tb:validation.nameSpecimen'] },
+    ]);
+    expect(checkRequestForm('tb', { ...valid, reason_for_examination: 'follow_up', treatment_month: 40 }, t)).toEqual({
+      errors: [{ name: ['form', 'treatment_month'], errors: ['tb:validation.month {"min":0,"max":36}'] }],
+    });
+  });
+
+  it('sends an empty form for a programme without one', () => {
+    expect(checkRequestForm('general', undefined, t)).toEqual({ form: {} });
+  });
+});
+
+describe("the server's 400 on a request-form field", () => {
+  it('lands on the nested field; the rest is returned for the alert', () => {
+    const set: unknown[] = [];
+    const form = { setFields: (fields: unknown[]) => set.push(...fields) } as unknown as FormInstance;
+    const error = new ApiError(400, { 'form.lga_tb_number': ['This number belongs to another client.'], program: ['Choose one.'] }, '400');
+    const left = showServerErrors(form, error, ['client', 'form.lga_tb_number']);
+    expect(set).toEqual([{ name: ['form', 'lga_tb_number'], errors: ['This number belongs to another client.'] }]);
+    expect(left).toEqual(['program: Choose one.']);
+  });
+});
