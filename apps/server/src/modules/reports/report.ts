@@ -98,7 +98,11 @@ function requestForm(doc: Doc, d: ReportData) {
     const x = i < half ? MARGIN : 300;
     const row = y + (i % half) * 13;
     doc.font(FONT.regular).fontSize(8).fillColor(GREY).text(k, x, row, { width: 110 });
-    doc.font(FONT.bold).fontSize(8).fillColor('#000').text(v, x + 110, row, { width: 145, lineBreak: false, ellipsis: true });
+    doc
+      .font(FONT.bold)
+      .fontSize(8)
+      .fillColor('#000')
+      .text(v, x + 110, row, { width: 145, lineBreak: false, ellipsis: true });
   });
   doc.y = y + half * 13 + 4;
 }
@@ -151,7 +155,8 @@ function resultsTable(doc: Doc, d: ReportData) {
         const value = released ? String(r!.value ?? '') : test.status === 4 ? 'Rejected' : 'Pending';
         const range = released && (r!.ref_low != null || r!.ref_high != null) ? `${r!.ref_low ?? ''} – ${r!.ref_high ?? ''}` : '';
         // Under its panel's heading a member drops the panel's name from its own ("Xpert MTB/RIF - RIF resistance").
-        const name = group.panel && test.test_type_name.startsWith(`${group.panel} - `) ? test.test_type_name.slice(group.panel.length + 3) : test.test_type_name;
+        const name =
+          group.panel && test.test_type_name.startsWith(`${group.panel} - `) ? test.test_type_name.slice(group.panel.length + 3) : test.test_type_name;
         const cells = [
           name,
           value,

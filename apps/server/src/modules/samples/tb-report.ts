@@ -1,5 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, TB_REPORT_COLUMNS, type TbReportRow } from '@nlims/contracts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type TbReportRow } from '@nlims/contracts';
 import type { Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
