@@ -2,15 +2,17 @@
  * HTTP throughput benchmark (npm run bench:http), over real sockets on 127.0.0.1:
  *
  * (a) a bare Fastify + pg route doing the same work as the sample list
- *     (find the user, one page of orders with client names, its count) beside
- *     the product's GET /api/general_order/?page_size=20, single process and
- *     cluster, with the ratio product / bare for each;
+ *     (find the user; one page of 20 samples joined to their orders and
+ *     clients, with their tests, in the product's own SQL; its count from the
+ *     running status counts) beside the product's
+ *     GET /api/general_order/?page_size=20, single process and cluster, with
+ *     the ratio product / bare for each;
  * (b) a mixed load of BENCH_PG_USERS (200) users on PostgreSQL;
  * (c) a mixed load of BENCH_PGLITE_USERS (50) users on the embedded database.
  *
  * The product runs in a fresh database `nlims_bench_http` on BENCH_DATABASE_URL
- * (default the local server) with the demo data and BENCH_HTTP_ORDERS generated
- * samples. Environment: BENCH_SECONDS (each throughput run, default 10),
+ * (default the local server) with the demo data and BENCH_HTTP_SAMPLES generated
+ * samples (bench-data.ts: General and Tuberculosis). Environment: BENCH_SECONDS (each throughput run, default 10),
  * BENCH_MIXED_SECONDS (default 20), BENCH_CONNECTIONS (default 50),
  * BENCH_WORKERS (cluster size, default the number of CPUs), BENCH_THINK_MS (a
  * user's pause between requests, default 1000–3000 ms at random), BENCH_REUSE=1 keeps
@@ -35,7 +37,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const workers = Number(process.env.BENCH_WORKERS ?? availableParallelism());
-const orders = Number(process.env.BENCH_HTTP_ORDERS ?? 20_000);
+const volume = Number(process.env.BENCH_HTTP_SAMPLES ?? process.env.BENCH_HTTP_ORDERS ?? 20_000);
 const parts = new Set((process.env.BENCH_PARTS ?? 'throughput,pg,pglite').split(','));
 const thinkMs = () => (process.env.BENCH_THINK_MS ? Number(process.env.BENCH_THINK_MS) : 1000 + Math.random() * 2000);
 const repo = path.resolve(import.meta.dirname, '..');
@@ -118,6 +120,7 @@ async function mixedLoad(base: string, users: number, duration: number): Promise
   const usernames = ['clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_manager'];
   const admin = await signIn(base, 'clin_supervisor');
   const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+  // One row per sample: its id is the sample's (moves and the detail take it), `client` and `tests` come from its order.
   const page = (await (await fetch(`${base}/api/general_order/?page_size=50`, { headers: auth(admin) })).json()) as {
     results: { id: number; client: number; tests: { test_type: number }[] }[];
   };
@@ -186,12 +189,14 @@ async function mixedLoad(base: string, users: number, duration: number): Promise
       else if (usernames[i % usernames.length] !== 'clin_receptionist')
         await call('list', '/api/general_order/?page_size=20', { headers }); // only the receptionist orders
       else {
+        // The reply is the order ({id: order id, lab_number, samples: [{id, …}]}); moves take a sample's id.
         const created = (await call('create', '/api/general_order/', {
           method: 'POST',
           headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
           body: JSON.stringify({ client: template.client, test_types: template.tests.map((t) => t.test_type), priority: 'routine' }),
-        })) as { id?: number } | null;
-        if (created?.id) await call('move (cancel)', `/api/general_order/${created.id}/cancel/`, { method: 'POST', headers, body: '{}' });
+        })) as { id?: number; samples?: { id: number }[] } | null;
+        for (const sample of created?.samples ?? [])
+          await call('move (cancel)', `/api/general_order/${sample.id}/cancel/`, { method: 'POST', headers, body: '{}' });
       }
       await think();
     }
@@ -238,8 +243,8 @@ async function main() {
     const { generateClinicalData } = await import('./bench-data.js');
     const database = await openPostgres(benchUrl);
     await seed(database.db, { demo: true });
-    console.log(`Generating ${orders.toLocaleString()} samples…`);
-    await generateClinicalData(database.db, { orders, testsPerOrder: 3, clients: Math.max(1000, Math.round(orders / 5)) }, console.log);
+    console.log(`Generating ${volume.toLocaleString()} samples…`);
+    await generateClinicalData(database.db, { samples: volume, clients: Math.max(1000, Math.round(volume / 5)) }, console.log);
     await database.close();
   }
   await admin.end();
@@ -269,7 +274,7 @@ async function main() {
   }
   if (parts.has('throughput')) {
     console.log(
-      `\nHTTP throughput — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${connections} connections, ${seconds} s each, ${orders.toLocaleString()} generated samples\n`,
+      `\nHTTP throughput — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${connections} connections, ${seconds} s each, ${volume.toLocaleString()} generated samples\n`,
     );
     console.log('| Processes | Server | req/s | p50 ms | p99 ms | errors |');
     console.log('|---|---|---:|---:|---:|---:|');
@@ -297,7 +302,7 @@ async function main() {
     const { generateClinicalData } = await import('./bench-data.js');
     const embedded = await openPglite(path.join(dataDir, 'pglite'));
     await seed(embedded.db, { demo: true });
-    await generateClinicalData(embedded.db, { orders: 2000, testsPerOrder: 3, clients: 1000 }, () => {});
+    await generateClinicalData(embedded.db, { samples: 2000, clients: 1000 }, () => {});
     await embedded.close();
     const lite = await start(['apps/server/src/main.ts'], { DATABASE_URL: '', DATA_DIR: dataDir, DEMO: '1' }, 18_094);
     const onLite = await mixedLoad('http://127.0.0.1:18094', liteUsers, mixedSeconds);
@@ -321,17 +326,34 @@ async function bareServer() {
   } else {
     const pool = new pg.Pool({ connectionString: benchUrl, max: 10 });
     const app = Fastify();
+    // The product's page query as it sends it (samples/samples.read.ts: one row per sample, its order's lab number and
+    // priority, the client, the programme and sample type names, the hospital number and the tests as correlated
+    // sub-queries), so the database does the same work for both and the ratio measures what lies around it.
+    const pageSql = `select s.id, s.order_id as "order", o.lab_number, s.barcode, s.seq,
+          (select pr.name from programs pr where pr.id = s.program_id) as program, s.status, o.priority, o.client_id as client,
+          c.first_name || ' ' || c.last_name as client_name, c.sex, c.date_of_birth, s.sample_type_id as sample_type,
+          (select st.name from sample_types st where st.id = s.sample_type_id) as sample_type_name,
+          s.created_at, s.collected_at, s.received_at, s.completed, s.completed_at,
+          (select ci.identifier from client_identifiers ci join client_identifier_types it on it.id = ci.identifier_type_id
+            where ci.client_id = o.client_id and it.name ~* 'hospital' order by ci.identifier_type_id, ci.id limit 1) as hospital_number,
+          (select coalesce(json_agg(json_build_object('id', t.id, 'test_type', t.test_type_id, 'test_type_name', tt.name, 'status', t.status,
+                   'due_at', to_char(t.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by t.id), '[]'::json)
+             from test_orders t join test_types tt on tt.id = t.test_type_id where t.sample_id = s.id) as tests
+        from samples s join orders o on o.id = s.order_id join clients c on c.id = o.client_id
+        where s.facility_id = $1 and s.program_id in (select id from programs where name in ($2))
+        order by s.created_at desc, s.id limit 20`;
     app.get('/bare/general_order/', async (request) => {
       const userId = Number((request.headers['x-user'] as string) ?? 0);
       const user = (await pool.query('select id, username, facility_id, is_active from users where id = $1', [userId])).rows[0];
-      const page = await pool.query(
-        `select o.id, o.lab_number, o.status, o.priority, o.client_id as client, c.first_name || ' ' || c.last_name as client_name,
-                c.sex, c.date_of_birth, o.created_at
-           from general_orders o join clients c on c.id = o.client_id
-          where o.facility_id = $1 order by o.created_at desc, o.id limit 20`,
-        [user.facility_id],
-      );
-      const n = (await pool.query('select count(*)::int as n from general_orders where facility_id = $1', [user.facility_id])).rows[0].n;
+      const page = await pool.query(pageSql, [user.facility_id, 'General']);
+      // The total from the running counts, as the product's list answers an unfiltered page.
+      const n = (
+        await pool.query(
+          `select coalesce(sum(count), 0)::int as n from status_counts
+            where facility_id = $1 and program_id in (select id from programs where name in ($2)) and kind = 'sample'`,
+          [user.facility_id, 'General'],
+        )
+      ).rows[0].n;
       return { count: n, next: null, previous: null, results: page.rows };
     });
     process.once('SIGTERM', async () => {
