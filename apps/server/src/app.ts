@@ -24,6 +24,7 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { resultsRoutes } from './modules/results/results.routes.js';
 import { samplesRoutes } from './modules/samples/samples.routes.js';
+import { loadProgramIds } from './modules/programs/program-ids.js';
 import { tbRoutes } from './modules/samples/tb.routes.js';
 import { programsRoutes } from './modules/programs/programs.routes.js';
 import { REFERENCE_DEFS } from './modules/reference/reference.resources.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   lookupsRoutes(app, db);
   for (const def of FACILITY_SETTING_DEFS) registerResource(app, db, def);
   clientsRoutes(app, db);
+  await loadProgramIds(db);
   samplesRoutes(app, db);
   tbRoutes(app, db);
   resultsRoutes(app, db);

@@ -3,6 +3,7 @@ import { FAMILIES, type Permission, PROGRAMS, type ProgramForm, programsOfForm }
 import { mayIn } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
 import { notFound, ValidationError } from '../../core/errors.js';
+import { programIdsOf } from '../programs/program-ids.js';
 import { programs } from '../programs/programs.table.js';
 import type { Principal } from '../users/principal.js';
 
@@ -22,9 +23,17 @@ export function formPrograms(p: Principal, form: ProgramForm, permission: Permis
   return wanted.filter((name) => mayIn(p, name, permission));
 }
 
-/** `program_id` among these programmes, as one condition a list or a count can use. */
-export const programIn = (column: SQL | { getSQL(): SQL }, names: readonly string[]): SQL =>
-  names.length ? sql`${column} in (select ${programs.id} from ${programs} where ${inArray(programs.name, [...names])})` : sql`false`;
+/**
+ * `program_id` among these programmes, as one condition a list or a count can
+ * use: the ids written as literals (programmes/program-ids.ts), so the planner
+ * can walk the (facility, programme, date) index and stop at the page.
+ */
+export function programIn(column: SQL | { getSQL(): SQL }, names: readonly string[]): SQL {
+  if (!names.length) return sql`false`;
+  const ids = programIdsOf(names);
+  if (ids == null) return sql`${column} in (select ${programs.id} from ${programs} where ${inArray(programs.name, [...names])})`;
+  return ids.length ? sql`${column} in (${sql.raw(ids.map((id) => String(Math.trunc(id))).join(', '))})` : sql`false`;
+}
 
 /** The programme a new order on this form is for: the form's only one, or `program` on public_health_sample/. */
 export async function programOfOrder(tx: Tx, form: ProgramForm, requested: string | undefined): Promise<{ id: number; name: string }> {
