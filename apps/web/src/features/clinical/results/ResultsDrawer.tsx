@@ -39,6 +39,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
           </div>
           <ListTable<OrderTest>
             size="small"
+            scroll={{ x: 640 }}
             dataSource={data.tests}
             columns={[
               { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },

@@ -29,38 +29,31 @@ export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, a
     {
       key: 'result',
       title: t('results.result'),
+      // the comment and an amendment's reason go with the value they explain
       render: (_, r) => (
         <>
           <ResultValue result={r} />
+          {r.comment && <div className="clin-muted">{r.comment}</div>}
           <AmendmentNote result={r} />
         </>
       ),
     },
-    { key: 'comment', title: t('entry.comment'), render: (_, r) => r.comment || <span className="clin-muted">—</span> },
     {
       key: 'entered',
-      title: t('review.enteredBy'),
+      title: showVerifier ? `${t('review.enteredBy')} · ${t('review.verifiedBy')}` : t('review.enteredBy'),
       render: (_, r) => (
-        <div>
-          <div>{r.entered_by}</div>
-          <div className="clin-muted">{formatDateTime(r.entered_at as string)}</div>
+        <div className="clin-review-who">
+          <span>
+            {r.entered_by} <span className="clin-muted">{formatDateTime(r.entered_at as string)}</span>
+          </span>
+          {showVerifier && (
+            <span>
+              {r.verified_by} <span className="clin-muted">{formatDateTime(r.verified_at as string)}</span>
+            </span>
+          )}
         </div>
       ),
     },
-    ...(showVerifier
-      ? [
-          {
-            key: 'verified',
-            title: t('review.verifiedBy'),
-            render: (_: unknown, r: ReviewRow) => (
-              <div>
-                <div>{r.verified_by}</div>
-                <div className="clin-muted">{formatDateTime(r.verified_at as string)}</div>
-              </div>
-            ),
-          },
-        ]
-      : []),
     { key: 'actions', title: t('samples.actions'), fixed: 'end', render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
   ];
   if (!wide && selected && onSelect)

@@ -3,6 +3,7 @@ import { canMove, SAMPLE_STATUS as S } from '@nlims/contracts';
 import { Alert, Button, Input, Modal, Popconfirm, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import type { PageProps } from '../../pages/pageProps';
 import { useBulkSampleMove, useOrders } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
@@ -35,6 +36,9 @@ export default function ReceptionPage({ page }: PageProps) {
   const [selected, setSelected] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const scanned = list.params.barcode;
+  // Rows are ticked in the table; a phone's cards take one sample at a time.
+  const wide = useMediaQuery(TABLET_UP);
+  const bulkAccept = programme.may('receive') && !scanned && wide;
   const rows = data?.results ?? [];
   const live = selected.filter((id) => rows.some((r) => r.id === id && canMove('accept', r.status)));
   const find = (value: string) => {
@@ -68,7 +72,7 @@ export default function ReceptionPage({ page }: PageProps) {
           onSearch={find}
           autoComplete="off"
         />
-        {programme.may('receive') && !scanned && (
+        {bulkAccept && (
           <Popconfirm
             title={t('reception.acceptSelectedTitle', { count: live.length })}
             okText={t('actions.accept')}
@@ -102,9 +106,7 @@ export default function ReceptionPage({ page }: PageProps) {
         data={data}
         loading={isFetching}
         actions={(row) => <SampleActions row={row} primary="accept" open={dialogs.open} modal={modal} />}
-        selection={
-          programme.may('receive') && !scanned ? { selected: live, onSelect: setSelected, selectable: (row) => canMove('accept', row.status) } : undefined
-        }
+        selection={bulkAccept ? { selected: live, onSelect: setSelected, selectable: (row) => canMove('accept', row.status) } : undefined}
       />
       {dialogs.element}
       {modalHolder}

@@ -3,6 +3,7 @@ import { RESULT_STATUS } from '@nlims/contracts';
 import { Button, Descriptions, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
 import { useOrder } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
@@ -100,17 +101,35 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
   );
 }
 
-/** A sample's tests: status (AWAITING RESULT until a result moves it), due time and current result with its flag. */
+/** A sample's tests: status (AWAITING RESULT until a result moves it), due time while open, and current result with its flag; lines on a phone. */
 export function SampleTests({ tests }: { tests: OrderTest[] }) {
   const { t } = useTranslation('clinical');
+  const wide = useMediaQuery(TABLET_UP);
+  if (!wide) {
+    return (
+      <ul className="clin-test-lines">
+        {tests.map((x) => (
+          <li key={x.id}>
+            <div className="clin-test-lines__head">
+              <strong>{x.test_type_name}</strong>
+              <TestStatusTag status={x.status} />
+            </div>
+            <ResultValue result={x.result} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <ListTable<OrderTest>
       size="small"
+      // the drawer is wide enough: cells wrap rather than scroll a flag out of sight
+      scroll={undefined}
       dataSource={tests}
       columns={[
         { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
         { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} /> },
-        { key: 'due', title: t('samples.due'), render: (_, x) => formatDateTime(x.due_at as string) || '—' },
+        { key: 'due', title: t('samples.due'), render: (_, x) => (x.result?.approved_at ? '—' : formatDateTime(x.due_at as string) || '—') },
         { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} /> },
       ]}
     />

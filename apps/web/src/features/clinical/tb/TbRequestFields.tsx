@@ -52,10 +52,10 @@ export function TbRequestFields() {
           }
         </Form.Item>
         <Form.Item name={name('hiv_status')} label={label('hiv_status')} required>
-          <Radio.Group optionType="button" options={options('hiv_status')} />
+          <Radio.Group options={options('hiv_status')} />
         </Form.Item>
         <Form.Item name={name('test_status')} label={label('test_status')} required>
-          <Radio.Group optionType="button" options={options('test_status')} />
+          <Radio.Group options={options('test_status')} />
         </Form.Item>
         <Form.Item name={name('presumptive_drtb')} label={label('presumptive_drtb')} valuePropName="checked">
           <Checkbox>{t('form.presumptiveDrtb')}</Checkbox>
