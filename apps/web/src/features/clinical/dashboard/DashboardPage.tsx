@@ -7,7 +7,7 @@ import { ClinicalPage } from '../common/ClinicalPage';
 import { formatDate, formatDateTime } from '../common/format';
 import { statusText, TestStatusTag } from '../common/status';
 import type { Dashboard } from '../types';
-import { Bars } from './Bars';
+import { Bars } from '../common/Bars';
 import './dashboard.css';
 
 type Overdue = Dashboard['overdue']['items'][number];

@@ -1,4 +1,5 @@
 import { Empty } from 'antd';
+import './bars.css';
 
 export interface Bar {
   key: string;
