@@ -42,6 +42,8 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/machine-setting': machineSetting,
   '/administrations/facility/manage-qc-test-config': resourcePage(() => import('./features/admin-facility/settings/qcConfig')),
   '/clients': lazy(() => import('./features/clients/ClientsPage')),
+  '/programs/tb-dashboard': lazy(() => import('./features/tb/TbDashboardPage')),
+  '/programs/tb-report': lazy(() => import('./features/tb/TbReportPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;
