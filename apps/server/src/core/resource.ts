@@ -50,6 +50,8 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   searchWhere?: (term: string) => SQL;
   /** The joins are for display only: count without them. */
   countWithoutJoin?: boolean;
+  /** Only these joins are needed to count (those the conditions of this query read); the others are for display. */
+  countJoin?: <Q>(query: Q, list: ListQuery) => Q;
   /** A cheaper exact count for some queries (null: count the rows). */
   fastCount?: (db: Tx, p: Principal, query: ListQuery) => Promise<number | null>;
   /** Conditions from query parameters other than `Filters.*` (date ranges, `program__name`) and from who asks (the programmes they hold). */
@@ -193,9 +195,11 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
     fast ??
     Number(
       (
-        await (def.join && !def.countWithoutJoin
-          ? def.join(db.select({ n: count() }).from(def.table).$dynamic())
-          : db.select({ n: count() }).from(def.table).$dynamic()
+        await (def.countJoin
+          ? def.countJoin(db.select({ n: count() }).from(def.table).$dynamic(), query)
+          : def.join && !def.countWithoutJoin
+            ? def.join(db.select({ n: count() }).from(def.table).$dynamic())
+            : db.select({ n: count() }).from(def.table).$dynamic()
         ).where(where)
       )[0]?.n ?? 0,
     );

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ENTERABLE_TEST_STATUSES, SAMPLE_STATUS as S, workplanItem } from '@nlims/contracts';
+import { ENTERABLE_TEST_STATUSES, FILTER_PREFIX, SAMPLE_STATUS as S, workplanItem } from '@nlims/contracts';
 import { facilityScope, mayInAny, programsWhere } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
@@ -21,6 +21,14 @@ interface Joinable {
   innerJoin: (...a: unknown[]) => Joinable;
   leftJoin: (...a: unknown[]) => Joinable;
 }
+
+const withTestType = (q: Joinable) => q.innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId));
+/** The bench that runs the test: the facility's service for the test, else for its panel (after `withTestType`). */
+const withBench = (q: Joinable) =>
+  q
+    .leftJoin(ownService, and(eq(ownService.facility, testOrders.facilityId), eq(ownService.test_type, testOrders.testTypeId)))
+    .leftJoin(panelService, and(eq(panelService.facility, testOrders.facilityId), eq(panelService.test_type, testTypes.panel)))
+    .leftJoin(bench, eq(bench.id, sql`coalesce(${ownService.bench}, ${panelService.bench})`));
 
 /** Samples in the laboratory (not on hold, rejected or cancelled). */
 const IN_LAB = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
@@ -59,15 +67,20 @@ export const workplanResource: ResourceDef = {
     bench_name: bench.name,
   },
   join: (q) =>
-    (q as unknown as Joinable)
-      .innerJoin(samples, eq(samples.id, testOrders.sampleId))
-      .innerJoin(orders, eq(orders.id, testOrders.orderId))
-      .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+    withBench(
+      withTestType((q as unknown as Joinable).innerJoin(samples, eq(samples.id, testOrders.sampleId)).innerJoin(orders, eq(orders.id, testOrders.orderId))),
+    )
       .innerJoin(clients, eq(clients.id, orders.clientId))
-      .leftJoin(sections, eq(sections.id, testTypes.section))
-      .leftJoin(ownService, and(eq(ownService.facility, testOrders.facilityId), eq(ownService.test_type, testOrders.testTypeId)))
-      .leftJoin(panelService, and(eq(panelService.facility, testOrders.facilityId), eq(panelService.test_type, testTypes.panel)))
-      .leftJoin(bench, eq(bench.id, sql`coalesce(${ownService.bench}, ${panelService.bench})`)) as typeof q,
+      .leftJoin(sections, eq(sections.id, testTypes.section)) as unknown as typeof q,
+  // Counting a backlog reads the sample's status always, and the order, test type or bench only when a filter asks.
+  countJoin: (q, query) => {
+    let j = (q as unknown as Joinable).innerJoin(samples, eq(samples.id, testOrders.sampleId));
+    const filtered = (name: string) => query[`${FILTER_PREFIX}${name}`] !== undefined && query[`${FILTER_PREFIX}${name}`] !== '';
+    if (filtered('priority')) j = j.innerJoin(orders, eq(orders.id, testOrders.orderId));
+    if (filtered('section') || filtered('bench')) j = withTestType(j);
+    if (filtered('bench')) j = withBench(j);
+    return j as unknown as typeof q;
+  },
   item: workplanItem,
   expand: withHospitalNumbers,
   searchWhere: (term) => amongMatches(testOrders.sampleId, sampleIdsMatching(term)),
