@@ -176,18 +176,18 @@ function Figures({ data, measure, onMeasure }: { data: TbDashboard; measure: Mea
         </Card>
       </Col>
       <Col xs={24} xl={10}>
-        <div className="tb-dash__side">
-          {backlog}
-          <Card
-            title={t(`series.${data.periodicity}`)}
-            extra={
-              <Segmented<Measure> size="small" value={measure} onChange={onMeasure} options={MEASURES.map((m) => ({ value: m, label: t(`measure.${m}`) }))} />
-            }
-            className="tb-dash__series"
-          >
-            <Bars bars={data.series.map((p) => ({ key: p.period, label: periodText(t, p.period, data.periodicity), value: p[measure] }))} />
-          </Card>
-        </div>
+        {backlog}
+      </Col>
+      <Col xs={24}>
+        <Card title={t(`series.${data.periodicity}`)} className="tb-dash__series">
+          <Segmented<Measure>
+            className="tb-dash__measure"
+            value={measure}
+            onChange={onMeasure}
+            options={MEASURES.map((m) => ({ value: m, label: t(`measure.${m}`) }))}
+          />
+          <Bars bars={data.series.map((p) => ({ key: p.period, label: periodText(t, p.period, data.periodicity), value: p[measure] }))} />
+        </Card>
       </Col>
     </Row>
   );
@@ -217,7 +217,7 @@ function TestTypeResults({ type }: { type: TestType }) {
             title: t('dashboard.result'),
             render: (_, r) => (
               <span className="tb-type__value">
-                {r.value} {r.mtb_detected && <Tag color="red">{t('dashboard.mtbDetected')}</Tag>}
+                <bdi dir="ltr">{r.value}</bdi> {r.mtb_detected && <Tag color="red">{t('dashboard.mtbDetected')}</Tag>}
               </span>
             ),
           },

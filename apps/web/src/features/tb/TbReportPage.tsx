@@ -42,6 +42,7 @@ const queryOf = (values: Record<string, string | number | undefined>) =>
  */
 export default function TbReportPage({ page }: PageProps) {
   const { t } = useTranslation(['tbAnalytics', 'tb', 'clinical']);
+  const { t: tc } = useTranslation('clinical');
   const phone = !useMediaQuery(TABLET_UP);
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
@@ -66,7 +67,7 @@ export default function TbReportPage({ page }: PageProps) {
       ? t('report.registered', { start: formatDate(filters.start_date) || '…', end: formatDate(filters.end_date) || '…' })
       : t('report.allDates'),
     filters.test_type != null ? tests.find((x) => x.id === filters.test_type)?.name : t('clinical:report.allTests'),
-    filters.test_order_status != null ? statusText(t, filters.test_order_status) : t('clinical:samples.allStatuses'),
+    filters.test_order_status != null ? statusText(tc, filters.test_order_status) : t('clinical:samples.allStatuses'),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -90,7 +91,7 @@ export default function TbReportPage({ page }: PageProps) {
           aria-label={t('clinical:samples.status')}
           value={filters.test_order_status}
           onChange={(test_order_status?: number) => set({ test_order_status })}
-          options={TEST_STATUSES.map((s) => ({ value: s, label: statusText(t, s) }))}
+          options={TEST_STATUSES.map((s) => ({ value: s, label: statusText(tc, s) }))}
         />
       </TbFilterBar>
       <p className="tb-print-only">

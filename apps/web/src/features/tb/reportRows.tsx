@@ -2,7 +2,7 @@ import type { TbReportRow } from '@nlims/contracts';
 import { Card, Empty, Spin, type TableProps, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ClientFacts, sampleColumns } from '../clinical/common/ClientSummary';
+import { ClientFacts, SampleLabel } from '../clinical/common/ClientSummary';
 import { formatDateTime } from '../clinical/common/format';
 import { FlagTag } from '../clinical/common/ResultValue';
 import { TestStatusTag } from '../clinical/common/status';
@@ -31,39 +31,89 @@ function ResultCell({ row }: { row: Row }) {
   return (
     <div className="tb-result">
       <div>
-        <strong>{row.result}</strong> <FlagTag flag={row.rr_tb_flag} />
+        <strong>
+          <bdi dir="ltr">{row.result}</bdi>
+        </strong>{' '}
+        <FlagTag flag={row.rr_tb_flag} />
       </div>
-      {row.other_results && <div className="clin-muted tb-result__others">{row.other_results}</div>}
+      {row.other_results && (
+        <div className="clin-muted tb-result__others">
+          <bdi dir="ltr">{row.other_results}</bdi>
+        </div>
+      )}
     </div>
   );
 }
 
-/** The request form in short: patient category, reason (the month of a follow-up), HIV status, test status, presumptive DR-TB. */
-function RequestCell({ t, row }: { t: TFunction; row: Row }) {
+/** The request form in short: patient category, reason (the month of a follow-up), HIV status, test status, presumptive DR-TB; one line on a card. */
+function RequestCell({ t, row, inline = false }: { t: TFunction; row: Row; inline?: boolean }) {
   const reason = formChoiceText(t, 'reason_for_examination', row.reason_for_examination);
+  const parts = [
+    formChoiceText(t, 'patient_category', row.patient_category),
+    reason && (row.treatment_month == null ? reason : t('report.reasonMonth', { reason, month: row.treatment_month })),
+    row.hiv_status && t('report.hiv', { status: formChoiceText(t, 'hiv_status', row.hiv_status) }),
+    formChoiceText(t, 'test_status', row.test_status),
+  ].filter(Boolean);
+  const drtb = row.presumptive_drtb && <Tag color="orange">{t('tb:field.presumptive_drtb')}</Tag>;
+  if (inline)
+    return (
+      <div className="tb-request">
+        {parts.join(' · ')} {drtb}
+      </div>
+    );
   return (
     <div className="tb-request">
-      {row.patient_category && <div>{formChoiceText(t, 'patient_category', row.patient_category)}</div>}
-      {reason && <div>{row.treatment_month == null ? reason : t('report.reasonMonth', { reason, month: row.treatment_month })}</div>}
-      {row.hiv_status && <div>{t('report.hiv', { status: formChoiceText(t, 'hiv_status', row.hiv_status) })}</div>}
-      {row.test_status && <div className="clin-muted">{formChoiceText(t, 'test_status', row.test_status)}</div>}
-      {row.presumptive_drtb && <Tag color="orange">{t('tb:field.presumptive_drtb')}</Tag>}
+      {parts.map((part) => (
+        <div key={part}>{part}</div>
+      ))}
+      {drtb}
     </div>
   );
 }
 
-/** The report's columns (wide screens): sample and client, what was tested and found, the request form, then when. `t` reads tbAnalytics, tb and clinical. */
+/** The client: name, sex and age, and the LGA TB number when the form gives one. */
+function ClientCell({ t, row }: { t: TFunction; row: Row }) {
+  return (
+    <div>
+      <div>{row.client_name}</div>
+      <ClientFacts client={row} />
+      {row.lga_tb_number && (
+        <div className="clin-facts">
+          {t('tb:field.lga_tb_number')}: <bdi className="clin-identifier">{row.lga_tb_number}</bdi>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Ordered, received and approved, one under the other. */
+function DatesCell({ t, row }: { t: TFunction; row: Row }) {
+  const lines = [
+    ['clinical:samples.ordered', row.ordered_at],
+    ['clinical:samples.received', row.received_at],
+    ['clinical:report.approved', row.approved_at],
+  ] as const;
+  return (
+    <div className="tb-dates">
+      {lines.map(([key, value]) => (
+        <div key={key}>
+          <span className="clin-muted">{t(key)}</span> {when(value)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The report's columns (wide screens): sample and client, what was tested and found, the request form, then when. `t` reads tbAnalytics, tb and clinical by prefix. */
 export function reportColumns(t: TFunction): TableProps<Row>['columns'] {
   return [
-    ...sampleColumns<Row>(t),
+    { key: 'lab', title: t('clinical:samples.labNumber'), render: (_, r) => <SampleLabel row={r} /> },
+    { key: 'client', title: t('clinical:samples.client'), render: (_, r) => <ClientCell t={t} row={r} /> },
     { key: 'test', title: t('clinical:samples.test'), render: (_, r) => <TestCell t={t} row={r} /> },
     { key: 'status', title: t('clinical:samples.status'), render: (_, r) => <TestStatusTag status={r.test_order_status} /> },
     { key: 'result', title: t('clinical:results.result'), render: (_, r) => <ResultCell row={r} /> },
     { key: 'request', title: t('tb:form.title'), render: (_, r) => <RequestCell t={t} row={r} /> },
-    { key: 'lga', title: t('tb:field.lga_tb_number'), render: (_, r) => (r.lga_tb_number ? <bdi className="clin-identifier">{r.lga_tb_number}</bdi> : '—') },
-    { key: 'ordered', title: t('clinical:samples.ordered'), render: (_, r) => when(r.ordered_at) },
-    { key: 'received', title: t('clinical:samples.received'), render: (_, r) => when(r.received_at) },
-    { key: 'approved', title: t('clinical:report.approved'), render: (_, r) => when(r.approved_at) },
+    { key: 'dates', title: t('report.dates'), render: (_, r) => <DatesCell t={t} row={r} /> },
     { key: 'tat', title: t('clinical:report.tat'), align: 'end', render: (_, r) => (r.tat_hours == null ? '—' : r.tat_hours) },
   ];
 }
@@ -82,12 +132,10 @@ export function ReportCards({ rows, loading }: { rows: Row[]; loading: boolean }
             {r.sample_type && <span className="clin-muted">{r.sample_type}</span>}
             <TestStatusTag status={r.test_order_status} />
           </div>
-          <div>
-            {r.client_name} <ClientFacts client={r} />
-          </div>
+          <ClientCell t={t} row={r} />
           <TestCell t={t} row={r} />
           <ResultCell row={r} />
-          <RequestCell t={t} row={r} />
+          <RequestCell t={t} row={r} inline />
           <div className="clin-muted">
             {t('clinical:samples.ordered')}: {formatDateTime(r.ordered_at)}
             {r.approved_at && (
