@@ -43,7 +43,8 @@ async function seedWork(base: string) {
     ['Fatima', 'Bello', 'female', '2019-05-03'],
     ['Ibrahim', 'Musa', 'male', '1960-12-01'],
   ] as const;
-  const orders: { id: number; tests: { id: number }[] }[] = [];
+  type Created = { id: number; samples: { id: number; sample_type: number | null; tests: { id: number }[] }[] };
+  const orders: Created[] = [];
   const panels = [['FBC', 'APTT'], ['RBG', 'TSH', 'URINE-MCS'], ['MP-MICRO', 'UA'], ['FBG']];
   for (const [i, [first, last, sex, dob]] of people.entries()) {
     const client = await reception<{ id: number }>('POST', '/api/clients/', {
@@ -54,17 +55,20 @@ async function seedWork(base: string) {
       phone: `0803000000${i}`,
       identifiers: [{ identifier_type: 1, identifier: `HN-${1000 + i}` }],
     });
-    const order = await reception<{ id: number; tests: { id: number }[] }>('POST', '/api/general_order/', {
+    const order = await reception<Created>('POST', '/api/general_order/', {
       client: client.id,
       test_types: panels[i]!.map(id),
       priority: i % 2 ? 'urgent' : 'routine',
     });
-    await reception('POST', `/api/general_order/${order.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
-    await reception('POST', `/api/general_order/${order.id}/accept/`, {});
+    // an order's tests come in one sample per sample type they need: each is collected and accepted
+    for (const sample of order.samples) {
+      await reception('POST', `/api/general_order/${sample.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: sample.sample_type ?? 1 });
+      await reception('POST', `/api/general_order/${sample.id}/accept/`, {});
+    }
     orders.push(order);
   }
   const last = orders.at(-1)!;
-  const result = await analyst<{ id: number }>('POST', '/api/results/', { test_order: last.tests[0]!.id, value: 5.2 });
+  const result = await analyst<{ id: number }>('POST', '/api/results/', { test_order: last.samples[0]!.tests[0]!.id, value: 5.2 });
   await supervisor('POST', `/api/results/${result.id}/verify/`);
   await supervisor('POST', `/api/results/${result.id}/approve/`, { password: DEMO_PASSWORD });
 }

@@ -66,7 +66,7 @@ export function sampleColumns<T extends ClientLike & { lab_number: string; barco
       key: 'client',
       title: t('samples.client'),
       render: (_: unknown, r: T) => (
-        <div>
+        <div className="clin-client-cell">
           <div>{r.client_name}</div>
           <ClientFacts client={r} />
         </div>

@@ -28,21 +28,35 @@ export function SampleTable({ list, data, loading, actions, selection }: Props) 
   const { t } = useTranslation('clinical');
   const phone = !useMediaQuery(TABLET_UP);
   const rows = data?.results ?? [];
+  const ordered = (r: OrderRow) => {
+    // the date over the time: narrow enough that every column fits at 1366 px
+    const [day, time] = formatDateTime(r.created_at as string).split(' ');
+    return (
+      <div className="clin-when">
+        <div>{day}</div>
+        <div className="clin-muted">{time}</div>
+      </div>
+    );
+  };
   const columns: TableProps<OrderRow>['columns'] = [
     ...sampleColumns(t),
     { key: 'tests', title: t('samples.tests'), render: (_, r) => <TestTags tests={r.tests} /> },
     {
       key: 'status',
-      title: t('samples.status'),
+      title: selection ? `${t('samples.status')} · ${t('samples.ordered')}` : t('samples.status'),
       // narrow enough that the status, completed and urgent tags stack rather than run under the actions
       width: 150,
       render: (_, r) => (
-        <span className="clin-tests">
-          <SampleTags sample={r} />
-        </span>
+        <>
+          <span className="clin-tests">
+            <SampleTags sample={r} />
+          </span>
+          {/* a list with a selection column keeps the time under the status, so nothing runs under the actions */}
+          {selection && ordered(r)}
+        </>
       ),
     },
-    { key: 'ordered', title: t('samples.ordered'), render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at as string)}</span> },
+    ...(selection ? [] : [{ key: 'ordered', title: t('samples.ordered'), render: (_: unknown, r: OrderRow) => ordered(r) }]),
     { key: 'actions', title: t('samples.actions'), fixed: 'end', render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
   ];
   return (
