@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, ExperimentOutlined, FieldTimeOutlined, InboxOutlined, PercentageOutlined, WarningOutlined } from '@ant-design/icons';
 import { TB_DASHBOARD_DEFAULT_DAYS, TB_PERIODICITIES, type TbDashboard, type TbPeriodicity } from '@nlims/contracts';
-import { Alert, Button, Card, Col, Empty, Row, Segmented, Select, Spin, Statistic, Table, Tag } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Select, Spin, Statistic, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bars } from '../clinical/common/Bars';
@@ -10,6 +10,7 @@ import { statusText } from '../clinical/common/status';
 import type { PageProps } from '../pages/pageProps';
 import { type TbDashboardQuery, useTbDashboard } from './api';
 import { defaultPeriod, percentText, periodText } from './labels';
+import { LoadError } from './LoadError';
 import { TbFilterBar } from './TbFilterBar';
 import './tb.css';
 
@@ -55,25 +56,13 @@ export default function TbDashboardPage({ page }: PageProps) {
 
   let body: ReactNode;
   if (!data && isPending) body = <Spin size="large" className="clin-loading" aria-label={t('dashboard.loading')} />;
-  else if (!data)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('dashboard.error')}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+  else if (!data) body = <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />;
   else body = <Figures data={data} measure={measure} onMeasure={setMeasure} />;
 
   return (
     <ClinicalPage page={page} className="tb-dash">
       {filters}
-      {data && error && <Alert type="error" showIcon title={t('dashboard.error')} />}
+      {data && error && <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />}
       <Spin spinning={isFetching && isPlaceholderData} delay={200}>
         <div className="tb-dash__body" aria-busy={isFetching}>
           {data && (

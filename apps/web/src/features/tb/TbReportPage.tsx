@@ -1,6 +1,6 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { CANCELLED_STATUS, DEFAULT_PAGE_SIZE, RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts';
-import { Alert, Button, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
@@ -13,6 +13,7 @@ import { ListTable } from '../resources/ListTable';
 import { Pager } from '../resources/Pager';
 import { type TbFilters, useTbReport, useTbTestTypes } from './api';
 import { asRow, ReportCards, reportColumns, rowKey } from './reportRows';
+import { LoadError } from './LoadError';
 import { TbFilterBar } from './TbFilterBar';
 import '../resources/resources.css';
 import './tb.css';
@@ -99,19 +100,7 @@ export default function TbReportPage({ page }: PageProps) {
         <br />
         {t('report.printed', { date: formatDateTime(new Date()), page: paging.pageIndex + 1, total: data?.count ?? 0 })}
       </p>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          className="clin-no-print"
-          title={t('report.error')}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      )}
+      {error && <LoadError title={t('report.error')} error={error} onRetry={() => void refetch()} />}
       {phone ? (
         <ReportCards rows={rows} loading={isPending || isFetching} />
       ) : (

@@ -23,20 +23,20 @@ export interface TbReportQuery extends TbFilters {
 
 const TB = ['tb-analytics'] as const;
 
-/** `GET facility_tb_dashboard/`: the figures of the period; the previous figures stay on screen while new ones load. */
+/** `GET facility_tb_dashboard/`: the figures of the period; the previous figures stay on screen while new ones load. A failure is the page's to show (LoadError), not a notice. */
 export function useTbDashboard(query: TbDashboardQuery) {
   return useQuery({
     queryKey: [...TB, 'dashboard', query],
-    queryFn: ({ signal }) => api<TbDashboard>('/api/facility_tb_dashboard/', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api<TbDashboard>('/api/facility_tb_dashboard/', { query: { ...query }, signal, notify: false }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** `GET tb_report/`: one server page of rows. */
+/** `GET tb_report/`: one server page of rows; a failure is the page's to show (LoadError). */
 export function useTbReport(query: TbReportQuery) {
   return useQuery({
     queryKey: [...TB, 'report', query],
-    queryFn: ({ signal }) => api<Paginated<TbReportRow>>('/api/tb_report/', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api<Paginated<TbReportRow>>('/api/tb_report/', { query: { ...query }, signal, notify: false }),
     placeholderData: keepPreviousData,
   });
 }
