@@ -178,12 +178,14 @@ export const reviewTestItem = z.object({
   result: resultItem
     .pick({
       id: true,
+      version: true,
       status: true,
       value: true,
       unit: true,
       flag: true,
       ref_low: true,
       ref_high: true,
+      isolates: true,
       comment: true,
       entered_by: true,
       entered_at: true,

@@ -26,6 +26,8 @@ describe.each(PROGRAMME_CASES)('the sample lifecycle in $program ($form/)', (c) 
     expect(toValidate.count).toBe(1);
     expect(toValidate.results[0]).toMatchObject({ id: sample.id, barcode: sample.barcode, program: c.program });
     expect(toValidate.results[0].tests.map((x: { result: { id: number } }) => x.result.id).sort()).toEqual([...ids].sort());
+    // each result with its version and a culture's isolates, as the reviewer sees them
+    expect(toValidate.results[0].tests[0].result).toMatchObject({ version: 1, isolates: [] });
     expect((await as(c.supervisor, 'GET', `${review}&Filters.status=${R.APPROVAL}`)).json().count).toBe(0);
     expect((await as(c.supervisor, 'POST', '/api/results/verify/', { ids })).statusCode).toBe(200);
     const approve = await as(c.supervisor, 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
