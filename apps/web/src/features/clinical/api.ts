@@ -14,7 +14,7 @@ import type {
   OrderRow,
   ReasonRow,
   ReportRow,
-  ResultRow,
+  ReviewSample,
   WorkplanRow,
 } from './types';
 
@@ -99,28 +99,26 @@ export function useWorkplanPage(programme: Programme, p: WorkplanParams) {
   });
 }
 
-export interface ResultListParams {
+export interface ReviewListParams {
   pageIndex: number;
   pageSize: number;
   search?: string;
-  ordering?: string;
-  /** One result status: ENTERED (validation), VERIFIED (approval) or APPROVAL (released). */
+  /** Samples with a result in this status: ENTERED (validation), VERIFIED (approval) or APPROVAL (released). */
   status: number;
 }
 
-/** One server page of the programme's current results in one status, with their sample and client, newest entry first. */
-export function useResults(programme: Programme, p: ResultListParams) {
+/** One server page of the programme's samples with a result in one status, each with every test and its result (`GET result_samples/`), urgent first, then the longest waiting. */
+export function useReviewSamples(programme: Programme, p: ReviewListParams) {
   const query: Query = {
     ...programQuery(programme),
     page: p.pageIndex + 1,
     page_size: p.pageSize,
     search: p.search?.trim() || undefined,
-    ordering: p.ordering || undefined,
     [`${FILTER_PREFIX}status`]: p.status,
   };
   return useQuery({
-    queryKey: [...CLINICAL, programme.name, 'results', p],
-    queryFn: ({ signal }) => api<Paginated<ResultRow>>('/api/results/', { query, signal }),
+    queryKey: [...CLINICAL, programme.name, 'result-samples', p],
+    queryFn: ({ signal }) => api<Paginated<ReviewSample>>('/api/result_samples/', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

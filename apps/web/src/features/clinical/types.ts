@@ -3,7 +3,7 @@ import type {
   generalOrderListItem,
   historyItem,
   orderCreated,
-  ResultListItem,
+  ResultSampleItem,
   resultItem,
   statusCount,
   WorkplanItem,
@@ -21,8 +21,11 @@ export type OrderCreated = z.infer<typeof orderCreated>;
 export type StatusCount = z.infer<typeof statusCount>;
 export type WorkplanRow = WorkplanItem;
 
-/** A current result or an amendment under review with its test, sample and client (`GET results/`), for the validation, approval and released-results lists. */
-export type ResultRow = ResultListItem;
+/** A sample under review with every test and its result (`GET result_samples/`): a row of the validation, approval and released-results lists. */
+export type ReviewSample = ResultSampleItem;
+/** A test of a sample under review; a released test with an amendment under review comes twice, the amendment (`amends` set) after it. */
+export type ReviewTest = ReviewSample['tests'][number];
+export type ReviewResult = NonNullable<ReviewTest['result']>;
 
 /** A test the facility offers (`general_order_look_up/`); members of a panel carry the panel's id. */
 export interface OrderableTest {

@@ -4,16 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useNotices } from '../../app/notices';
 import { useResultRejectionReasons, useReview } from '../api';
 import { errorDetail, showServerErrors } from '../common/forms';
-import type { ReviewRow } from './useReviewRows';
-
-interface Props {
-  row: ReviewRow;
+/** The result to send back, named by its sample's label and its test. */
+export interface ReasonTarget {
+  id: number;
+  barcode: string;
+  testName: string;
   action: 'reject' | 'retest';
-  onClose: () => void;
 }
 
 /** Send a result back: rejected with a listed reason (back to entry), or for a retest with a written reason (a new run). */
-export function ReasonModal({ row, action, onClose }: Props) {
+export function ReasonModal({ target, onClose }: { target: ReasonTarget; onClose: () => void }) {
+  const { action } = target;
   const { t } = useTranslation('clinical');
   const [form] = Form.useForm();
   const review = useReview();
@@ -26,7 +27,7 @@ export function ReasonModal({ row, action, onClose }: Props) {
     try {
       await review.mutateAsync({
         action,
-        ids: [row.id],
+        ids: [target.id],
         body: action === 'reject' ? { reason: values.reason, comment: values.comment ?? '' } : { reason: values.reason },
       });
       void message.success(t('common.saved'));
@@ -36,7 +37,7 @@ export function ReasonModal({ row, action, onClose }: Props) {
       setProblem(left.length ? left.join('\n') : errorDetail(error));
     }
   };
-  const title = `${t(action === 'reject' ? 'review.reject' : 'review.retest')} · ${row.barcode} · ${row.test_type_name}`;
+  const title = `${t(action === 'reject' ? 'review.reject' : 'review.retest')} · ${target.barcode} · ${target.testName}`;
   return (
     <Modal
       open

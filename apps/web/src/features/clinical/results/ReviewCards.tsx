@@ -1,46 +1,31 @@
 import { Card, Checkbox, Empty, Spin } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../common/format';
-import { AmendmentNote } from '../common/ResultValue';
-import type { ReviewRow } from './useReviewRows';
-import { ResultCardLines } from './ResultCardLines';
+import type { ReviewListProps } from './ReviewTable';
+import { SampleFacts } from './SampleFacts';
+import { SampleTests } from './SampleTests';
 
-interface Props {
-  rows: ReviewRow[];
-  loading: boolean;
-  selected: number[];
-  onSelect: (keys: number[]) => void;
-  showVerifier?: boolean;
-  actions: (row: ReviewRow) => ReactNode;
-}
-
-/** Results under review as cards on phones, each with its selection box and moves. */
-export function ReviewCards({ rows, loading, selected, onSelect, showVerifier, actions }: Props) {
-  const { t } = useTranslation('clinical');
+/** The review lists on a phone: a card per sample, its selection box, its tests as stacked lines with their moves, and the sample's moves. */
+export function ReviewCards({ rows, loading, emptyText, selection, lineActions, sampleActions, note }: ReviewListProps) {
   if (loading && !rows.length) return <Spin className="clin-loading" />;
-  if (!rows.length) return <Empty description={t('review.empty')} />;
-  const toggle = (key: number, on: boolean) => onSelect(on ? [...selected, key] : selected.filter((k) => k !== key));
+  if (!rows.length) return <Empty description={emptyText} />;
+  const toggle = (id: number, on: boolean) => selection?.onSelect(on ? [...selection.selected, id] : selection.selected.filter((k) => k !== id));
   return (
     <div className="clin-cards">
-      {rows.map((r) => (
-        <Card key={r.id} size="small" className="clin-card">
+      {rows.map((s) => (
+        <Card key={s.id} size="small" className="clin-card rv-card">
           <div className="clin-card__head">
-            <Checkbox checked={selected.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} aria-label={`${r.barcode} ${r.test_type_name}`} />
-            <span className="clin-lab-number">{r.barcode}</span>
+            {selection && (
+              <Checkbox
+                checked={selection.selected.includes(s.id)}
+                disabled={selection.disabled(s)}
+                onChange={(e) => toggle(s.id, e.target.checked)}
+                aria-label={s.barcode}
+              />
+            )}
+            <SampleFacts sample={s} />
           </div>
-          <ResultCardLines row={r} />
-          <AmendmentNote result={r} />
-          {r.comment && <div className="clin-muted">{r.comment}</div>}
-          <div className="clin-muted">
-            {t('review.enteredBy')}: {r.entered_by} · {formatDateTime(r.entered_at as string)}
-          </div>
-          {showVerifier && (
-            <div className="clin-muted">
-              {t('review.verifiedBy')}: {r.verified_by} · {formatDateTime(r.verified_at as string)}
-            </div>
-          )}
-          <div className="clin-actions">{actions(r)}</div>
+          <SampleTests tests={s.tests} actions={lineActions && ((line) => lineActions(line, s))} />
+          {note?.(s)}
+          <div className="clin-actions">{sampleActions(s)}</div>
         </Card>
       ))}
     </div>

@@ -3,69 +3,68 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
-import { sampleColumns } from '../common/ClientSummary';
-import { formatDateTime } from '../common/format';
-import { AmendmentNote, ResultValue } from '../common/ResultValue';
+import type { ReviewSample } from '../types';
 import { ReviewCards } from './ReviewCards';
-import type { ReviewRow } from './useReviewRows';
+import { SampleFacts } from './SampleFacts';
+import type { ResultLine } from './reviewLines';
+import { SampleTests, SampleTestsHeading } from './SampleTests';
+import './review.css';
 
-interface Props {
-  rows: ReviewRow[];
+export interface ReviewListProps {
+  rows: ReviewSample[];
   loading: boolean;
-  selected?: number[];
-  onSelect?: (keys: number[]) => void;
-  /** Who verified: shown on the approval list. */
-  showVerifier?: boolean;
-  actions: (row: ReviewRow) => ReactNode;
+  emptyText: string;
+  /** Samples ticked for one bulk move; left out where samples are not ticked. */
+  selection?: { selected: number[]; onSelect: (ids: number[]) => void; disabled: (sample: ReviewSample) => boolean };
+  /** A line's moves: reject or retest a result, amend a released one. */
+  lineActions?: (line: ResultLine, sample: ReviewSample) => ReactNode;
+  /** The sample's moves: validate or approve it whole, its report. */
+  sampleActions: (sample: ReviewSample) => ReactNode;
+  /** What the sample's last move met (a refusal), under its tests. */
+  note?: (sample: ReviewSample) => ReactNode;
 }
 
-/** One page of results under review (cards on phones; the page's pager sits below): sample, client, test, value with flag and range, who entered (and verified) it, and the row's moves. */
-export function ReviewTable({ rows, loading, selected, onSelect, showVerifier, actions }: Props) {
+/**
+ * The review lists (validation, approval, released): one row per sample,
+ * with the sample and client, its tests as lines (panel members under the
+ * panel's name) and the sample's moves; cards on phones. The page's pager
+ * sits below.
+ */
+export function ReviewList(props: ReviewListProps) {
+  const { rows, loading, emptyText, selection, lineActions, sampleActions, note } = props;
   const { t } = useTranslation('clinical');
   const wide = useMediaQuery(TABLET_UP);
-  const columns: TableProps<ReviewRow>['columns'] = [
-    ...sampleColumns(t),
-    { key: 'test', title: t('samples.test'), render: (_, r) => r.test_type_name },
+  if (!wide) return <ReviewCards {...props} />;
+  const columns: TableProps<ReviewSample>['columns'] = [
+    { key: 'sample', title: `${t('samples.labNumber')} · ${t('samples.client')}`, render: (_, s) => <SampleFacts sample={s} /> },
     {
-      key: 'result',
-      title: t('results.result'),
-      // the comment and an amendment's reason go with the value they explain
-      render: (_, r) => (
+      key: 'tests',
+      title: <SampleTestsHeading actions={lineActions != null} />,
+      render: (_, s) => (
         <>
-          <ResultValue result={r} />
-          {r.comment && <div className="clin-muted">{r.comment}</div>}
-          <AmendmentNote result={r} />
+          <SampleTests tests={s.tests} headed actions={lineActions && ((line) => lineActions(line, s))} />
+          {note?.(s)}
         </>
       ),
     },
-    {
-      key: 'entered',
-      title: showVerifier ? `${t('review.enteredBy')} · ${t('review.verifiedBy')}` : t('review.enteredBy'),
-      render: (_, r) => (
-        <div className="clin-review-who">
-          <span>
-            {r.entered_by} <span className="clin-muted">{formatDateTime(r.entered_at as string)}</span>
-          </span>
-          {showVerifier && (
-            <span>
-              {r.verified_by} <span className="clin-muted">{formatDateTime(r.verified_at as string)}</span>
-            </span>
-          )}
-        </div>
-      ),
-    },
-    { key: 'actions', title: t('samples.actions'), fixed: 'end', render: (_, r) => <div className="clin-actions clin-actions--nowrap">{actions(r)}</div> },
+    { key: 'actions', title: t('samples.actions'), render: (_, s) => <div className="rv-action">{sampleActions(s)}</div> },
   ];
-  if (!wide && selected && onSelect)
-    return <ReviewCards rows={rows} loading={loading} selected={selected} onSelect={onSelect} showVerifier={showVerifier} actions={actions} />;
   return (
-    <ListTable<ReviewRow>
-      className="clin-table"
+    <ListTable<ReviewSample>
+      className="clin-table rv-table"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      rowSelection={onSelect ? { selectedRowKeys: selected, onChange: (keys) => onSelect(keys as number[]) } : undefined}
-      emptyText={t('review.empty')}
+      scroll={undefined}
+      tableLayout="auto"
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.selected,
+          onChange: (keys) => selection.onSelect(keys as number[]),
+          getCheckboxProps: (s) => ({ disabled: selection.disabled(s), 'aria-label': s.barcode }),
+        }
+      }
+      emptyText={emptyText}
     />
   );
 }

@@ -5,6 +5,8 @@ import { errorDetail, showServerErrors } from '../common/forms';
 
 interface Props {
   count: number;
+  /** The labels of the samples signed for. */
+  samples?: string[];
   title: string;
   okText: string;
   onSign: (password: string) => Promise<unknown>;
@@ -12,7 +14,7 @@ interface Props {
 }
 
 /** Electronic signature: the approver types their password again for this one act. */
-export function SignatureModal({ count, title, okText, onSign, onClose }: Props) {
+export function SignatureModal({ count, samples, title, okText, onSign, onClose }: Props) {
   const { t } = useTranslation('clinical');
   const [form] = Form.useForm<{ password: string }>();
   const [busy, setBusy] = useState(false);
@@ -42,6 +44,15 @@ export function SignatureModal({ count, title, okText, onSign, onClose }: Props)
     >
       <Form id="e-signature" form={form} layout="vertical" onFinish={submit}>
         <p>{t('review.signatureText', { count })}</p>
+        {samples && samples.length > 0 && (
+          <ul className="rv-sign-list" aria-label={t('review.signedSamples')}>
+            {samples.map((label) => (
+              <li key={label} className="clin-lab-number">
+                {label}
+              </li>
+            ))}
+          </ul>
+        )}
         <Form.Item
           name="password"
           label={t('review.password')}

@@ -1,21 +1,19 @@
 import { useEffect } from 'react';
-import { useResults } from '../api';
+import { useReviewSamples } from '../api';
 import { useProgramme } from '../programme';
 import { useSampleList } from '../samples/useSampleList';
-import type { ResultRow } from '../types';
-
-export type ReviewRow = ResultRow;
 
 /**
- * One server page of the current results in one result status (ENTERED for
- * validation, VERIFIED for approval, APPROVAL for release), one row per
- * test, searchable by laboratory number or client. When the last rows of a
- * later page are moved on, the list steps back to the last page left.
+ * One server page of the programme's samples with a result in one status
+ * (ENTERED for validation, VERIFIED for approval, APPROVAL for release), one
+ * row per sample with every test inside, searchable by laboratory number or
+ * client. When the last samples of a later page are moved on, the list steps
+ * back to the last page left.
  */
-export function useReviewRows(resultStatus: number) {
+export function useReviewList(resultStatus: number) {
   const list = useSampleList(resultStatus);
   const { pageIndex, pageSize, search } = list.params;
-  const query = useResults(useProgramme(), { pageIndex, pageSize, search, status: resultStatus });
+  const query = useReviewSamples(useProgramme(), { pageIndex, pageSize, search, status: resultStatus });
   const rows = query.data?.results ?? [];
   const total = query.data?.count ?? 0;
   const { setPage } = list;
