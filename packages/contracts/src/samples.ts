@@ -167,21 +167,6 @@ export const amendBody = z.object({
   password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.'),
 });
 
-/**
- * Who may do what with General-programme samples and results, in the web's
- * older vocabulary; derived from the General programme's definition, never
- * written beside it.
- */
-const generalRoles = FAMILIES.general.roles;
-export const GENERAL_ROLES = {
-  read: generalRoles.read,
-  order: generalRoles.order,
-  reception: generalRoles.receive,
-  entry: generalRoles.enter,
-  review: generalRoles.approve,
-} as const satisfies Record<string, readonly Role[]>;
-export type GeneralPermission = keyof typeof GENERAL_ROLES;
-
 const when = z.iso.datetime({ offset: true, error: 'Enter a date and time such as 2026-11-22T09:30:00+01:00.' });
 
 /** Retrospective data entry: a paper record in one go, with its original dates. */

@@ -49,9 +49,3 @@ const PERMISSION_WORDS: Record<Permission, string> = {
 
 /** Facility scope for rows of one facility: null for the super admin (every facility). */
 export const facilityScope = (p: Principal): number | null => (p.isSuperuser ? null : (p.facilityId ?? -1));
-
-// --- General-programme shorthands, until every caller names its programme -------------------------------
-type GeneralPermission = 'read' | 'order' | 'reception' | 'entry' | 'review';
-const GENERAL_PERMISSION: Record<GeneralPermission, Permission> = { read: 'read', order: 'order', reception: 'receive', entry: 'enter', review: 'approve' };
-export const mayGeneral = (p: Principal, permission: GeneralPermission) => mayIn(p, 'General', GENERAL_PERMISSION[permission]);
-export const requireGeneral = (p: Principal, permission: GeneralPermission) => requireIn(p, 'General', GENERAL_PERMISSION[permission]);

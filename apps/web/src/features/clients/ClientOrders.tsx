@@ -1,4 +1,4 @@
-import { RESULT_STATUS } from '@nlims/contracts';
+import { type ProgramForm, RESULT_STATUS } from '@nlims/contracts';
 import { Empty, Pagination, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,16 +11,19 @@ import { useClientOrders, useOrderDetails } from './api';
 const PAGE_SIZE = 5;
 
 /**
- * The client's General-programme samples, newest first: laboratory number
+ * The client's samples on one programme's form, newest first: laboratory number
  * (the sample's label), date, and each test with its status and, once
  * released, its result.
  */
-export function ClientOrders({ clientId }: { clientId: number }) {
+export function ClientOrders({ clientId, form }: { clientId: number; form: ProgramForm }) {
   const { t } = useTranslation('clients');
   const [pageIndex, setPageIndex] = useState(0);
-  const orders = useClientOrders(clientId, true, pageIndex, PAGE_SIZE);
+  const orders = useClientOrders(clientId, form, pageIndex, PAGE_SIZE);
   const rows = orders.data?.results ?? [];
-  const details = useOrderDetails(rows.map((r) => r.id));
+  const details = useOrderDetails(
+    form,
+    rows.map((r) => r.id),
+  );
   if (orders.isPending) return <Spin className="client-loading" />;
   if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.none')} />;
   return (

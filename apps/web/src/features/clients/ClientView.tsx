@@ -90,14 +90,15 @@ export function ClientView({ clientId, onClose, onEdit, onOpen }: Props) {
           ) : (
             <p className="client-muted">{t('view.noIdentifiers')}</p>
           )}
-          {access.generalOrders && !merged && (
-            <>
-              <Typography.Title level={5} className="client-view__heading">
-                {t('orders.title')}
-              </Typography.Title>
-              <ClientOrders clientId={client.id} />
-            </>
-          )}
+          {!merged &&
+            access.orderForms.map((form) => (
+              <section key={form}>
+                <Typography.Title level={5} className="client-view__heading">
+                  {t('orders.title')} · {t(`orders.form.${form}`)}
+                </Typography.Title>
+                <ClientOrders clientId={client.id} form={form} />
+              </section>
+            ))}
           {merging && (
             <MergeDialog
               client={client}

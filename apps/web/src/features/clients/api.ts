@@ -1,4 +1,4 @@
-import { FILTER_PREFIX, type Paginated } from '@nlims/contracts';
+import { type ProgramForm, FILTER_PREFIX, type Paginated } from '@nlims/contracts';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -45,26 +45,25 @@ export function useClient(id: number | null) {
   });
 }
 
-/** The client's General-programme orders, newest first (`general_order/?Filters.client=`), when the caller may read them. */
-export function useClientOrders(clientId: number, enabled: boolean, pageIndex = 0, pageSize = 5) {
+/** The client's samples on one wire form (`{form}/?Filters.client=`), newest first. */
+export function useClientOrders(clientId: number, form: ProgramForm, pageIndex = 0, pageSize = 5) {
   return useQuery({
-    queryKey: [...CLIENTS, 'orders', clientId, pageIndex, pageSize],
+    queryKey: [...CLIENTS, 'orders', form, clientId, pageIndex, pageSize],
     queryFn: ({ signal }) =>
-      api<Paginated<OrderRow>>('/api/general_order/', {
+      api<Paginated<OrderRow>>(`/api/${form}/`, {
         query: { page: pageIndex + 1, page_size: pageSize, [`${FILTER_PREFIX}client`]: clientId },
         signal,
       }),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-/** Each order's detail (its tests' current results), for a short page of orders. */
-export function useOrderDetails(ids: number[]) {
+/** Each sample's detail (its tests' current results), for a short page of samples. */
+export function useOrderDetails(form: ProgramForm, ids: number[]) {
   return useQueries({
     queries: ids.map((id) => ({
-      queryKey: [...CLIENTS, 'order', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => api<OrderDetail>(`/api/general_order/${id}/`, { signal }),
+      queryKey: [...CLIENTS, 'order', form, id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api<OrderDetail>(`/api/${form}/${id}/`, { signal }),
     })),
   });
 }

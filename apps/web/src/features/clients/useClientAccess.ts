@@ -1,4 +1,4 @@
-import { mayMergeClients, roleIn, roleMay } from '@nlims/contracts';
+import { familyOf, mayMergeClients, type ProgramForm, roleMay } from '@nlims/contracts';
 import { useMemo } from 'react';
 import { useSession } from '../auth/useSession';
 
@@ -15,8 +15,8 @@ export function useClientAccess() {
       edit: held.some((h) => roleMay(h.role, h.program, 'order')),
       /** Merge two records of one person: a supervisor (irreversible). */
       merge: mayMergeClients(held),
-      /** See the client's General-programme orders and results. */
-      generalOrders: user != null && roleMay(roleIn(user, 'General'), 'General', 'read'),
+      /** The wire forms whose samples the user may read (General's, TB's…): the client's orders and results, per form. */
+      orderForms: [...new Set(held.filter((h) => roleMay(h.role, h.program, 'read')).map((h) => familyOf(h.program).form))] as ProgramForm[],
     };
   }, [user]);
 }
