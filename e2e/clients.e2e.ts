@@ -71,14 +71,15 @@ describe('the client register', () => {
     await expect.poll(() => rows.first().textContent()).toContain(`YB-${stamp}`);
     await expect.poll(() => rows.first().textContent()).toContain('08071234567');
 
-    // the view: details and identifiers; a TB receptionist sees no General orders, and may not merge
+    // the view: details and identifiers; a TB receptionist sees the client's TB and other programmes' samples, not General's, and may not merge
     await rows
       .first()
       .getByRole('button', { name: `Musa Danjuma ${stamp}` })
       .click();
     const view = page.locator('.client-view');
     await expect.poll(() => view.locator('.client-idents-view').textContent()).toContain(`YB-${stamp}`);
-    expect(await view.getByText('Orders and results').count()).toBe(0);
+    await expect.poll(() => view.getByText('Orders and results · Tuberculosis').count()).toBe(1);
+    expect(await view.getByText('Orders and results · General').count()).toBe(0);
     expect(await view.getByRole('button', { name: 'Merge a duplicate…' }).count()).toBe(0);
     await expect.poll(() => view.locator('.client-details').textContent()).toContain('about 41 y');
 
