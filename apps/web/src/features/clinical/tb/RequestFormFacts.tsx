@@ -2,7 +2,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProgramme } from '../programme';
 import { useTbFormLookup } from './api';
-import { requestFormFields } from './fields';
+import { requestFormFields, TB_CHOICE_FIELDS } from './fields';
 
 /** The programme's request form of an order, read-only (TB: the presumptive-TB form); nothing for a family without one. */
 export function RequestFormFacts({ form }: { form: Record<string, unknown> }) {
@@ -14,8 +14,10 @@ export function RequestFormFacts({ form }: { form: Record<string, unknown> }) {
   const choices = lookup.data?.choices as Record<string, { value: string; label: string }[]> | undefined;
   const text = (field: string, value: unknown) => {
     if (typeof value === 'boolean') return t(value ? 'form.yes' : 'form.no');
-    const choice = choices?.[field]?.find((c) => c.value === value);
-    return choice || choices?.[field] ? t(`choice.${field}.${String(value)}`, { defaultValue: choice?.label ?? String(value) }) : String(value);
+    if (!TB_CHOICE_FIELDS.has(field)) return String(value);
+    // the catalog knows every code; the look-up's English label stands in for a code it does not
+    const label = choices?.[field]?.find((c) => c.value === value)?.label;
+    return t(`choice.${field}.${String(value)}`, { defaultValue: label ?? String(value) });
   };
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered title={t('form.title')} className="tb-facts">

@@ -16,5 +16,15 @@ export const TB_FORM_FIELDS = [
 ] as const;
 export type TbFormField = (typeof TB_FORM_FIELDS)[number];
 
+/** The fields whose value is a code of the form's choices (translated as `tb:choice.<field>.<code>`). */
+export const TB_CHOICE_FIELDS: ReadonlySet<string> = new Set([
+  'patient_category',
+  'reason_for_examination',
+  'hiv_status',
+  'test_status',
+  'specimen',
+  'visual_appearance',
+]);
+
 /** The request-form fields a family's order form shows (General, EID, Viral Load and public health have none yet). */
 export const requestFormFields = (family: ProgramFamily): readonly string[] => (family === 'tb' ? TB_FORM_FIELDS : []);
