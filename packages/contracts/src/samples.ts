@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './input.js';
-import { FAMILIES, type Permission } from './programmes/definitions.js';
-import type { Role } from './roles.js';
+import type { Permission } from './programmes/definitions.js';
 import { RESULT_STATUS, SAMPLE_STATUS } from './statuses.js';
 
 /** A cancelled order (before collection); not in SPEC §4's list, so it takes the next free code. */
