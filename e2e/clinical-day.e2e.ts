@@ -126,8 +126,11 @@ describe('a day in the clinical laboratory', () => {
   it('the supervisor validates and approves with the password, then opens the report', async () => {
     const page = await clinicalUser('clin_supervisor');
     await page.goto('/clinical/validate-results');
+    // one row per sample: its glucose inside with value, flag and who entered it
     const toVerify = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
-    await toVerify.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => toVerify.locator('.rv-line').textContent()).toContain('Random blood glucose');
+    expect(await toVerify.locator('.rv-line').textContent()).toContain('clin_analyst');
+    await toVerify.getByRole('button', { name: 'Verify sample (1)' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => toVerify.count()).toBe(0);
 
@@ -187,12 +190,12 @@ describe('a day in the clinical laboratory', () => {
     await expect.poll(() => toVerify.textContent()).toContain('Transcription error');
     expect(await toVerify.textContent()).toContain('Amendment');
     expect(await toVerify.getByRole('button', { name: 'Retest' }).count()).toBe(0);
-    await toVerify.getByRole('button', { name: 'Verify' }).click();
+    await toVerify.getByRole('button', { name: 'Verify sample (1)' }).click();
     await reviewer.locator('.ant-popconfirm').getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => toVerify.count()).toBe(0);
     await reviewer.goto('/clinical/approve-results');
     const toApprove = reviewer.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
-    await toApprove.getByRole('button', { name: 'Approve' }).click();
+    await toApprove.getByRole('button', { name: 'Approve sample (1)' }).click();
     const signature = reviewer.locator('.ant-modal');
     await signature.locator('input[type=password]').fill(DEMO_PASSWORD);
     await signature.getByRole('button', { name: 'Approve' }).click();

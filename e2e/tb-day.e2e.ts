@@ -178,23 +178,37 @@ describe('a day in the TB laboratory', () => {
     await page.getByPlaceholder(SEARCH).fill(labNumber);
     // one row per sample, its two results inside, verified together
     const toVerify = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+    // one row for the sample, its two Xpert results inside under the panel's name
     await expect.poll(() => toVerify.count()).toBe(1);
-    expect(await toVerify.textContent()).toContain('MTB DETECTED MEDIUM');
+    expect(await toVerify.locator('.rv-panel__name').textContent()).toBe('Xpert MTB/RIF');
+    expect(await toVerify.locator('.rv-line__name').allTextContents()).toEqual(['MTB detection', 'RIF resistance']);
+    // ticked and validated with the bulk button: both results in one request
     await toVerify.locator('.ant-checkbox-input').check();
-    await page.getByRole('button', { name: /Verify selected \(1\)/ }).click();
+    const [verified] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/results/verify/'),
+      page.getByRole('button', { name: /Verify selected \(1\)/ }).click(),
+    ]);
+    expect(verified.status()).toBe(200);
+    expect(verified.request().postDataJSON().ids).toHaveLength(2);
     await expect.poll(() => toVerify.count()).toBe(0);
 
     await page.goto('/programs/tb-approve-results');
     await page.getByPlaceholder(SEARCH).fill(labNumber);
     const toApprove = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => toApprove.count()).toBe(1);
-    await expect.poll(() => toApprove.locator('.clin-flag').allTextContents()).toEqual(['RR-TB']);
-    await toApprove.locator('.ant-checkbox-input').check();
-    await page.getByRole('button', { name: /Approve selected \(1\)/ }).click();
+    expect(await toApprove.locator('.rv-line', { hasText: 'RIF RESISTANCE DETECTED' }).locator('.clin-flag').textContent()).toBe('RR-TB');
+    // the whole sample approved in one action: MTB and RIF under one signature, in one request
+    await toApprove.getByRole('button', { name: 'Approve sample (2)' }).click();
     const signature = page.locator('.ant-modal');
     await expect.poll(() => signature.textContent()).toContain('enter your password to approve 2 results');
+    expect(await signature.textContent()).toContain(labNumber);
     await signature.locator('input[type=password]').fill(DEMO_PASSWORD);
-    await signature.getByRole('button', { name: 'Approve' }).click();
+    const [approved] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/results/approve/'),
+      signature.getByRole('button', { name: 'Approve' }).click(),
+    ]);
+    expect(approved.status()).toBe(200);
+    expect(approved.request().postDataJSON().ids).toHaveLength(2);
     await expect.poll(() => toApprove.count()).toBe(0);
 
     // the sample: completed, its results approved and flagged RR-TB

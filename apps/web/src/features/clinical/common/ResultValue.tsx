@@ -46,7 +46,16 @@ export function ResultValue({ result }: { result: Pick<ResultItem, 'value' | 'un
   const range = result.ref_low != null || result.ref_high != null ? `(${result.ref_low ?? '…'}–${result.ref_high ?? '…'})` : '';
   return (
     <span className="clin-result">
-      <strong>{String(result.value)}</strong> {result.unit} <FlagTag flag={result.flag} /> {range && <span className="clin-muted">{range}</span>}
+      {/* a value with its unit and a range read left to right in Arabic too ("13.4 ×10⁹/L", "(4–11)", "2+"); a range stays whole */}
+      <bdi dir="ltr">
+        <strong>{String(result.value)}</strong> {result.unit}
+      </bdi>{' '}
+      <FlagTag flag={result.flag} />{' '}
+      {range && (
+        <bdi dir="ltr" className="clin-muted" style={{ whiteSpace: 'nowrap' }}>
+          {range}
+        </bdi>
+      )}
       {result.isolates.length > 0 && <Isolates isolates={result.isolates} />}
     </span>
   );

@@ -5,7 +5,7 @@ import { formatDateTime } from '../common/format';
 import { AmendmentNote, ResultValue } from '../common/ResultValue';
 import { TestStatusTag } from '../common/status';
 import type { ReviewTest } from '../types';
-import { lineKey, type ResultLine, testGroups } from './reviewLines';
+import { lineKey, memberName, type ResultLine, testGroups } from './reviewLines';
 import './review.css';
 
 interface Props {
@@ -69,7 +69,9 @@ function TestLine({ test, actions, headed }: { test: ReviewTest; actions?: Props
   return (
     <div className={`rv-line${actions ? ' rv-line--actions' : ''}${result?.amends != null && result.status !== R.APPROVAL ? ' rv-line--amendment' : ''}`}>
       <div className="rv-line__test">
-        <span className="rv-line__name">{test.test_type_name}</span>
+        <span className="rv-line__name" title={test.test_type_name}>
+          {memberName(test.test_type_name, test.panel_name)}
+        </span>
         <span className="rv-line__status">
           <TestStatusTag status={result?.status ?? test.test_status} />
           {amended && (

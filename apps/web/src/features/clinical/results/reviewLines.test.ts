@@ -1,7 +1,7 @@
 import { RESULT_STATUS as R } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ReviewResult, ReviewTest } from '../types';
-import { amendmentPending, enteredBy, lineKey, resultsIn, testGroups } from './reviewLines';
+import { amendmentPending, enteredBy, lineKey, memberName, resultsIn, testGroups } from './reviewLines';
 
 const result = (id: number, status: number, extra: Partial<ReviewResult> = {}): ReviewResult => ({
   id,
@@ -73,5 +73,12 @@ describe('the review lines of a sample', () => {
     expect(amendmentPending([released, amendment], released)).toBe(true);
     expect(amendmentPending([released], released)).toBe(false);
     expect(resultsIn({ tests: [released, amendment] }, R.ENTERED).map((r) => r.id)).toEqual([32]);
+  });
+
+  it("names a panel member without the panel's name its heading already gives", () => {
+    expect(memberName('Xpert MTB/RIF - RIF resistance', 'Xpert MTB/RIF')).toBe('RIF resistance');
+    expect(memberName('AFB smear (ZN) - grade', 'AFB smear microscopy (ZN)')).toBe('AFB smear (ZN) - grade');
+    expect(memberName('Haemoglobin (Hb)', 'Full blood count')).toBe('Haemoglobin (Hb)');
+    expect(memberName('Glucose', null)).toBe('Glucose');
   });
 });

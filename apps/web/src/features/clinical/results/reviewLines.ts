@@ -39,6 +39,13 @@ export function resultsIn(sample: Pick<ReviewSample, 'tests'>, status: number): 
 export const enteredBy = (results: readonly ReviewResult[], username: string | undefined) =>
   username == null ? [] : results.filter((r) => r.entered_by === username);
 
+/** A panel member's name under its panel's heading: "Xpert MTB/RIF - RIF resistance" reads "RIF resistance" there. */
+export function memberName(name: string, panelName: string | null | undefined): string {
+  if (!panelName) return name;
+  const rest = name.startsWith(panelName) ? name.slice(panelName.length).match(/^\s*[-–—:·]\s*(\S.*)$/) : null;
+  return rest?.[1] ?? name;
+}
+
 /** A stable key for a line: one test may come twice (its released result and an amendment under review). */
 export const lineKey = (test: ReviewTest) => `${test.test_order}:${test.result?.id ?? 'none'}`;
 
