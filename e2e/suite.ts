@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cspViolations, guardCsp, launch } from './browser.js';
+import { cspViolations, guardCsp, launch, signIn } from './browser.js';
 
 /** Fail the test that caused a Content-Security-Policy violation. */
 afterEach(() => {
@@ -34,4 +34,23 @@ export function sharedBrowser(): () => Browser {
     if (!browser) throw new Error('The browser did not start.');
     return browser;
   };
+}
+
+/**
+ * Sign in as a facility user working in one programme (English, desktop
+ * width): on programme selection choose its tile and continue. A user who
+ * holds one programme finds it chosen already.
+ */
+export async function programmeUser(browser: () => Browser, baseURL: string, username: string, programme: string): Promise<Page> {
+  const context = await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' });
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  context.setDefaultTimeout(15000);
+  const page = await context.newPage();
+  await signIn(page, username);
+  if (new URL(page.url()).pathname === '/select-program') {
+    await page.locator('.prog-tile', { hasText: programme }).first().click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname !== '/select-program');
+  }
+  return page;
 }

@@ -1,26 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signIn } from './browser.js';
-import { sharedBrowser } from './suite.js';
+import { programmeUser, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const browser = sharedBrowser();
 
-/** Sign in as a Yaba public-health user working in Tuberculosis: choose its tile and continue. */
-async function tbUser(username: string): Promise<Page> {
-  const context = await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' });
-  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
-  context.setDefaultTimeout(15000);
-  const page = await context.newPage();
-  await signIn(page, username);
-  if (new URL(page.url()).pathname === '/select-program') {
-    await page.locator('.prog-tile', { hasText: 'Tuberculosis' }).first().click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname !== '/select-program');
-  }
-  return page;
-}
+const tbUser = (username: string): Promise<Page> => programmeUser(browser, baseURL, username, 'Tuberculosis');
 
 const isApi = (path: string) => (r: Response) => new URL(r.url()).pathname === path && r.request().method() === 'GET';
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, signIn } from './browser.js';
-import { sharedBrowser } from './suite.js';
+import { DEMO_PASSWORD } from './browser.js';
+import { programmeUser, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
@@ -9,20 +9,7 @@ const SEARCH = 'Laboratory number, name, phone or identifier';
 
 const browser = sharedBrowser();
 
-/** Sign in as a Yaba public-health user working in Tuberculosis: choose its tile and continue. */
-async function tbUser(username: string): Promise<Page> {
-  const context = await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' });
-  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
-  context.setDefaultTimeout(15000);
-  const page = await context.newPage();
-  await signIn(page, username);
-  if (new URL(page.url()).pathname === '/select-program') {
-    await page.locator('.prog-tile', { hasText: 'Tuberculosis' }).first().click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname !== '/select-program');
-  }
-  return page;
-}
+const tbUser = (username: string): Promise<Page> => programmeUser(browser, baseURL, username, 'Tuberculosis');
 
 /** An API call as a demo user (set-up only). */
 async function apiAs(username: string, method: string, path: string, body?: object) {

@@ -125,45 +125,28 @@ export const historyItem = z.object({
 
 export const statusCount = z.object({ test_order_status: z.number(), count: z.number() });
 
+/** A result as the review worklists show it: its value, flag, range and who entered and verified it. */
+const reviewedResult = resultItem.omit({ method: true, instrument: true, approved_by: true });
+
 /**
  * A row of `GET results/`: a current result, or an amendment awaiting review
  * (`amends` names the released version), with its test, sample and client
  * (the review worklists).
  */
-export const resultListItem = resultItem
-  .pick({
-    id: true,
-    version: true,
-    status: true,
-    value: true,
-    unit: true,
-    flag: true,
-    ref_low: true,
-    ref_high: true,
-    isolates: true,
-    comment: true,
-    entered_by: true,
-    entered_at: true,
-    verified_by: true,
-    verified_at: true,
-    approved_at: true,
-    amends: true,
-    amendment_reason: true,
-  })
-  .extend({
-    test_order: z.number(),
-    test_type: z.number(),
-    test_type_name: z.string(),
-    order: z.number(),
-    lab_number: z.string(),
-    sample: z.number(),
-    barcode: z.string(),
-    sample_type_name: z.string().nullable(),
-    program: z.string(),
-    client_name: z.string(),
-    sex: z.string(),
-    date_of_birth: z.string().nullable(),
-  });
+export const resultListItem = reviewedResult.extend({
+  test_order: z.number(),
+  test_type: z.number(),
+  test_type_name: z.string(),
+  order: z.number(),
+  lab_number: z.string(),
+  sample: z.number(),
+  barcode: z.string(),
+  sample_type_name: z.string().nullable(),
+  program: z.string(),
+  client_name: z.string(),
+  sex: z.string(),
+  date_of_birth: z.string().nullable(),
+});
 export type ResultListItem = z.infer<typeof resultListItem>;
 
 /** A test of a sample under review, with its result in force (or an amendment awaiting review). */
@@ -175,27 +158,7 @@ export const reviewTestItem = z.object({
   panel: z.number().nullable(),
   panel_name: z.string().nullable(),
   test_status: z.number(),
-  result: resultItem
-    .pick({
-      id: true,
-      version: true,
-      status: true,
-      value: true,
-      unit: true,
-      flag: true,
-      ref_low: true,
-      ref_high: true,
-      isolates: true,
-      comment: true,
-      entered_by: true,
-      entered_at: true,
-      verified_by: true,
-      verified_at: true,
-      approved_at: true,
-      amends: true,
-      amendment_reason: true,
-    })
-    .nullable(),
+  result: reviewedResult.nullable(),
 });
 
 /**

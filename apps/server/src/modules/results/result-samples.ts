@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { resultSampleItem } from '@nlims/contracts';
 import { facilityScope, mayInAny, programsWhere } from '../../core/access.js';
 import { numberFilter, type ResourceDef } from '../../core/resource.js';
@@ -7,7 +7,7 @@ import { clients } from '../clients/clients.table.js';
 import { programs } from '../programs/programs.table.js';
 import { sampleTypes } from '../reference/reference.table.js';
 import { programIn, programsQueried } from '../samples/forms.js';
-import { hospitalNumberOf, sampleIdsMatching } from '../samples/samples.read.js';
+import { hospitalNumberOf, sampleIdsMatching, withOrderAndClient } from '../samples/samples.read.js';
 import { orders, samples } from '../samples/samples.table.js';
 
 /** A result a reviewer sees: the one in force, or an amendment awaiting verification or approval. */
@@ -70,10 +70,7 @@ export const resultSampleResource: ResourceDef = {
     received_at: samples.receivedAt,
     tests: sampleTests,
   },
-  join: (q) =>
-    (q as unknown as { innerJoin: (...a: unknown[]) => { innerJoin: (...a: unknown[]) => unknown } })
-      .innerJoin(orders, eq(orders.id, samples.orderId))
-      .innerJoin(clients, eq(clients.id, orders.clientId)) as typeof q,
+  join: withOrderAndClient,
   item: resultSampleItem,
   searchWhere: (term) => amongMatches(samples.id, sampleIdsMatching(term)),
   extraWhere: (query, p) => [programIn(samples.programId, programsWhere(p, 'read', programsQueried(query)))],

@@ -86,6 +86,12 @@ export const sampleIdsMatching = (term: string): SQL =>
 const sampleTypeName = sql<string | null>`(select st.name from ${sampleTypes} st where st.id = ${samples.sampleTypeId})`.as('sample_type_name');
 const programNameOf = sql<string>`(select pr.name from ${programs} pr where pr.id = ${samples.programId})`.as('program');
 
+/** A sample list's joins: each sample's order and the order's client. */
+export const withOrderAndClient = <Q>(q: Q): Q =>
+  (q as unknown as { innerJoin: (...a: unknown[]) => { innerJoin: (...a: unknown[]) => unknown } })
+    .innerJoin(orders, eq(orders.id, samples.orderId))
+    .innerJoin(clients, eq(clients.id, orders.clientId)) as Q;
+
 /** `program__name` when the request names one programme of the form. */
 const programQuery = (query: ListQuery) => (typeof query.program__name === 'string' ? query.program__name : undefined);
 
@@ -123,10 +129,7 @@ export function sampleResource(form: ProgramForm): ResourceDef {
       hospital_number: hospitalNumberOf(orders.clientId),
       tests: listTests,
     },
-    join: (q) =>
-      (q as unknown as { innerJoin: (...a: unknown[]) => { innerJoin: (...a: unknown[]) => unknown } })
-        .innerJoin(orders, eq(orders.id, samples.orderId))
-        .innerJoin(clients, eq(clients.id, orders.clientId)) as typeof q,
+    join: withOrderAndClient,
     item: sampleListItem,
     searchWhere: (term) => amongMatches(samples.id, sampleIdsMatching(term)),
     extraWhere: (query, p) => [programIn(samples.programId, formPrograms(p, form, 'read', programQuery(query))), ...dateRange(samples.createdAt, query)],
