@@ -7,28 +7,9 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD, signIn } from '../e2e/browser.js';
-import { deviceContext, outDir, shootEverywhere, type Device } from './shots.js';
+import { apiAs as as, deviceContext, outDir, shootEverywhere, type Device } from './shots.js';
 
 const out = outDir();
-
-/** A small API client signed in as one demo user. */
-async function as(base: string, username: string) {
-  const login = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(method: string, url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
 
 /** Samples for the workplan (received), and one finished sample for the completed tag. */
 async function seedWork(base: string) {

@@ -12,27 +12,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, signIn } from '../e2e/browser.js';
 import { deviceContext, type Device, outDir, shootEverywhere } from './shots.js';
+import { apiAs as as } from './shots.js';
 
 const out = outDir();
-
-/** A small API client signed in as one demo user. */
-async function as(base: string, username: string) {
-  const login = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(method: string, url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
 
 type Created = { id: number; samples: { id: number; sample_type: number | null; tests: { id: number; test_type: number }[] }[] };
 type Api = Awaited<ReturnType<typeof as>>;
