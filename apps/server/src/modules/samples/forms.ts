@@ -59,12 +59,3 @@ export function programsQueried(query: Record<string, unknown>): string[] {
   if (typeof named !== 'string' || !PROGRAMS.includes(named as never)) throw ValidationError.field('program__name', `Unknown programme "${String(named)}".`);
   return [named];
 }
-
-/** The name of a programme by id. */
-export async function programName(tx: Tx, id: number): Promise<string> {
-  const [row] = await tx
-    .select({ name: programs.name })
-    .from(programs)
-    .where(inArray(programs.id, [id]));
-  return row?.name ?? '';
-}
