@@ -1,27 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, signIn } from './browser.js';
-import { sharedBrowser } from './suite.js';
+import { DEMO_PASSWORD } from './browser.js';
+import { programmeUser, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
 
 const browser = sharedBrowser();
 
-/** Sign in and, when asked to choose, pick the programme. */
-async function userIn(username: string, programme: string): Promise<Page> {
-  const context = await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' });
-  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
-  context.setDefaultTimeout(15000);
-  const page = await context.newPage();
-  await signIn(page, username);
-  if (new URL(page.url()).pathname === '/select-program') {
-    await page.locator('.prog-tile', { hasText: programme }).first().click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname !== '/select-program');
-  }
-  return page;
-}
+const userIn = (username: string, programme: string): Promise<Page> => programmeUser(browser, baseURL, username, programme);
 
 /** A small API client signed in as one demo user. */
 async function apiAs(username: string) {
