@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, FILTER_PREFIX, idParams, MAX_ID, listQuery, paginated, patchBody, type ListQuery, type Paginated } from '@nlims/contracts';
@@ -52,6 +52,12 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   countWithoutJoin?: boolean;
   /** Only these joins are needed to count (those the conditions of this query read); the others are for display. */
   countJoin?: <Q>(query: Q, list: ListQuery) => Q;
+  /**
+   * Only these joins are needed to choose a page (those the conditions and the ordering read): the page's ids are
+   * picked (and counted) with them, and the display joins of `join` then run for those ids only. Each join keeps one
+   * row per row of `table`.
+   */
+  pageJoin?: <Q>(query: Q, list: ListQuery) => Q;
   /** A cheaper exact count for some queries (null: count the rows). */
   fastCount?: (db: Tx, p: Principal, query: ListQuery) => Promise<number | null>;
   /** Conditions from query parameters other than `Filters.*` (date ranges, `program__name`) and from who asks (the programmes they hold). */
@@ -190,6 +196,34 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
   }
   const page = query.page ?? 1;
   const size = query.page_size ?? DEFAULT_PAGE_SIZE;
+  const { n, results } = def.pageJoin
+    ? await pageByIds(db, def, query, where, order, page, size, base)
+    : await countedPage(db, def, principal, query, where, order, page, size, base);
+  const path = `/api/${def.path}/`;
+  return {
+    count: n,
+    next: page * size < n ? pageUrl(path, query, page + 1) : null,
+    previous: page > 1 ? pageUrl(path, query, page - 1) : null,
+    results: await expand(results),
+  };
+}
+
+type Base = () => {
+  where: (w: SQL | undefined) => { orderBy: (...o: SQL[]) => { limit: (n: number) => { offset: (n: number) => Promise<unknown[]> } } & Promise<unknown[]> };
+};
+
+/** A page and the count of every matching row, counted apart (with `countJoin`'s joins, or `fastCount`). */
+async function countedPage(
+  db: Db,
+  def: ResourceDef,
+  principal: Principal,
+  query: ListQuery,
+  where: SQL | undefined,
+  order: SQL[],
+  page: number,
+  size: number,
+  base: Base,
+): Promise<{ n: number; results: unknown[] }> {
   const fast = def.fastCount ? await def.fastCount(db, principal, query) : null;
   const n =
     fast ??
@@ -209,13 +243,48 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
     .orderBy(...order)
     .limit(size)
     .offset((page - 1) * size);
-  const path = `/api/${def.path}/`;
-  return {
-    count: n,
-    next: page * size < n ? pageUrl(path, query, page + 1) : null,
-    previous: page > 1 ? pageUrl(path, query, page - 1) : null,
-    results: await expand(results),
-  };
+  return { n, results };
+}
+
+/**
+ * A page chosen by id over `pageJoin`'s joins, counted in the same pass (a
+ * window count), then read through the display joins for those ids only, in
+ * the same order.
+ */
+async function pageByIds(
+  db: Db,
+  def: ResourceDef,
+  query: ListQuery,
+  where: SQL | undefined,
+  order: SQL[],
+  page: number,
+  size: number,
+  base: Base,
+): Promise<{ n: number; results: unknown[] }> {
+  const picked = await def.pageJoin!(
+    db
+      .select({ id: def.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(def.table)
+      .$dynamic(),
+    query,
+  )
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset((page - 1) * size);
+  if (picked.length === 0) {
+    if (page > 1) throw ValidationError.field('page', 'Invalid page.');
+    return { n: 0, results: [] };
+  }
+  const results = await base()
+    .where(
+      inArray(
+        def.id,
+        picked.map((r) => r.id as number),
+      ),
+    )
+    .orderBy(...order);
+  return { n: picked[0]!.n, results };
 }
 
 /** Page a short list already in memory (look-ups such as the 37 states) the same way as every other list. */

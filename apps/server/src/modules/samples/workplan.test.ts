@@ -61,6 +61,18 @@ describe('workplan', () => {
     expect(onBench.results.every((r) => r.bench_name === 'Coagulation Bench')).toBe(true);
     expect(onBench.results.some((r) => r.order === apttOrder.id)).toBe(true);
     expect((await workplan(`&search=${fbc.lab_number}`)).count).toBe(fbc.tests.length);
+    // pages: the page is chosen and counted in one pass, then read with its display columns
+    const pageOne = (await as('clin_analyst', 'GET', '/api/workplan/?page=1&page_size=5&ordering=test_type_name')).json();
+    const pageTwo = (await as('clin_analyst', 'GET', '/api/workplan/?page=2&page_size=5&ordering=test_type_name')).json();
+    expect(pageOne, JSON.stringify(pageOne)).toHaveProperty('count', plan.count);
+    expect(pageOne.results).toHaveLength(5);
+    expect(pageOne.results[0].client_name).toBeTruthy();
+    expect(pageTwo.previous).toContain('page=1');
+    const names = [...pageOne.results, ...pageTwo.results].map((r: Row) => r.test_type_name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const beyond = await as('clin_analyst', 'GET', `/api/workplan/?page=${Math.ceil(plan.count / 5) + 1}&page_size=5`);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json()).toEqual({ page: ['Invalid page.'] });
     const bad = await as('clin_analyst', 'GET', '/api/workplan/?Filters.shelf=1');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty(['Filters.shelf']);

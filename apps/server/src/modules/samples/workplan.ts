@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ENTERABLE_TEST_STATUSES, FILTER_PREFIX, SAMPLE_STATUS as S, workplanItem } from '@nlims/contracts';
+import { ENTERABLE_TEST_STATUSES, FILTER_PREFIX, type ListQuery, SAMPLE_STATUS as S, workplanItem } from '@nlims/contracts';
 import { facilityScope, mayInAny, programsWhere } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
@@ -29,6 +29,20 @@ const withBench = (q: Joinable) =>
     .leftJoin(ownService, and(eq(ownService.facility, testOrders.facilityId), eq(ownService.test_type, testOrders.testTypeId)))
     .leftJoin(panelService, and(eq(panelService.facility, testOrders.facilityId), eq(panelService.test_type, testTypes.panel)))
     .leftJoin(bench, eq(bench.id, sql`coalesce(${ownService.bench}, ${panelService.bench})`));
+
+/** The joins a query's conditions and ordering read: the display tables are left out. */
+function pickingJoins<Q>(q: Q, query: ListQuery): Q {
+  let j = (q as unknown as Joinable).innerJoin(samples, eq(samples.id, testOrders.sampleId));
+  const filtered = (name: string) => query[`${FILTER_PREFIX}${name}`] !== undefined && query[`${FILTER_PREFIX}${name}`] !== '';
+  const ordering = query.ordering || WORKPLAN_ORDERING;
+  if (filtered('priority') || /(^|,)-?priority\b/.test(ordering)) j = j.innerJoin(orders, eq(orders.id, testOrders.orderId));
+  if (filtered('section') || filtered('bench') || /(^|,)-?test_type_name\b/.test(ordering)) j = withTestType(j);
+  if (filtered('bench')) j = withBench(j);
+  return j as unknown as Q;
+}
+
+/** Urgent samples first, then the earliest due. */
+const WORKPLAN_ORDERING = '-priority,due_at';
 
 /** Samples in the laboratory (not on hold, rejected or cancelled). */
 const IN_LAB = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
@@ -72,15 +86,9 @@ export const workplanResource: ResourceDef = {
     )
       .innerJoin(clients, eq(clients.id, orders.clientId))
       .leftJoin(sections, eq(sections.id, testTypes.section)) as unknown as typeof q,
-  // Counting a backlog reads the sample's status always, and the order, test type or bench only when a filter asks.
-  countJoin: (q, query) => {
-    let j = (q as unknown as Joinable).innerJoin(samples, eq(samples.id, testOrders.sampleId));
-    const filtered = (name: string) => query[`${FILTER_PREFIX}${name}`] !== undefined && query[`${FILTER_PREFIX}${name}`] !== '';
-    if (filtered('priority')) j = j.innerJoin(orders, eq(orders.id, testOrders.orderId));
-    if (filtered('section') || filtered('bench')) j = withTestType(j);
-    if (filtered('bench')) j = withBench(j);
-    return j as unknown as typeof q;
-  },
+  // Choosing (and counting) a page of the backlog reads the sample's status always, the order for its priority,
+  // and the test type or bench only when a filter or the ordering asks.
+  pageJoin: pickingJoins,
   item: workplanItem,
   expand: withHospitalNumbers,
   searchWhere: (term) => amongMatches(testOrders.sampleId, sampleIdsMatching(term)),
@@ -94,8 +102,7 @@ export const workplanResource: ResourceDef = {
   ],
   filters: { section: testTypes.section, bench: bench.id, priority: orders.priority, test_type: testOrders.testTypeId },
   ordering: { due_at: testOrders.dueAt, lab_number: samples.barcode, priority: orders.priority, test_type_name: testTypes.name },
-  // Urgent samples first, then the earliest due.
-  defaultOrdering: '-priority,due_at',
+  defaultOrdering: WORKPLAN_ORDERING,
   // The people who run or enter the tests (SPEC §6: analysts and supervisors; data clerks enter results too).
   access: { read: (p) => mayInAny(p, 'workplan') || mayInAny(p, 'enter') },
   scope: { column: testOrders.facilityId, valueKey: 'facilityId', of: facilityScope },
