@@ -1,27 +1,36 @@
 import { z } from 'zod';
-import { type ProgramFamily, programFamily } from './definitions.js';
+import { programFamily } from './definitions.js';
+import { type FormSpec, formSchema } from './form-spec.js';
 import { tbRequestForm } from './tb.js';
 
 /**
- * Each family's request form: the `form` an order carries besides its tests
- * and samples. The server validates an order's `form` with the schema of its
- * programme's family; the signed-in pages build their form fields from it.
- * Kept out of definitions.ts so the routing rules need no zod. The General,
- * EID, Viral Load and public-health families have no request form yet: an
- * empty object, strictly (an unknown field is refused).
+ * Each programme's request form: the `form` an order carries besides its
+ * tests and samples. The server validates an order's `form` with
+ * `requestFormOf(programme)`; the order form renders the same declaration.
+ * Tuberculosis's form is written by hand (tb.ts); the others are declared as
+ * data (form-spec.ts) and listed in `FORM_SPECS` by programme name. A
+ * programme with neither takes no form: an empty object, strictly (an
+ * unknown field is refused).
  */
 const noForm = z.object({}).strict();
 
-export const REQUEST_FORMS = {
-  general: noForm,
-  tb: tbRequestForm,
-  eid: noForm,
-  vl: noForm,
-  ph: noForm,
-} as const satisfies Record<ProgramFamily, z.ZodType>;
+/** Declared request forms, by programme name. */
+const FORM_SPECS: Readonly<Record<string, FormSpec>> = {};
 
-/** A valid request form of a family, defaults applied. */
-export type RequestForm<F extends ProgramFamily> = z.output<(typeof REQUEST_FORMS)[F]>;
+/** The declared request form of a programme, or null (General; Tuberculosis, whose form is tb.ts). */
+export const requestFormSpecOf = (program: string): FormSpec | null => FORM_SPECS[program] ?? null;
 
-/** The request-form schema of a programme (by name); an unknown name gets the public-health family's. */
-export const requestFormOf = (program: string): (typeof REQUEST_FORMS)[ProgramFamily] => REQUEST_FORMS[programFamily(program)];
+const schemas = new Map<FormSpec, z.ZodType>();
+
+/** The request-form schema of a programme (by name). */
+export function requestFormOf(program: string): z.ZodType<Record<string, unknown>> {
+  if (programFamily(program) === 'tb') return tbRequestForm as unknown as z.ZodType<Record<string, unknown>>;
+  const spec = requestFormSpecOf(program);
+  if (!spec) return noForm as unknown as z.ZodType<Record<string, unknown>>;
+  let schema = schemas.get(spec);
+  if (!schema) {
+    schema = formSchema(spec);
+    schemas.set(spec, schema);
+  }
+  return schema as z.ZodType<Record<string, unknown>>;
+}

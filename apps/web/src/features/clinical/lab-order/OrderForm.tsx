@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Form } from 'antd';
+import { requestFormSpecOf } from '@nlims/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateOrder, useOrderLookup } from '../api';
 import { showServerErrors } from '../common/forms';
 import { useProgramme } from '../programme';
-import { checkRequestForm, requestFormFields } from '../tb/requestForm';
+import { checkRequestForm, requestFormFields } from '../request-form/check';
+import { SpecFields } from '../request-form/SpecFields';
 import { TbRequestFields } from '../tb/TbRequestFields';
 import type { OrderCreated } from '../types';
 import { ClientCard, ClinicianField, NotesField, PriorityField, TestsCard } from './OrderFields';
@@ -27,11 +29,12 @@ export function OrderForm({ onSaved }: { onSaved: (order: OrderCreated) => void 
   const create = useCreateOrder(programme);
   const [problems, setProblems] = useState<string[]>([]);
   const general = programme.family === 'general';
-  const visible = [...FIELDS, ...requestFormFields(programme.family).map((f) => `form.${f}`)];
+  const spec = requestFormSpecOf(programme.name);
+  const visible = [...FIELDS, ...requestFormFields(programme.name).map((f) => `form.${f}`)];
 
   const submit = async ({ form: request, ...values }: Record<string, unknown>) => {
     setProblems([]);
-    const checked = checkRequestForm(programme.family, request as Record<string, unknown> | undefined, t);
+    const checked = checkRequestForm(programme.name, request as Record<string, unknown> | undefined, t);
     if ('errors' in checked) {
       form.setFields(checked.errors);
       form.scrollToField(checked.errors[0]!.name, { block: 'center' });
@@ -57,7 +60,7 @@ export function OrderForm({ onSaved }: { onSaved: (order: OrderCreated) => void 
           <NotesField />
         </Card>
       </div>
-      {programme.family === 'tb' && <TbRequestFields />}
+      {programme.family === 'tb' ? <TbRequestFields /> : spec && <SpecFields spec={spec} />}
       <TestsCard tests={(lookup.data?.tests ?? []).filter((x) => x.is_active !== false)} loading={lookup.isPending} panelsOnly={!general} priced={general} />
       {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ marginTop: 16, whiteSpace: 'pre-line' }} />}
       <div className="clin-form-actions" style={{ marginTop: 16 }}>

@@ -1,16 +1,54 @@
+import { answered, type FieldSpec, requestFormSpecOf } from '@nlims/contracts';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../common/format';
 import { useProgramme } from '../programme';
-import { useTbFormLookup } from './api';
-import { requestFormFields, TB_CHOICE_FIELDS } from './fields';
+import { useTbFormLookup } from '../tb/api';
+import { TB_CHOICE_FIELDS, TB_FORM_FIELDS } from '../tb/fields';
 
-/** The programme's request form of an order, read-only (TB: the presumptive-TB form); nothing for a family without one. */
-export function RequestFormFacts({ form }: { form: Record<string, unknown> }) {
-  const { t } = useTranslation('tb');
+interface Fact {
+  key: string;
+  label: string;
+  text: string;
+}
+
+/** A declared form's answers, in the interface language. */
+function useSpecFacts(form: Record<string, unknown>): { title: string; facts: Fact[] } | null {
   const programme = useProgramme();
-  const lookup = useTbFormLookup(programme.family === 'tb');
-  const fields = requestFormFields(programme.family).filter((f) => form[f] != null && form[f] !== '');
-  if (!fields.length) return null;
+  const spec = requestFormSpecOf(programme.name);
+  const { t } = useTranslation([spec?.namespace ?? 'clinical', 'clinical']);
+  if (!spec) return null;
+  const ns = spec.namespace;
+  const choice = (f: FieldSpec, v: unknown) => {
+    const declared = 'choices' in f ? f.choices.find((c) => c.value === v)?.label : undefined;
+    return t(`${ns}:choice.${f.name}.${String(v)}`, { defaultValue: declared ?? String(v) });
+  };
+  const text = (f: FieldSpec, v: unknown): string => {
+    switch (f.kind) {
+      case 'choices':
+        return (v as unknown[]).map((x) => choice(f, x)).join(', ');
+      case 'choice':
+        return choice(f, v);
+      case 'boolean':
+        return t(v ? 'clinical:requestForm.yes' : 'clinical:requestForm.no');
+      case 'date':
+        return formatDate(String(v));
+      case 'number':
+        return f.unit ? `${String(v)} ${f.unit}` : String(v);
+      default:
+        return String(v);
+    }
+  };
+  const facts = spec.fields
+    .filter((f) => answered(form[f.name]))
+    .map((f) => ({ key: f.name, label: t(`${ns}:field.${f.name}`, { defaultValue: f.label }), text: text(f, form[f.name]) }));
+  return { title: t(`${ns}:form.title`, { defaultValue: t('clinical:requestForm.title') }), facts };
+}
+
+/** The TB request form's answers, in the interface language. */
+function useTbFacts(form: Record<string, unknown>, enabled: boolean): { title: string; facts: Fact[] } {
+  const { t } = useTranslation('tb');
+  const lookup = useTbFormLookup(enabled);
   const choices = lookup.data?.choices as Record<string, { value: string; label: string }[]> | undefined;
   const text = (field: string, value: unknown) => {
     if (typeof value === 'boolean') return t(value ? 'form.yes' : 'form.no');
@@ -19,11 +57,22 @@ export function RequestFormFacts({ form }: { form: Record<string, unknown> }) {
     const label = choices?.[field]?.find((c) => c.value === value)?.label;
     return t(`choice.${field}.${String(value)}`, { defaultValue: label ?? String(value) });
   };
+  const fields = enabled ? TB_FORM_FIELDS.filter((f) => form[f] != null && form[f] !== '') : [];
+  return { title: t('form.title'), facts: fields.map((f) => ({ key: f, label: t(`field.${f}`), text: text(f, form[f]) })) };
+}
+
+/** The programme's request form of an order, read-only (TB: the presumptive-TB form; EID, VL, public health: their declared forms); nothing for a programme without one. */
+export function RequestFormFacts({ form }: { form: Record<string, unknown> }) {
+  const programme = useProgramme();
+  const tb = useTbFacts(form, programme.family === 'tb');
+  const declared = useSpecFacts(form);
+  const shown = programme.family === 'tb' ? tb : declared;
+  if (!shown?.facts.length) return null;
   return (
-    <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered title={t('form.title')} className="tb-facts">
-      {fields.map((field) => (
-        <Descriptions.Item key={field} label={t(`field.${field}`)}>
-          {text(field, form[field])}
+    <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered title={shown.title} className="tb-facts">
+      {shown.facts.map((fact) => (
+        <Descriptions.Item key={fact.key} label={fact.label}>
+          {fact.text}
         </Descriptions.Item>
       ))}
     </Descriptions>

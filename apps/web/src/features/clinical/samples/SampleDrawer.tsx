@@ -15,7 +15,7 @@ import { SampleTags, sampleStatusText, TestStatusTag } from '../common/status';
 import { useProgramme } from '../programme';
 import { FollowOn } from '../results/FollowOn';
 import { ReportButtons } from '../results/ReportButtons';
-import { RequestFormFacts } from '../tb/RequestFormFacts';
+import { RequestFormFacts } from '../request-form/RequestFormFacts';
 import type { OrderDetail, OrderTest } from '../types';
 
 /** The samples of an order, one tab each (label, sample type and status); the one shown is the one chosen. */

@@ -1,5 +1,3 @@
-import type { ProgramFamily } from '@nlims/contracts';
-
 /** The TB request form's fields, in the order the form shows them. */
 export const TB_FORM_FIELDS = [
   'patient_category',
@@ -25,6 +23,3 @@ export const TB_CHOICE_FIELDS: ReadonlySet<string> = new Set([
   'specimen',
   'visual_appearance',
 ]);
-
-/** The request-form fields a family's order form shows (General, EID, Viral Load and public health have none yet). */
-export const requestFormFields = (family: ProgramFamily): readonly string[] => (family === 'tb' ? TB_FORM_FIELDS : []);

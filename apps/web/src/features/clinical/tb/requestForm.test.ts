@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/errors';
 import { showServerErrors } from '../common/forms';
-import { checkRequestForm } from './requestForm';
+import { checkRequestForm } from '../request-form/check';
 
 /** The key and its values, so the test reads which message was chosen. */
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
@@ -12,7 +12,7 @@ const valid = { patient_category: 'new', reason_for_examination: 'diagnosis', hi
 
 describe('the TB request form on the page (the contracts schema)', () => {
   it('passes a complete form with the schema defaults applied', () => {
-    expect(checkRequestForm('tb', { ...valid, lga_tb_number: '', visual_appearance: undefined }, t)).toEqual({
+    expect(checkRequestForm('Tuberculosis', { ...valid, lga_tb_number: '', visual_appearance: undefined }, t)).toEqual({
       form: {
         ...valid,
         treatment_month: null,
@@ -26,7 +26,7 @@ describe('the TB request form on the page (the contracts schema)', () => {
   });
 
   it('names every missing choice under form.<field>', () => {
-    const checked = checkRequestForm('tb', {}, t);
+    const checked = checkRequestForm('Tuberculosis', {}, t);
     expect('errors' in checked && checked.errors.map((e) => e.name.join('.')).sort()).toEqual(
       ['form.hiv_status', 'form.patient_category', 'form.reason_for_examination', 'form.specimen', 'form.test_status'].sort(),
     );
@@ -34,12 +34,12 @@ describe('the TB request form on the page (the contracts schema)', () => {
   });
 
   it('asks for the month of a follow-up and the name of an "other" specimen, in the interface language', () => {
-    const checked = checkRequestForm('tb', { ...valid, reason_for_examination: 'follow_up', specimen: 'other' }, t);
+    const checked = checkRequestForm('Tuberculosis', { ...valid, reason_for_examination: 'follow_up', specimen: 'other' }, t);
     expect('errors' in checked && checked.errors).toEqual([
       { name: ['form', 'treatment_month'], errors: ['tb:validation.monthNeeded'] },
       { name: ['form', 'specimen_other'], errors: ['tb:validation.nameSpecimen'] },
     ]);
-    expect(checkRequestForm('tb', { ...valid, reason_for_examination: 'follow_up', treatment_month: 40 }, t)).toEqual({
+    expect(checkRequestForm('Tuberculosis', { ...valid, reason_for_examination: 'follow_up', treatment_month: 40 }, t)).toEqual({
       errors: [{ name: ['form', 'treatment_month'], errors: ['tb:validation.month {"min":0,"max":36}'] }],
     });
   });

@@ -1,7 +1,6 @@
-import { type ProgramFamily, REQUEST_FORMS, TB_TREATMENT_MONTHS } from '@nlims/contracts';
+import { TB_TREATMENT_MONTHS, tbRequestForm } from '@nlims/contracts';
 import type { TFunction } from 'i18next';
-
-export { requestFormFields } from './fields';
+import type { FormFieldError, Issue } from '../request-form/check';
 
 /** The contracts' messages of the form's cross-field rules, by their catalog key. */
 const RULE_MESSAGES: Record<string, string> = {
@@ -11,36 +10,9 @@ const RULE_MESSAGES: Record<string, string> = {
   'Name a specimen only when the specimen is "other".': 'validation.specimenOnlyOther',
 };
 
-export interface FormFieldError {
-  name: (string | number)[];
-  errors: string[];
-}
-
-interface Issue {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-  origin?: string;
-  maximum?: number | bigint;
-}
-
-/** The values typed in: empty inputs left out, so the schema's defaults apply. */
-function cleaned(values: Record<string, unknown> | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-}
-
-/**
- * Check a request form with the same schema the server applies
- * (`REQUEST_FORMS`, contracts) before it is sent. Returns the form to post
- * (defaults applied), or the errors under `form.<field>` in the interface
- * language.
- */
-export function checkRequestForm(
-  family: ProgramFamily,
-  values: Record<string, unknown> | undefined,
-  t: TFunction,
-): { form: Record<string, unknown> } | { errors: FormFieldError[] } {
-  const parsed = REQUEST_FORMS[family].safeParse(cleaned(values));
+/** The presumptive-TB request form checked with the server's schema; the errors under `form.<field>` in the interface language. */
+export function checkTbRequestForm(values: Record<string, unknown>, t: TFunction): { form: Record<string, unknown> } | { errors: FormFieldError[] } {
+  const parsed = tbRequestForm.safeParse(values);
   if (parsed.success) return { form: parsed.data as Record<string, unknown> };
   const byField = new Map<string, string[]>();
   for (const issue of parsed.error.issues as unknown as Issue[]) {
