@@ -1,4 +1,6 @@
 import { programFamily, type ProgramFamily } from './definitions.js';
+import { formLines } from './form-spec.js';
+import { requestFormSpecOf } from './forms.js';
 import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
 
 /** A result of a sample, by its test's catalogue code, as the interpretation rules read it. */
@@ -67,3 +69,11 @@ const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
 };
 
 export const rulesOf = (program: string): ProgrammeRules => RULES[programFamily(program)] ?? {};
+
+/** A stored request form as the report prints it: the programme's own lines (TB), else every answered field of its declared form. */
+export function requestLinesOf(program: string, form: Readonly<Record<string, unknown>>): [string, string][] {
+  const own = rulesOf(program).requestLines;
+  if (own) return own(form);
+  const spec = requestFormSpecOf(program);
+  return spec ? formLines(spec, form) : [];
+}

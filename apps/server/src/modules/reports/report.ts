@@ -1,4 +1,4 @@
-import { RESULT_STATUS as R, rulesOf } from '@nlims/contracts';
+import { RESULT_STATUS as R, requestLinesOf, rulesOf } from '@nlims/contracts';
 import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Doc } from './pdf.js';
 import type { ReportData } from './report-data.js';
 
@@ -86,9 +86,9 @@ function sampleHeading(doc: Doc, sample: ReportData['samples'][number], y: numbe
   return y + 19;
 }
 
-/** The programme's request form (TB: the presumptive-TB request), two columns of labelled lines. */
+/** The programme's request form (TB: the presumptive-TB request; the others: their declared forms), two columns of labelled lines. */
 function requestForm(doc: Doc, d: ReportData) {
-  const lines = rulesOf(d.order.program).requestLines?.(d.order.form) ?? [];
+  const lines = requestLinesOf(d.order.program, d.order.form);
   if (!lines.length) return;
   let y = doc.y + 2;
   doc.font(FONT.bold).fontSize(8.5).fillColor(GREEN).text('Request', MARGIN, y);
