@@ -96,6 +96,8 @@ export const sampleDetail = sampleListItem.extend({
   form: z.record(z.string(), z.unknown()),
   /** Every sample of the order, this one included. */
   samples: z.array(orderSampleItem),
+  /** The request this sample's results asked for (EID confirmatory PCR, VL repeat), once made. */
+  follow_on_request: z.object({ order: z.number(), lab_number: z.string() }).nullable(),
   client_identifiers: z.array(z.object({ identifier_type: z.number(), identifier_type_name: z.string(), identifier: z.string() })),
   tests: z.array(
     orderTestItem.extend({ result_type: z.string(), unit: z.string(), codes: z.array(z.string()), is_culture: z.boolean(), result: resultItem.nullable() }),

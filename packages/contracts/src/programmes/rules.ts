@@ -6,6 +6,18 @@ import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES
 /** A result of a sample, by its test's catalogue code, as the interpretation rules read it. */
 export type CodedResult = TbResult;
 
+/** The tests a sample's results ask for next. */
+export interface FollowOn {
+  /** Catalogue codes of the tests (or panels) to order. */
+  codes: string[];
+  /**
+   * A new request of the same client carrying this request form (EID: the
+   * confirmatory PCR; viral load: the repeat after adherence counselling).
+   * Without it, the tests go on a new sample of the same order (TB).
+   */
+  form?: Record<string, unknown>;
+}
+
 /**
  * A programme's interpretation rules (DESIGN §4): a flag a coded result
  * raises (Tuberculosis: RR-TB when rifampicin resistance is detected, MDR-TB
@@ -14,7 +26,8 @@ export type CodedResult = TbResult;
  */
 export interface ProgrammeRules {
   flag?: (testCode: string, value: CodedResult['value'], sample: readonly CodedResult[]) => string | null;
-  followOn?: (sample: readonly CodedResult[]) => string[];
+  /** What the results of a sample ask for next (given the order's request form), or null. */
+  followOn?: (sample: readonly CodedResult[], form: Readonly<Record<string, unknown>>) => FollowOn | null;
   /** A panel member its siblings' results settle as not applying (TB: RIF after MTB NOT DETECTED): it is closed, not awaited. */
   notApplicable?: (testCode: string, sample: readonly CodedResult[]) => boolean;
   /** Request-form fields that are also the client's identifiers: field → identifier type name. */
@@ -60,7 +73,10 @@ const tbHeadline = (flags: readonly string[]): string | null =>
 const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
   tb: {
     flag: interpretationFlag,
-    followOn: followOnTests,
+    followOn: (sample) => {
+      const codes = followOnTests(sample);
+      return codes.length ? { codes } : null;
+    },
     notApplicable: memberNotApplicable,
     identifierFields: TB_FORM_IDENTIFIER_TYPES,
     requestLines: tbRequestLines,

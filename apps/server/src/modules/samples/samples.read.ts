@@ -270,6 +270,7 @@ export async function getSample(db: Db, p: Principal, form: ProgramForm, id: num
     .orderBy(asc(samples.seq));
   const identifiers = (await clientIdentifiersOf(db, [c.id])).map(({ clientId: _c, ...rest }) => rest);
   const here = siblings.find((x) => x.id === s.id)!;
+  const [followOn] = await db.select({ order: orders.id, lab_number: orders.labNumber }).from(orders).where(eq(orders.followsSampleId, s.id));
   return {
     id: s.id,
     order: o.id,
@@ -299,6 +300,7 @@ export async function getSample(db: Db, p: Principal, form: ProgramForm, id: num
     completed: s.completed,
     completed_at: s.completedAt,
     samples: siblings,
+    follow_on_request: followOn ?? null,
     tests: (await testsOf(db, [s.id])).map(({ sample: _s, panel: _p, ...t }) => t),
   };
 }

@@ -2,9 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CANCELLED_STATUS,
   canMove,
+  FAMILIES,
+  type FollowOn,
   MOVE_PERMISSION,
   type OrderBody,
   type ProgramForm,
+  programFamily,
   rulesOf,
   SAMPLE_STATUS as S,
   type SampleAction,
@@ -311,6 +314,48 @@ export async function moveSample(tx: Tx, p: Principal, formPrograms: readonly st
 }
 
 /**
+ * A follow-on that is a new request of the same client (EID: the
+ * confirmatory PCR; viral load: the repeat after adherence counselling):
+ * an order of the same programme carrying the form the rules give, linked
+ * to the sample that asked for it. One per sample (a unique index).
+ */
+async function requestFollowOn(
+  tx: Tx,
+  p: Principal,
+  sample: { id: number; barcode: string },
+  order: typeof orders.$inferSelect,
+  program: string,
+  due: Required<FollowOn>,
+) {
+  const [taken] = await tx.select({ lab: orders.labNumber }).from(orders).where(eq(orders.followsSampleId, sample.id));
+  if (taken) throw conflict(`This sample's follow-on request was already made: ${taken.lab}.`);
+  const [programRow] = await tx.select().from(programs).where(eq(programs.name, program));
+  const wanted = await tx
+    .select({ id: testTypes.id })
+    .from(testTypes)
+    .where(and(inArray(testTypes.code, due.codes), eq(testTypes.program, programRow!.id)));
+  const made = await createOrder(tx, p, FAMILIES[programFamily(program)].form, {
+    program,
+    client: order.clientId,
+    test_types: wanted.map((w) => w.id),
+    priority: order.priority,
+    requesting_clinician: order.requestingClinician,
+    clinical_notes: `Follow-on request after sample ${sample.barcode}`,
+    form: due.form,
+  } as OrderBody);
+  await tx.update(orders).set({ followsSampleId: sample.id }).where(eq(orders.id, made.order.id));
+  await recordAudit(tx, p, {
+    action: 'order.follow_on',
+    entity: 'order',
+    entityId: String(made.order.id),
+    toStatus: S.ORDERED,
+    reason: `Follow-on request after sample ${sample.barcode}`,
+    after: { after_sample: sample.id, codes: due.codes, lab_number: made.order.labNumber },
+  });
+  return made;
+}
+
+/**
  * The programme's next tests for a sample, in one action (TB: Xpert shows
  * rifampicin resistance → LPA, culture and DST): a new sample of the same
  * order, labelled after its others, without re-typing the patient. 409 when
@@ -318,10 +363,12 @@ export async function moveSample(tx: Tx, p: Principal, formPrograms: readonly st
  */
 export async function orderFollowOn(tx: Tx, p: Principal, formPrograms: readonly string[], id: number) {
   if (!programsWhere(p, 'order', formPrograms).length) throw forbidden('Your role may not order tests in these programmes.');
-  const { order, program } = await lockSample(tx, p, id, formPrograms);
+  const { sample, order, program } = await lockSample(tx, p, id, formPrograms);
   requireIn(p, program, 'order');
-  const codes = rulesOf(program).followOn?.(await sampleResults(tx, id)) ?? [];
-  if (!codes.length) throw conflict('No further tests are due for this sample.');
+  const due = rulesOf(program).followOn?.(await sampleResults(tx, id), order.form) ?? null;
+  if (!due?.codes.length) throw conflict('No further tests are due for this sample.');
+  const codes = due.codes;
+  if (due.form) return requestFollowOn(tx, p, sample, order, program, due as Required<FollowOn>);
   const [programRow] = await tx.select().from(programs).where(eq(programs.name, program));
   const wanted = await tx
     .select({ id: testTypes.id })

@@ -32,11 +32,18 @@ export const orders = pgTable(
     form: jsonb('form').$type<Record<string, unknown>>().notNull().default({}),
     /** Entered from a paper record (retrospective data entry). */
     retrospective: boolean('retrospective').notNull().default(false),
+    /** The sample whose results asked for this request (EID: the confirmatory PCR; VL: the repeat after counselling). */
+    followsSampleId: integer('follows_sample_id'),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_client_idx').on(t.clientId), index('orders_facility_created_idx').on(t.facilityId, t.createdAt)],
+  (t) => [
+    index('orders_client_idx').on(t.clientId),
+    index('orders_facility_created_idx').on(t.facilityId, t.createdAt),
+    // One follow-on request per sample: a second click (or a second person) gets a conflict.
+    uniqueIndex('orders_follows_sample_idx').on(t.followsSampleId),
+  ],
 );
 
 /**

@@ -20,9 +20,10 @@ const codesOf = (byId: Map<number, TestConfig>, testType: number): string[] => {
 /**
  * The programme's next tests for a sample, in one click (TB: Xpert or Ultra
  * shows rifampicin resistance → LPA, culture and DST on a new sample of the
- * same order), confirmed first; then the new sample's label to print. Shown
- * only when the programme's rules ask for something, the role may order, and
- * those tests are not on the order yet.
+ * same order; EID and viral load: a new request of the same client, the
+ * confirmatory PCR or the repeat after counselling), confirmed first; then
+ * the new sample's label to print. Shown only when the programme's rules ask
+ * for something, the role may order, and it has not been ordered yet.
  */
 export function FollowOn({ sample }: { sample: OrderDetail }) {
   const { t } = useTranslation('clinical');
@@ -36,10 +37,11 @@ export function FollowOn({ sample }: { sample: OrderDetail }) {
     const code = byId.get(x.test_type)?.code;
     return code && x.result?.value != null ? [{ code, value: x.result.value }] : [];
   });
-  const due: string[] = rulesOf(programme.name).followOn?.(results) ?? [];
+  const next = rulesOf(programme.name).followOn?.(results, sample.form ?? {}) ?? null;
+  const due: string[] = next?.codes ?? [];
   const allowed = due.length > 0 && programme.may('order');
   // The order's samples with their tests: follow-on tests already on the order are not offered again.
-  const siblings = useOrders(programme, { pageIndex: 0, pageSize: 20, order: sample.order }, allowed);
+  const siblings = useOrders(programme, { pageIndex: 0, pageSize: 20, order: sample.order }, allowed && !next?.form);
   if (made) {
     return (
       <Alert
@@ -51,10 +53,12 @@ export function FollowOn({ sample }: { sample: OrderDetail }) {
       />
     );
   }
-  if (!allowed || !siblings.data) return null;
-  const holders = siblings.data.results.filter((s) => s.tests.some((x) => codesOf(byId, x.test_type).some((c) => due.includes(c))));
+  if (allowed && sample.follow_on_request)
+    return <Alert className="clin-follow-on" type="info" showIcon title={t('followOn.requested', { lab: sample.follow_on_request.lab_number })} />;
+  if (!allowed || (!next?.form && !siblings.data)) return null;
+  const holders = (siblings.data?.results ?? []).filter((s) => s.tests.some((x) => codesOf(byId, x.test_type).some((c) => due.includes(c))));
   const ordered = new Set(holders.flatMap((s) => s.tests.flatMap((x) => codesOf(byId, x.test_type))));
-  if (due.every((code) => ordered.has(code)))
+  if (!next?.form && due.every((code) => ordered.has(code)))
     return <Alert className="clin-follow-on" type="info" showIcon title={t('followOn.already', { labels: holders.map((s) => s.barcode).join(', ') })} />;
 
   const confirm = () =>
