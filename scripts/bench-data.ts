@@ -12,6 +12,11 @@
  *   MTB/RIF run (its two members), coded values from the contracts'
  *   vocabularies, and the RR-TB flag the programme's rule gives a RIF
  *   resistance result.
+ * - EID, HIV viral load and Lassa fever (`OTHER_PROGRAMMES`) at the laboratories
+ *   that run them: one sample per order of the test's first sample type, the
+ *   test (a panel's members, or the test itself) with results, and a request
+ *   form drawn from the programme's declared form (contracts' FormSpec) and
+ *   checked with its schema.
  *
  * Samples older than a week are finished (results released, 2 % rejected);
  * the last week's are spread over every status still in flight. The running
@@ -20,11 +25,24 @@
  * they disagree.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { interpretationFlag, mtbDetected, TB_CODES, TB_FORM_CHOICES, TB_SPECIMEN_SAMPLE_TYPES, tbRequestForm, tbResultCodes } from '@nlims/contracts';
+import {
+  type FormSpec,
+  fieldAsked,
+  interpretationFlag,
+  mtbDetected,
+  requestFormOf,
+  requestFormSpecOf,
+  TB_CODES,
+  TB_FORM_CHOICES,
+  TB_SPECIMEN_SAMPLE_TYPES,
+  tbRequestForm,
+  tbResultCodes,
+  todayInNigeria,
+} from '@nlims/contracts';
 import type { Db } from '../apps/server/src/core/db.js';
 
 export interface Volume {
-  /** Samples to generate (General and Tuberculosis together). */
+  /** Samples to generate (every programme together). */
   samples: number;
   clients: number;
   /** Share of the samples that are Tuberculosis (at the facilities that run it); default 0.15. */
@@ -33,6 +51,67 @@ export interface Volume {
   twoSampleShare?: number;
   /** Numeric tests on each General sample; default 3. */
   testsPerSample?: number;
+}
+
+/**
+ * The other programmes measured: the laboratories that run them, their share of all samples, the test each sample
+ * carries (catalogue code: a panel or a single test), and the per-mille share of the test's first code (the positive
+ * one: DETECTED) among coded results.
+ */
+export const OTHER_PROGRAMMES = [
+  { program: 'EID', facilities: ['LA-LMD-001'], share: 0.03, test: 'EID-DNA-PCR', positive: 40 },
+  { program: 'Viral Load', facilities: ['LA-LMD-001', 'KN-NSW-001'], share: 0.07, test: 'VL-HIV', positive: 0 },
+  { program: 'Lassa Fever', facilities: ['LA-LMD-001'], share: 0.02, test: 'LASSA-PCR', positive: 100 },
+] as const;
+
+/** A small deterministic generator (mulberry32), so the same seed gives the same form. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A plausible answered request form from a programme's declaration: each asked field (its condition holding on the
+ * answers so far) answered — an optional one seven times in ten — with a choice, a few checklist items, the pattern's
+ * example, a date of the last two years, a number in range or yes/no; then checked with the programme's schema.
+ */
+export function sampleForm(program: string, spec: FormSpec, seed: number): Record<string, unknown> {
+  const rnd = seeded(seed);
+  const form: Record<string, unknown> = {};
+  const today = Date.parse(`${todayInNigeria()}T00:00:00Z`);
+  for (const f of spec.fields) {
+    if (!fieldAsked(spec, f.name, form) || (!f.required && rnd() < 0.3)) continue;
+    const pickOne = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+    switch (f.kind) {
+      case 'choice':
+        form[f.name] = pickOne(f.choices).value;
+        break;
+      case 'choices':
+        form[f.name] = f.choices.filter(() => rnd() < 0.3).map((c) => c.value);
+        break;
+      case 'text':
+        form[f.name] = f.pattern ? f.pattern.example : `T-${seed}-${f.name.length}`.slice(0, f.max);
+        break;
+      case 'date':
+        form[f.name] = new Date(today - Math.floor(rnd() * 730) * 86_400_000).toISOString().slice(0, 10);
+        break;
+      case 'number':
+        form[f.name] = f.integer
+          ? Math.floor(f.min + rnd() * Math.min(f.max - f.min, 1000))
+          : Number((f.min + rnd() * Math.min(f.max - f.min, 1000)).toFixed(1));
+        break;
+      case 'boolean':
+        form[f.name] = rnd() < 0.5;
+        break;
+    }
+  }
+  return requestFormOf(program).parse(form);
 }
 
 /** The demo laboratories that run Tuberculosis (Yaba Demo Reference Laboratory, Kano Demo PCR Laboratory). */
@@ -103,15 +182,29 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
   // Only the rows generated here: the demo seed's own orders, samples and results are left as they are.
   const [clientBase, orderBase, sampleBase, testBase] = [ids.clients, ids.orders, ids.samples, ids.tests].map((n) => sql.raw(String(n)));
 
+  // The other programmes: their ids, laboratories, test (and its first sample type) and how many orders each.
+  const others = [];
+  for (const o of OTHER_PROGRAMMES) {
+    const row = await one<{ program_id: number; test_id: number; sample_type: number; facilities: number[] }>(sql`
+      select (select id from programs where name = ${o.program}) as program_id, t.id as test_id,
+             (select min(x.sample_type_id) from test_type_sample_types x where x.test_type_id = t.id) as sample_type,
+             (select array_agg(id order by id) from facilities where facility_code in (${text(o.facilities)})) as facilities
+      from test_types t where t.code = ${o.test}`);
+    if (!row?.program_id || !row.sample_type) throw new Error(`${o.program}: the test ${o.test} and a sample type it takes must be in the catalogue`);
+    const spec = requestFormSpecOf(o.program);
+    const forms = spec ? Array.from({ length: 32 }, (_, i) => sampleForm(o.program, spec, i + 1)) : [{}];
+    others.push({ ...o, ...row, orders: Math.round(v.samples * o.share), forms });
+  }
+
   // How many of each: TB samples (one per order), General samples, General orders and those of them with a second sample.
   const tbOrders = Math.round(v.samples * tbShare);
-  const generalSamples = v.samples - tbOrders;
+  const generalSamples = v.samples - tbOrders - others.reduce((n, o) => n + o.orders, 0);
   const generalOrders = Math.round(generalSamples / (1 + twoShare));
   const twoSample = generalSamples - generalOrders;
   // Orders with a second sample: those whose (g · P) mod G falls below the count, spread over the two years; P prime to G.
   const P = [7919, 7907, 7901].find((p) => generalOrders % p !== 0)!;
   log(
-    `  plan: ${generalOrders.toLocaleString()} General orders (${twoSample.toLocaleString()} with two samples), ${tbOrders.toLocaleString()} Tuberculosis orders`,
+    `  plan: ${generalOrders.toLocaleString()} General orders (${twoSample.toLocaleString()} with two samples), ${tbOrders.toLocaleString()} Tuberculosis orders, ${others.map((o) => `${o.orders.toLocaleString()} ${o.program}`).join(', ')}`,
   );
 
   // Names drawn from 20 first names and 900 surnames (30 stems × 30 endings), so a surname matches
@@ -185,6 +278,23 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
         cross join lateral (select ${category} as category, (g / 7) % 100 >= 85 as follow_up, ${specimen} as specimen) f`,
   );
 
+  // The other programmes' orders, numbered after TB's; each carries one of its programme's generated request forms.
+  let numbered = generalOrders + tbOrders;
+  for (const o of others) {
+    const theirClients = sql`(select id, facility_id from clients where id > ${clientBase} and facility_id in (${sql.raw(o.facilities.join(', '))})) oc`;
+    const { n: clientCount } = await one<{ n: number }>(sql`select count(*)::int as n from ${theirClients}`);
+    await step(
+      `orders (${o.program})`,
+      sql`insert into orders (facility_id, program_id, client_id, lab_number, priority, form, created_at, updated_at)
+          select c.facility_id, ${sql.raw(String(o.program_id))}, c.id, 'B-' || lpad((${numbered} + g)::text, 8, '0'),
+                 case when g % 10 = 0 then 'urgent' else 'routine' end, (${JSON.stringify(o.forms)}::jsonb -> (g % ${o.forms.length})::int), t.ts, t.ts
+          from generate_series(1, ${o.orders}) g
+          join (select id, facility_id, row_number() over (order by id) - 1 as n from ${theirClients}) c on c.n = g % ${clientCount}
+          cross join lateral (select ${ts(sql`(${numbered} + g)`)} as ts) t`,
+    );
+    numbered += o.orders;
+  }
+
   // Samples: one per order, two for some General orders (whole blood, then serum); a TB sample's type follows its specimen.
   const typeOf = (name: string) => sql`(select id from sample_types where name = ${name})`;
   const specimenTypes = Object.entries(TB_SPECIMEN_SAMPLE_TYPES).filter(([, type]) => type != null);
@@ -195,12 +305,16 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
   // A sample's status: finished when older than a week (2 % rejected); the last week's spread over the statuses in flight
   // (a TB cartridge is not partially rejected: its share goes to "accepted").
   const status = sql`(case when o.created_at < ${weekAgo} then (case when (k.g + n.seq) % 50 = 0 then 4 else 11 end)
-      else (array[11,11,11,11,11,11,3,3,1,2,4, case when o.program_id = ${tb} then 3 else 14 end, 15])[1 + ((k.g * 7 + n.seq) % 13)] end)`;
+      else (array[11,11,11,11,11,11,3,3,1,2,4, case when o.program_id = ${general} then 14 else 3 end, 15])[1 + ((k.g * 7 + n.seq) % 13)] end)`;
   await step(
     'samples',
     sql`insert into samples (order_id, facility_id, program_id, seq, barcode, sample_type_id, status, held_from, collected_at, received_at, created_at, updated_at)
         select o.id, o.facility_id, o.program_id, n.seq, case when n.seq = 1 then o.lab_number else o.lab_number || '-' || n.seq end,
                case when o.program_id = ${tb} then ${tbSampleType}
+                    ${sql.join(
+                      others.map((x) => sql`when o.program_id = ${sql.raw(String(x.program_id))} then ${sql.raw(String(x.sample_type))}`),
+                      sql` `,
+                    )}
                     when n.seq = 2 or (not k.two and k.g % 2 = 1) then ${typeOf('Serum')} else ${typeOf('Whole blood (EDTA)')} end,
                st.status, case when st.status = 15 then 3 end,
                case when st.status <> 1 then o.created_at + interval '1 hour' end,
@@ -259,6 +373,29 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
         where s.id > ${sampleBase} and s.program_id = ${tb}`,
   );
 
+  // The other programmes' tests: the panel's members (or the test itself), following the sample as General's do.
+  for (const o of others) {
+    await step(
+      `tests (${o.program})`,
+      sql`insert into test_orders (order_id, sample_id, facility_id, program_id, test_type_id, status, due_at, created_at)
+          select s.order_id, s.id, s.facility_id, s.program_id, m.id, ${testStatus(sql`0`)},
+                 s.received_at + make_interval(hours => m.default_tat_hours), s.created_at
+          from samples s
+          cross join (select id, default_tat_hours from test_types where panel_id = ${sql.raw(String(o.test_id))}
+                      union all select id, default_tat_hours from test_types where id = ${sql.raw(String(o.test_id))} and not is_panel) m
+          where s.id > ${sampleBase} and s.program_id = ${sql.raw(String(o.program_id))}`,
+    );
+  }
+  // A coded result of the other programmes: the test's first code (its positive one) for the programme's per-mille
+  // share, else its second (NOT DETECTED).
+  const otherCoded = sql`(case ${sql.join(
+    others.map(
+      (o) =>
+        sql`when t.program_id = ${sql.raw(String(o.program_id))} then (case when ((t.sample_id::bigint * 7919) % 1000) < ${sql.raw(String(o.positive))} then c.codes->>0 else c.codes->>1 end)`,
+    ),
+    sql` `,
+  )} end)`;
+
   // Results of the tests that have one (entered 5 … retest 9). General: numbers, 1 in 9 flagged high. TB: the coded
   // value, and the flag the programme's rule gives it (contracts' interpretationFlag: RIF resistance → RR-TB).
   const flagged = RIF_VALUES.map(([value]) => [value, interpretationFlag(TB_CODES.XPERT_RIF, value)] as const).filter(([, flag]) => flag);
@@ -270,14 +407,18 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
   const kano = sql`(select id from facilities where facility_code = 'KN-NSW-001')`;
   const tbUser = (kanoName: string, yabaName: string) =>
     sql`(case when t.facility_id = ${kano} then coalesce(${userId(kanoName)}, ${userId(yabaName)}) else ${userId(yabaName)} end)`;
-  const enteredBy = sql`(case when t.program_id = ${tb} then ${tbUser('kano_analyst', 'ph_analyst')} else ${userId('clin_analyst')} end)`;
-  const reviewer = sql`(case when t.program_id = ${tb} then ${tbUser('kano_supervisor', 'ph_supervisor')} else ${userId('clin_supervisor')} end)`;
+  const enteredBy = sql`(case when t.program_id <> ${general} then ${tbUser('kano_analyst', 'ph_analyst')} else ${userId('clin_analyst')} end)`;
+  const reviewer = sql`(case when t.program_id <> ${general} then ${tbUser('kano_supervisor', 'ph_supervisor')} else ${userId('clin_supervisor')} end)`;
   await step(
     'results',
     sql`insert into results (test_order_id, facility_id, version, current, status, value_numeric, value_text, unit, flag, entered_by, entered_at, verified_by, verified_at, approved_by, approved_at)
         select t.id, t.facility_id, 1, true, t.status,
-               case when c.result_type = 'numeric' then (t.id % 200) / 10.0 end,
-               case when t.test_type_id = ${members.mtb} then ${mtbValue(sql`t.sample_id`)} when t.test_type_id = ${members.rif} then ${rifValue(sql`t.sample_id`)} end,
+               case when c.result_type = 'numeric' and t.program_id in (${general}, ${tb}) then (t.id % 200) / 10.0
+                    -- the other programmes' numbers (viral loads): skewed to the low end of the reportable range
+                    when c.result_type = 'numeric' then round((greatest(c.reporting_low, 1)
+                      * power(coalesce(c.reporting_high, 1000) / greatest(c.reporting_low, 1), power(((t.sample_id::bigint * 7919) % 1000) / 1000.0, 6)))::numeric, 2) end,
+               case when t.test_type_id = ${members.mtb} then ${mtbValue(sql`t.sample_id`)} when t.test_type_id = ${members.rif} then ${rifValue(sql`t.sample_id`)}
+                    when c.result_type = 'coded' and t.program_id not in (${general}, ${tb}) then ${otherCoded} end,
                '',
                case when c.result_type = 'numeric' then (case when t.id % 9 = 0 then 'H' end) when t.test_type_id = ${members.rif} then ${rifFlag} end,
                ${enteredBy}, t.created_at + interval '3 hours',
