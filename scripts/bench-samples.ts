@@ -1,9 +1,11 @@
 /**
- * The sample benchmark (npm run bench:samples): General and Tuberculosis.
+ * The sample benchmark (npm run bench:samples): General, Tuberculosis, EID,
+ * viral load and Lassa fever.
  * Against a PostgreSQL server (BENCH_DATABASE_URL, default the local one), in
  * a fresh database `nlims_bench`, filled with BENCH_SAMPLES samples (default
- * 1,000,000: 85 % General at every demo facility, 15 % Tuberculosis at the
- * Yaba and Kano laboratories; see bench-data.ts). Prints p50/p95 of the hot
+ * 1,000,000: 73 % General at every demo facility, 15 % Tuberculosis at the
+ * Yaba and Kano laboratories, 3 % EID and 2 % Lassa fever at Yaba, 7 % viral
+ * load at Yaba and Kano; see bench-data.ts). Prints p50/p95 of the hot
  * requests, in process, and the table for docs/performance.md.
  * BENCH_REUSE=1 measures an existing `nlims_bench` again; BENCH_RUNS (40).
  */
@@ -167,6 +169,22 @@ else {
   await measure('TB dashboard, last 12 months (monthly series)', null, Math.min(runs, 10), () =>
     app.inject({ url: `/api/facility_tb_dashboard/?start_date=${yearAgo}&end_date=${today}&periodicity=monthly`, headers: tbSupervisor }),
   );
+}
+
+// EID, viral load and Lassa fever at Yaba (the programmes' lists and counts; their dashboards when the server has them).
+for (const [program, form, dashboard] of [
+  ['EID', 'eid_sample', 'facility_eid_dashboard'],
+  ['Viral Load', 'vl_sample', 'facility_vl_dashboard'],
+  ['Lassa Fever', 'public_health_sample', 'facility_general_program_dashboard'],
+] as const) {
+  const q = `program__name=${encodeURIComponent(program)}`;
+  await measure(`${program} list (\`${form}/\`): first page`, 50, runs, list(`&${q}`, tbSupervisor, form));
+  await measure(`${program} list: surname search`, 50, runs, list(`&${q}&search=Adeyemi`, tbSupervisor, form));
+  await measure(`\`public_health_count/?${q}\``, 10, runs, () => app.inject({ url: `/api/public_health_count/?${q}`, headers: tbSupervisor }));
+  const url = `/api/${dashboard}/?${q}`;
+  if ((await app.inject({ url, headers: tbSupervisor })).statusCode === 404)
+    console.log(`${program} dashboard: GET ${url} answers 404 (not there yet): skipped`);
+  else await measure(`${program} dashboard (\`${dashboard}/\`, last 30 days)`, 200, runs, () => app.inject({ url, headers: tbSupervisor }));
 }
 
 console.log(`\nLoad average at the end: ${load()}\n`);
