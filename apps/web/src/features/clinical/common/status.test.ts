@@ -32,6 +32,8 @@ describe('status labels (DESIGN §3)', () => {
     expect(text(testStatusKey(R.RETEST))).toBe('RETEST');
     expect(text(testStatusKey(S.REJECTED))).toBe('REJECTED');
     expect(text(testStatusKey(CANCELLED_STATUS))).toBe('CANCELLED');
+    expect(text(testStatusKey(CANCELLED_STATUS, CANCELLED_STATUS))).toBe('CANCELLED');
+    expect(text(testStatusKey(CANCELLED_STATUS, S.ONGOING))).toBe('NOT APPLICABLE');
   });
 
   it('has every label in all six languages', () => {

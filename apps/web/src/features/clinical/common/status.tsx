@@ -48,12 +48,12 @@ export function StatusTag({ code }: { code: number | null | undefined }) {
   );
 }
 
-/** A test's status tag: AWAITING RESULT, ENTERED, VERIFIED, APPROVED, REJECTED, RETEST or CANCELLED. */
-export function TestStatusTag({ status }: { status: number }) {
+/** A test's status tag: AWAITING RESULT, ENTERED, VERIFIED, APPROVED, REJECTED, RETEST, CANCELLED or (given its live sample's status) NOT APPLICABLE. */
+export function TestStatusTag({ status, sampleStatus }: { status: number; sampleStatus?: number }) {
   const { t } = useTranslation('clinical');
-  const key = testStatusKey(status);
+  const key = testStatusKey(status, sampleStatus);
   return (
-    <Tag className="clin-status" color={key === 'status.awaitingResult' ? 'default' : colorOf(status)}>
+    <Tag className="clin-status" color={key === 'status.awaitingResult' || key === 'status.notApplicable' ? 'default' : colorOf(status)}>
       {t(key)}
     </Tag>
   );

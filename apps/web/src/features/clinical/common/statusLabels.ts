@@ -16,7 +16,9 @@ const RESULT_CODES = new Set<number>(Object.values(R));
  * - a sample: COMPLETED once every result is released, as its one status;
  * - a test: AWAITING RESULT until a result moves it, never the status it
  *   shares with its sample (ORDERED, ACCEPTED, ONGOING …); a test rejected at
- *   reception or cancelled says so.
+ *   reception or cancelled says so; a test closed as not applicable (TB: the
+ *   rifampicin member after MTB NOT DETECTED) on a sample that is not
+ *   cancelled reads NOT APPLICABLE, not CANCELLED.
  *
  * Returns a key of the `clinical` catalog.
  */
@@ -28,8 +30,9 @@ export function sampleStatusKey(sample: { status: number; completed?: boolean | 
   return sample.completed ? 'status.completed' : statusKey(sample.status);
 }
 
-export function testStatusKey(status: number | null | undefined): string {
+export function testStatusKey(status: number | null | undefined, sampleStatus?: number): string {
   if (status == null) return statusKey(status);
+  if (status === CANCELLED_STATUS && sampleStatus != null && sampleStatus !== CANCELLED_STATUS) return 'status.notApplicable';
   if (RESULT_CODES.has(status) || status === S.REJECTED || status === CANCELLED_STATUS) return statusKey(status);
   return KNOWN.has(status) ? 'status.awaitingResult' : statusKey(status);
 }

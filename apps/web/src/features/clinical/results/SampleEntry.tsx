@@ -51,7 +51,7 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
             <div className="entry-test__head">
               <Typography.Text strong>{x.test_type_name}</Typography.Text>
               {config?.section_name && <span className="clin-muted">{config.section_name}</span>}
-              <TestStatusTag status={x.status} />
+              <TestStatusTag status={x.status} sampleStatus={data.status} />
               {!open && <ResultValue result={x.result} />}
             </div>
             {open && <ResultEntryForm testOrderId={x.id} config={config} previous={x.result} register={registerFor(x.id)} />}
