@@ -1,4 +1,5 @@
 import { programFamily, type ProgramFamily } from './definitions.js';
+import { EID_IDENTIFIER_FIELDS, eidFlag, eidFollowOn, eidHeadline } from './eid.js';
 import { formLines } from './form-spec.js';
 import { requestFormSpecOf } from './forms.js';
 import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
@@ -81,6 +82,12 @@ const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
     identifierFields: TB_FORM_IDENTIFIER_TYPES,
     requestLines: tbRequestLines,
     headline: tbHeadline,
+  },
+  eid: {
+    flag: eidFlag,
+    followOn: eidFollowOn,
+    identifierFields: EID_IDENTIFIER_FIELDS,
+    headline: eidHeadline,
   },
 };
 
