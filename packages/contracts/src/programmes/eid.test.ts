@@ -61,6 +61,7 @@ describe('the EID request form', () => {
         ["Mother's last viral load", '40 copies/mL'],
       ]),
     );
+    expect(requestLinesOf('EID', schema.parse(FORM), { dateOfBirth: '2026-01-01', collectedAt: '2026-02-12' })[0]).toEqual(['Age at collection', '6 weeks']);
   });
 });
 

@@ -1,5 +1,5 @@
-import type { FormSpec } from './form-spec.js';
-import type { FollowOn } from './rules.js';
+import { type FormSpec, formLines } from './form-spec.js';
+import type { FollowOn, RequestContext } from './rules.js';
 import type { CodedChoice, TbResult } from './tb.js';
 
 /**
@@ -246,6 +246,12 @@ export function eidAgeBand(dateOfBirth: string | null | undefined, at: string | 
   if (day <= addMonths(dob, 2)) return 'le_2m';
   if (day <= addMonths(dob, 12)) return '2_12m';
   return 'gt_12m';
+}
+
+/** The EID request as the report prints it: the infant's age in weeks at collection, then the answered fields. */
+export function eidRequestLines(form: Readonly<Record<string, unknown>>, context: RequestContext = {}): [string, string][] {
+  const weeks = context.collectedAt ? ageInWeeks(context.dateOfBirth, context.collectedAt) : null;
+  return [...(weeks == null ? [] : [['Age at collection', `${weeks} weeks`] as [string, string]]), ...formLines(EID_FORM, form)];
 }
 
 // --- Reception --------------------------------------------------------------------------------------------
