@@ -243,3 +243,19 @@ describe('the EID dashboard (facility_eid_dashboard/)', () => {
     }
   });
 });
+
+describe('the EID demo laboratory', () => {
+  it('holds EID samples in each state, and a released detected first PCR awaiting its confirmatory request', async () => {
+    const demo = (await as('ph_supervisor', 'GET', '/api/eid_sample/?page=1&page_size=100')).json() as {
+      results: { id: number; status: number; client_name: string }[];
+    };
+    const statuses = new Set(demo.results.map((r) => r.status));
+    for (const status of [1, 2, 3, 4, 11]) expect(statuses, `status ${status}`).toContain(status);
+    const adaeze = demo.results.find((r) => r.client_name.includes('Adaeze'))!;
+    const detail = (await as('ph_supervisor', 'GET', `/api/eid_sample/${adaeze.id}/`)).json();
+    expect(detail.tests[0].result).toMatchObject({ value: 'DETECTED', flag: EID_FLAG, status: R.APPROVAL });
+    expect(detail.follow_on_request).toBeNull();
+    expect(before.awaiting_confirmation.samples.map((s) => s.id)).toContain(adaeze.id);
+    expect(before.rejections.map((r) => r.code)).toContain('DBS-WET');
+  });
+});
