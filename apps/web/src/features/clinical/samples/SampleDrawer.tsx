@@ -14,6 +14,7 @@ import { ResultValue } from '../common/ResultValue';
 import { SampleTags, sampleStatusText, TestStatusTag } from '../common/status';
 import { useProgramme } from '../programme';
 import { FollowOn } from '../results/FollowOn';
+import { HeadlineAlert } from '../results/HeadlineAlert';
 import { ReportButtons } from '../results/ReportButtons';
 import { RequestFormFacts } from '../request-form/RequestFormFacts';
 import type { OrderDetail, OrderTest } from '../types';
@@ -85,7 +86,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
               </Descriptions.Item>
             ) : null}
           </Descriptions>
-          <RequestFormFacts form={data.form} />
+          <RequestFormFacts form={data.form} context={{ dateOfBirth: data.date_of_birth, collectedAt: (data.collected_at ?? data.created_at) as string }} />
           <div className="clin-actions">
             <Button size="small" icon={<PrinterOutlined />} onClick={() => void viewFile(labelPath(programme, data.id)).catch(() => undefined)}>
               {t('actions.printLabel')}
@@ -94,6 +95,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
             {data.tests.some((x) => x.status === RESULT_STATUS.APPROVAL) && <ReportButtons sampleId={data.id} labNumber={data.lab_number} />}
           </div>
           <SampleTests tests={data.tests} />
+          <HeadlineAlert sample={data} />
           <FollowOn sample={data} />
         </div>
       )}
