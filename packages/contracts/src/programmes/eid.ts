@@ -93,8 +93,7 @@ export const EID_CHOICES = {
 export const EID_FORM: FormSpec = {
   namespace: 'eid',
   sections: [
-    { key: 'infant', title: 'Infant' },
-    { key: 'request', title: 'Request' },
+    { key: 'request', title: 'Infant and request' },
     { key: 'feeding', title: 'Prophylaxis and feeding' },
     { key: 'mother', title: 'Mother' },
   ],
@@ -102,7 +101,7 @@ export const EID_FORM: FormSpec = {
     {
       name: 'exposed_infant_number',
       label: 'Exposed-infant number',
-      section: 'infant',
+      section: 'request',
       kind: 'text',
       max: 40,
       hint: 'The HEI register number, once the infant is enrolled; kept as an identifier of the infant.',

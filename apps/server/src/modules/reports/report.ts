@@ -102,7 +102,7 @@ function requestForm(doc: Doc, d: ReportData) {
       .font(FONT.bold)
       .fontSize(8)
       .fillColor('#000')
-      .text(v, x + 110, row, { width: 145, lineBreak: false, ellipsis: true });
+      .text(v, x + 110, row, { width: 145, height: 11, ellipsis: true });
   });
   doc.y = y + half * 13 + 4;
 }

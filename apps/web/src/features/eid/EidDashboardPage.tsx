@@ -18,6 +18,7 @@ import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDate, formatDateTime } from '../clinical/common/format';
 import { statusText } from '../clinical/common/status';
 import { DateInput } from '../forms/DateInput';
+import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import type { PageProps } from '../pages/pageProps';
 import { defaultPeriod, percentText } from '../tb/labels';
 import { LoadError } from '../tb/LoadError';
@@ -253,17 +254,19 @@ function Figures({ data }: { data: EidDashboard }) {
 /** Tests, released, detected and positivity per row of a breakdown. */
 function BreakdownTable({ breakdown, rows }: { breakdown: Breakdown; rows: BreakdownRow[] }) {
   const { t } = useTranslation('eid');
+  // On a phone the released count gives way, and what is left scrolls rather than being cut.
+  const wide = useMediaQuery(TABLET_UP);
   return (
     <Table<BreakdownRow>
       size="small"
       pagination={false}
       rowKey={(r) => rowLabel(t, breakdown, r)}
-      dataSource={rows}
-      scroll={{ x: 'max-content' }}
+      dataSource={breakdown === 'by_age_band' ? rows.filter((r) => r.band !== 'unknown' || r.tests > 0) : rows}
+      scroll={wide ? undefined : { x: 'max-content' }}
       columns={[
         { key: 'label', title: t(`dashboard.column.${breakdown}`), render: (_, r) => rowLabel(t, breakdown, r) },
         { key: 'tests', title: t('dashboard.column.tests'), dataIndex: 'tests', align: 'end' },
-        { key: 'released', title: t('dashboard.column.released'), dataIndex: 'released', align: 'end' },
+        ...(wide ? [{ key: 'released', title: t('dashboard.column.released'), dataIndex: 'released' as const, align: 'end' as const }] : []),
         {
           key: 'detected',
           title: t('dashboard.column.detected'),
@@ -289,12 +292,19 @@ function Awaiting({ rows }: { rows: EidDashboard['awaiting_confirmation']['sampl
       scroll={{ x: 'max-content' }}
       columns={[
         { key: 'barcode', title: t('dashboard.column.sample'), render: (_, r) => <span className="clin-lab-number">{r.barcode}</span> },
-        { key: 'client', title: t('dashboard.column.infant'), dataIndex: 'client_name' },
+        {
+          key: 'client',
+          title: t('dashboard.column.infant'),
+          render: (_, r) => (
+            <span>
+              {r.client_name} <Tag color="red">{t('alert.tag')}</Tag>
+            </span>
+          ),
+        },
         { key: 'hei', title: t('field.exposed_infant_number'), render: (_, r) => <bdi dir="ltr">{r.exposed_infant_number ?? '—'}</bdi> },
         { key: 'pcr', title: t('field.pcr_sequence'), render: (_, r) => eidChoiceText(t, 'pcr_sequence', r.pcr_sequence) },
         { key: 'age', title: t('dashboard.column.age'), render: (_, r) => (r.age_weeks == null ? '—' : t('age.weeks', { count: r.age_weeks })) },
         { key: 'released', title: t('dashboard.column.releasedAt'), render: (_, r) => formatDateTime(r.released_at) },
-        { key: 'flag', title: '', render: () => <Tag color="red">{t('alert.tag')}</Tag> },
       ]}
     />
   );

@@ -16,13 +16,8 @@ export function InfantAge() {
   if (clientId == null || !client.data) return null;
   const weeks = ageInWeeks(client.data.date_of_birth, todayLagos());
   return (
-    <Alert
-      className="eid-infant-age"
-      type={weeks == null ? 'warning' : 'info'}
-      showIcon
-      style={{ marginTop: 16 }}
-      data-testid="eid-infant-age"
-      title={weeks == null ? t('age.unknown') : t('age.today', { count: weeks })}
-    />
+    <div className="eid-infant-age" data-testid="eid-infant-age" style={{ marginTop: 16 }}>
+      <Alert type={weeks == null ? 'warning' : 'info'} showIcon title={weeks == null ? t('age.unknown') : t('age.today', { count: weeks })} />
+    </div>
   );
 }

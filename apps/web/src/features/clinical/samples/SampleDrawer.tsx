@@ -56,6 +56,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
       {(data) => (
         <div className="clin-drawer-body">
           <OrderSamples data={data} onOpen={setId} />
+          <HeadlineAlert sample={data} />
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label={t('samples.client')} span={2}>
               {data.client_name}
@@ -95,7 +96,6 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
             {data.tests.some((x) => x.status === RESULT_STATUS.APPROVAL) && <ReportButtons sampleId={data.id} labNumber={data.lab_number} />}
           </div>
           <SampleTests tests={data.tests} />
-          <HeadlineAlert sample={data} />
           <FollowOn sample={data} />
         </div>
       )}
