@@ -18,6 +18,7 @@ function resourcePage(load: () => Promise<{ default: ResourceConfig }>, options:
 
 const facilities = resourcePage(() => import('./features/admin-global/facilities/facilityConfig'));
 const machineSetting = resourcePage(() => import('./features/admin-facility/settings/machineSettingConfig'));
+const eidDashboard = lazy(() => import('./features/eid/EidDashboardPage'));
 
 /**
  * Pages that have been built, by route path. Add a page here as
@@ -44,6 +45,8 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/clients': lazy(() => import('./features/clients/ClientsPage')),
   '/programs/tb-dashboard': lazy(() => import('./features/tb/TbDashboardPage')),
   '/programs/tb-report': lazy(() => import('./features/tb/TbReportPage')),
+  '/programs/eid-dashboard': eidDashboard,
+  '/dashboards/eid': eidDashboard,
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;

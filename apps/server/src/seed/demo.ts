@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { users } from '../modules/users/users.table.js';
 import { seedFacility, seedTestServices, seedUser, type FacilitySeed, type UserSeed } from './builders.js';
 import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './demo-tb.js';
+import { seedEidDemoSamples, YABA_EID_SAMPLES } from './demo-eid.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -153,6 +154,16 @@ export async function seedDemo(tx: Tx): Promise<void> {
     ids.kano,
     { receptionist: 'kano_receptionist', analyst: 'kano_analyst', supervisor: 'kano_supervisor' },
     KANO_TB_SAMPLES,
+    DEMO_PASSWORD,
+  );
+
+  // The Yaba laboratory runs EID: it offers the PCR and holds EID samples in each state (once).
+  await seedTestServices(tx, ids.yaba, 'EID');
+  await seedEidDemoSamples(
+    tx,
+    ids.yaba,
+    { receptionist: 'ph_receptionist', analyst: 'ph_analyst', supervisor: 'ph_supervisor' },
+    YABA_EID_SAMPLES,
     DEMO_PASSWORD,
   );
 }

@@ -1,3 +1,5 @@
+import { DBS_REJECTION_REASONS, EID_IDENTIFIER_TYPE } from '@nlims/contracts';
+
 /** Reference lists every install starts with (editable by the super admin afterwards). */
 
 export const SECTIONS: [name: string, code: string][] = [
@@ -112,6 +114,8 @@ export const REJECTION_REASONS: [reason: string, code: string][] = [
   ['Cold chain not maintained', 'COLD'],
   ['Request form missing or incomplete', 'FORM'],
   ['Salivary sputum', 'SALIVA'],
+  // EID: dried blood spots (code `DBS-…`: offered for DBS and EID samples)
+  ...DBS_REJECTION_REASONS,
 ];
 
 export const RESULT_REJECTION_REASONS: [reason: string, code: string][] = [
@@ -172,6 +176,7 @@ export const IDENTIFIER_TYPES: [name: string, code: string][] = [
   ['DR register number', 'DRREG'],
   ['National identification number', 'NIN'],
   ['EPID number', 'EPID'],
+  [EID_IDENTIFIER_TYPE, 'HEI'],
 ];
 
 export const MEASURE_UNITS: [name: string, symbol: string][] = [

@@ -67,7 +67,31 @@ export const TUBERCULOSIS: ProgrammeCase = {
   },
 };
 
-export const PROGRAMME_CASES = [GENERAL, TUBERCULOSIS];
+export const EID: ProgrammeCase = {
+  program: 'EID',
+  form: 'eid_sample',
+  admin: 'ph_admin',
+  orderer: 'ph_receptionist',
+  analyst: 'ph_analyst',
+  supervisor: 'ph_supervisor',
+  outsider: 'clin_supervisor',
+  elsewhere: 'abuja_eid_supervisor',
+  test: 'EID-DNA-PCR',
+  values: { 'EID-DNA-PCR': 'NOT DETECTED' },
+  sampleType: 'DBS',
+  requestForm: {
+    entry_point: 'pmtct',
+    pcr_sequence: 'first',
+    reason: 'routine',
+    infant_prophylaxis: 'nvp',
+    feeding: 'exclusive_breastfeeding',
+    mother_hiv_status: 'positive',
+    mother_on_art: 'yes',
+    mother_regimen: 'TDF/3TC/DTG',
+  },
+};
+
+export const PROGRAMME_CASES = [GENERAL, TUBERCULOSIS, EID];
 
 /** A General supervisor at the Abuja demo laboratory (no demo account holds General elsewhere than Ikeja). */
 export async function seedElsewhere(t: TestApp): Promise<void> {
@@ -77,6 +101,13 @@ export async function seedElsewhere(t: TestApp): Promise<void> {
     passwordHash: await hashPassword('Demo@12345'),
     facilityId: abuja.id,
     roles: [['General', 'Supervisor']],
+  });
+  // An EID supervisor there too (the Yaba laboratory is the demo's only one running EID).
+  await seedUser(t.database.db, {
+    username: 'abuja_eid_supervisor',
+    passwordHash: await hashPassword('Demo@12345'),
+    facilityId: abuja.id,
+    roles: [['EID', 'Supervisor']],
   });
 }
 

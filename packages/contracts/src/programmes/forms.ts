@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { programFamily } from './definitions.js';
+import { EID_FORM } from './eid.js';
 import { type FormSpec, formSchema } from './form-spec.js';
 import { tbRequestForm } from './tb.js';
 
@@ -15,7 +16,9 @@ import { tbRequestForm } from './tb.js';
 const noForm = z.object({}).strict();
 
 /** Declared request forms, by programme name. */
-const FORM_SPECS: Readonly<Record<string, FormSpec>> = {};
+const FORM_SPECS: Readonly<Record<string, FormSpec>> = {
+  EID: EID_FORM,
+};
 
 /** The declared request form of a programme, or null (General; Tuberculosis, whose form is tb.ts). */
 export const requestFormSpecOf = (program: string): FormSpec | null => FORM_SPECS[program] ?? null;

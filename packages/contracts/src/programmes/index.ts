@@ -3,3 +3,4 @@ export * from './forms.js';
 export * from './form-spec.js';
 export * from './tb.js';
 export * from './rules.js';
+export * from './eid.js';

@@ -1,10 +1,17 @@
 import { programFamily, type ProgramFamily } from './definitions.js';
+import { EID_IDENTIFIER_FIELDS, eidFlag, eidFollowOn, eidHeadline, eidRequestLines } from './eid.js';
 import { formLines } from './form-spec.js';
 import { requestFormSpecOf } from './forms.js';
 import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
 
 /** A result of a sample, by its test's catalogue code, as the interpretation rules read it. */
 export type CodedResult = TbResult;
+
+/** What a printed request form may compute from besides its answers: the client's date of birth, when the (first) sample was collected. */
+export interface RequestContext {
+  dateOfBirth?: string | null;
+  collectedAt?: Date | string | null;
+}
 
 /** The tests a sample's results ask for next. */
 export interface FollowOn {
@@ -32,8 +39,8 @@ export interface ProgrammeRules {
   notApplicable?: (testCode: string, sample: readonly CodedResult[]) => boolean;
   /** Request-form fields that are also the client's identifiers: field → identifier type name. */
   identifierFields?: Readonly<Record<string, string>>;
-  /** The request form as labelled lines, for the printed report. */
-  requestLines?: (form: Readonly<Record<string, unknown>>) => [string, string][];
+  /** The request form as labelled lines, for the printed report (with the client's date of birth and the collection, for facts computed from them). */
+  requestLines?: (form: Readonly<Record<string, unknown>>, context?: RequestContext) => [string, string][];
   /** A flag the report announces above the results (TB: drug-resistant TB). */
   headline?: (flags: readonly string[]) => string | null;
 }
@@ -82,14 +89,21 @@ const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
     requestLines: tbRequestLines,
     headline: tbHeadline,
   },
+  eid: {
+    flag: eidFlag,
+    followOn: eidFollowOn,
+    identifierFields: EID_IDENTIFIER_FIELDS,
+    requestLines: eidRequestLines,
+    headline: eidHeadline,
+  },
 };
 
 export const rulesOf = (program: string): ProgrammeRules => RULES[programFamily(program)] ?? {};
 
 /** A stored request form as the report prints it: the programme's own lines (TB), else every answered field of its declared form. */
-export function requestLinesOf(program: string, form: Readonly<Record<string, unknown>>): [string, string][] {
+export function requestLinesOf(program: string, form: Readonly<Record<string, unknown>>, context?: RequestContext): [string, string][] {
   const own = rulesOf(program).requestLines;
-  if (own) return own(form);
+  if (own) return own(form, context);
   const spec = requestFormSpecOf(program);
   return spec ? formLines(spec, form) : [];
 }

@@ -1,4 +1,4 @@
-import { TB_CODES as TB, tbResultCodes } from '@nlims/contracts';
+import { EID_PCR, EID_RESULT_CODES, TB_CODES as TB, tbResultCodes } from '@nlims/contracts';
 
 /**
  * The seeded test catalogue. Names of programmes, sections, sample types,
@@ -473,10 +473,10 @@ export const CATALOGUE: CatalogueTest[] = [
   tb.coded('DST first line - ethambutol', TB.DST1_EMB, tbResultCodes(TB.DST1_EMB), member(TB.DST1, TB_DST)),
   tb.coded('DST first line - pyrazinamide', TB.DST1_PZA, tbResultCodes(TB.DST1_PZA), member(TB.DST1, TB_DST)),
 
-  // EID
-  eid.coded('HIV-1 DNA PCR', 'EID-DNA-PCR', ['DETECTED', 'NOT DETECTED', 'INDETERMINATE', 'INVALID'], {
+  // EID (vocabulary from contracts, programmes/eid.ts): a dried blood spot, which a new sample is typed as (the lowest-id type), or capillary blood at the point of care
+  eid.coded('HIV-1 DNA PCR', EID_PCR, [...EID_RESULT_CODES], {
     section: MOLE,
-    sampleTypes: [DBS, WB],
+    sampleTypes: [DBS, CAP],
     methods: [PCR, XPERT],
     instruments: [ABBOTT_M2000, GENEXPERT],
     tatHours: 168,

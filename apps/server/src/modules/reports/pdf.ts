@@ -81,7 +81,8 @@ export function formatAge(dateOfBirth: string | null, at = new Date()): string {
   const dob = new Date(`${dateOfBirth}T00:00:00Z`);
   let months = (at.getUTCFullYear() - dob.getUTCFullYear()) * 12 + (at.getUTCMonth() - dob.getUTCMonth());
   if (at.getUTCDate() < dob.getUTCDate()) months -= 1;
-  if (months >= 12) return `${Math.floor(months / 12)} years`;
-  if (months > 0) return `${months} months`;
-  return `${Math.max(0, Math.floor((at.getTime() - dob.getTime()) / 86_400_000))} days`;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (months >= 12) return unit(Math.floor(months / 12), 'year');
+  if (months > 0) return unit(months, 'month');
+  return unit(Math.max(0, Math.floor((at.getTime() - dob.getTime()) / 86_400_000)), 'day');
 }

@@ -88,7 +88,7 @@ function sampleHeading(doc: Doc, sample: ReportData['samples'][number], y: numbe
 
 /** The programme's request form (TB: the presumptive-TB request; the others: their declared forms), two columns of labelled lines. */
 function requestForm(doc: Doc, d: ReportData) {
-  const lines = requestLinesOf(d.order.program, d.order.form);
+  const lines = requestLinesOf(d.order.program, d.order.form, { dateOfBirth: d.order.date_of_birth, collectedAt: d.samples[0]?.collectedAt ?? null });
   if (!lines.length) return;
   let y = doc.y + 2;
   doc.font(FONT.bold).fontSize(8.5).fillColor(GREEN).text('Request', MARGIN, y);
@@ -102,7 +102,7 @@ function requestForm(doc: Doc, d: ReportData) {
       .font(FONT.bold)
       .fontSize(8)
       .fillColor('#000')
-      .text(v, x + 110, row, { width: 145, lineBreak: false, ellipsis: true });
+      .text(v, x + 110, row, { width: 145, height: 11, ellipsis: true });
   });
   doc.y = y + half * 13 + 4;
 }

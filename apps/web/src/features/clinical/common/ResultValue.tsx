@@ -1,10 +1,11 @@
+import { WarningFilled } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useReference } from '../api';
 import type { ResultItem } from '../types';
 
-/** Red for what must not be missed: a critical value, rifampicin-resistant or multidrug-resistant TB. */
-const FLAG_COLORS: Record<string, string> = { L: 'blue', H: 'orange', LL: 'purple', HH: 'red', 'RR-TB': 'red', 'MDR-TB': 'red' };
+/** Red for what must not be missed: a critical value, rifampicin-resistant or multidrug-resistant TB, an infant's HIV-1 DNA detected. */
+const FLAG_COLORS: Record<string, string> = { L: 'blue', H: 'orange', LL: 'purple', HH: 'red', 'RR-TB': 'red', 'MDR-TB': 'red', 'HIV DETECTED': 'red' };
 const KNOWN_FLAGS = new Set(Object.keys(FLAG_COLORS));
 
 /** A flag as a coloured tag: L, H, LL (critical low), HH (critical high), a programme's interpretation (RR-TB, MDR-TB). */
@@ -15,6 +16,7 @@ export function FlagTag({ flag }: { flag: string | null | undefined }) {
     <Tag
       className={`clin-flag${FLAG_COLORS[flag] === 'red' ? ' clin-flag--alert' : ''}`}
       color={FLAG_COLORS[flag] ?? 'default'}
+      icon={FLAG_COLORS[flag] === 'red' ? <WarningFilled /> : undefined}
       title={KNOWN_FLAGS.has(flag) ? t(`flag.${flag}`) : flag}
     >
       {flag}

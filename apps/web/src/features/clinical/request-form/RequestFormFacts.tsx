@@ -1,4 +1,4 @@
-import { answered, type FieldSpec, requestFormSpecOf } from '@nlims/contracts';
+import { ageInWeeks, answered, type FieldSpec, type RequestContext, requestFormSpecOf } from '@nlims/contracts';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../common/format';
@@ -62,11 +62,16 @@ function useTbFacts(form: Record<string, unknown>, enabled: boolean): { title: s
 }
 
 /** The programme's request form of an order, read-only (TB: the presumptive-TB form; EID, VL, public health: their declared forms); nothing for a programme without one. */
-export function RequestFormFacts({ form }: { form: Record<string, unknown> }) {
+export function RequestFormFacts({ form, context }: { form: Record<string, unknown>; context?: RequestContext }) {
   const programme = useProgramme();
+  const { t } = useTranslation('eid');
   const tb = useTbFacts(form, programme.family === 'tb');
   const declared = useSpecFacts(form);
-  const shown = programme.family === 'tb' ? tb : declared;
+  let shown = programme.family === 'tb' ? tb : declared;
+  // EID: the infant's age in completed weeks on the day the sample was collected (registered, until then).
+  const weeks = programme.family === 'eid' && context?.collectedAt ? ageInWeeks(context.dateOfBirth, context.collectedAt) : null;
+  if (shown && weeks != null)
+    shown = { ...shown, facts: [{ key: 'age', label: t('age.atCollection'), text: t('age.weeks', { count: weeks }) }, ...shown.facts] };
   if (!shown?.facts.length) return null;
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered title={shown.title} className="tb-facts">

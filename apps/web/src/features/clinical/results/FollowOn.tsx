@@ -1,5 +1,5 @@
 import { BranchesOutlined } from '@ant-design/icons';
-import { rulesOf } from '@nlims/contracts';
+import { requestFormSpecOf, rulesOf } from '@nlims/contracts';
 import { Alert, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,8 @@ const codesOf = (byId: Map<number, TestConfig>, testType: number): string[] => {
  * for something, the role may order, and it has not been ordered yet.
  */
 export function FollowOn({ sample }: { sample: OrderDetail }) {
-  const { t } = useTranslation('clinical');
   const programme = useProgramme();
+  const { t } = useTranslation(['clinical', requestFormSpecOf(programme.name)?.namespace ?? 'clinical']);
   const { byId } = useTestConfig();
   const followOn = useFollowOn(programme);
   const [modal, holder] = Modal.useModal();
@@ -39,6 +39,11 @@ export function FollowOn({ sample }: { sample: OrderDetail }) {
   });
   const next = rulesOf(programme.name).followOn?.(results, sample.form ?? {}) ?? null;
   const due: string[] = next?.codes ?? [];
+  // A new request carries its reason (EID: confirm a positive, repeat a failed run): the programme's catalog words it, else the general words.
+  const ns = requestFormSpecOf(programme.name)?.namespace;
+  const variant = typeof next?.form?.reason === 'string' ? next.form.reason : null;
+  const say = (key: string, options?: Record<string, unknown>) =>
+    t(ns && variant ? [`${ns}:followOn.${variant}.${key}`, `clinical:followOn.${key}`] : `clinical:followOn.${key}`, options);
   const allowed = due.length > 0 && programme.may('order');
   // The order's samples with their tests: follow-on tests already on the order are not offered again.
   const siblings = useOrders(programme, { pageIndex: 0, pageSize: 20, order: sample.order }, allowed && !next?.form);
@@ -48,13 +53,13 @@ export function FollowOn({ sample }: { sample: OrderDetail }) {
         className="clin-follow-on"
         type="success"
         showIcon
-        title={t('followOn.done', { count: made.samples.length })}
+        title={say('done', { count: made.samples.length, lab: made.lab_number })}
         description={<SampleLabels samples={made.samples} testNames={(id) => byId.get(id)?.name} />}
       />
     );
   }
   if (allowed && sample.follow_on_request)
-    return <Alert className="clin-follow-on" type="info" showIcon title={t('followOn.requested', { lab: sample.follow_on_request.lab_number })} />;
+    return <Alert className="clin-follow-on" type="info" showIcon title={say('requested', { lab: sample.follow_on_request.lab_number })} />;
   if (!allowed || (!next?.form && !siblings.data)) return null;
   const holders = (siblings.data?.results ?? []).filter((s) => s.tests.some((x) => codesOf(byId, x.test_type).some((c) => due.includes(c))));
   const ordered = new Set(holders.flatMap((s) => s.tests.flatMap((x) => codesOf(byId, x.test_type))));
@@ -63,9 +68,9 @@ export function FollowOn({ sample }: { sample: OrderDetail }) {
 
   const confirm = () =>
     modal.confirm({
-      title: t('followOn.confirmTitle', { lab: sample.barcode }),
-      content: t('followOn.confirmText'),
-      okText: t('followOn.order'),
+      title: say('confirmTitle', { lab: sample.barcode }),
+      content: say('confirmText'),
+      okText: say('order'),
       cancelText: t('common.back'),
       onOk: async () => {
         setProblem(null);
@@ -82,10 +87,10 @@ export function FollowOn({ sample }: { sample: OrderDetail }) {
       <Alert
         type="warning"
         showIcon
-        title={t('followOn.due')}
+        title={say('due')}
         description={
           <Button danger type="primary" icon={<BranchesOutlined />} loading={followOn.isPending} onClick={confirm} style={{ marginTop: 8 }}>
-            {t('followOn.button')}
+            {say('button')}
           </Button>
         }
       />

@@ -14,6 +14,7 @@ import { OrderSamples } from '../samples/SampleDrawer';
 import type { OrderTest } from '../types';
 import { AmendModal } from './AmendModal';
 import { FollowOn } from './FollowOn';
+import { HeadlineAlert } from './HeadlineAlert';
 import { useTestConfig } from './useTestConfig';
 import { ReportButtons } from './ReportButtons';
 
@@ -88,6 +89,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
               onClose={() => setAmending(null)}
             />
           )}
+          <HeadlineAlert sample={data} />
           <FollowOn sample={data} />
         </div>
       )}

@@ -7,6 +7,7 @@ import { ResultValue } from '../common/ResultValue';
 import { TestStatusTag } from '../common/status';
 import { useProgramme } from '../programme';
 import { FollowOn } from './FollowOn';
+import { HeadlineAlert } from './HeadlineAlert';
 import { ResultEntryForm } from './ResultEntryForm';
 import type { TestConfig } from './useTestConfig';
 
@@ -59,6 +60,7 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
         );
       })}
       {!tests.length && <Typography.Text type="secondary">{t('entry.nothingHere')}</Typography.Text>}
+      <HeadlineAlert sample={data} />
       <FollowOn sample={data} />
       {openCount > 1 && (
         <div className="clin-form-actions" style={{ marginTop: 8 }}>

@@ -1,7 +1,7 @@
 import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SAMPLE_STATUS } from '@nlims/contracts';
-import { useRejectionReasons } from '../../lookups/hooks';
+import { rejectionReasonsFor, SAMPLE_STATUS } from '@nlims/contracts';
+import { useCollectionLookup, useRejectionReasons } from '../../lookups/hooks';
 import type { OrderRow } from '../types';
 import { MoveModal } from './MoveModal';
 
@@ -11,6 +11,13 @@ const OPEN = new Set<number>([SAMPLE_STATUS.ORDERED, SAMPLE_STATUS.COLLECTED, SA
 export function RejectModal({ order, onClose }: { order: OrderRow; onClose: () => void }) {
   const { t } = useTranslation('clinical');
   const reasons = useRejectionReasons();
+  const collection = useCollectionLookup();
+  // Reasons tagged with a sample type (DBS-…) are offered, first, for a sample of that type (an EID sample: a dried blood spot).
+  const sampleTypeCode = collection.data?.sample_types.find((s) => s.id === order.sample_type)?.code ?? null;
+  const offered = rejectionReasonsFor(
+    (reasons.data ?? []).filter((r) => r.is_active !== false),
+    { program: order.program, sampleTypeCode },
+  );
   const open = order.tests.filter((x) => OPEN.has(x.status));
   return (
     <MoveModal
@@ -31,11 +38,7 @@ export function RejectModal({ order, onClose }: { order: OrderRow; onClose: () =
             label={t('reject.reason')}
             rules={[{ required: true, message: t('validation.required', { label: t('reject.reason') }) }]}
           >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={reasons.isPending}
-              options={(reasons.data ?? []).filter((r) => r.is_active !== false).map((r) => ({ value: r.id, label: r.reason }))}
-            />
+            <Select showSearch={{ optionFilterProp: 'label' }} loading={reasons.isPending} options={offered.map((r) => ({ value: r.id, label: r.reason }))} />
           </Form.Item>
           <Form.Item name="scope" label={t('reject.scope')}>
             <Radio.Group

@@ -14,6 +14,7 @@ import { ResultValue } from '../common/ResultValue';
 import { SampleTags, sampleStatusText, TestStatusTag } from '../common/status';
 import { useProgramme } from '../programme';
 import { FollowOn } from '../results/FollowOn';
+import { HeadlineAlert } from '../results/HeadlineAlert';
 import { ReportButtons } from '../results/ReportButtons';
 import { RequestFormFacts } from '../request-form/RequestFormFacts';
 import type { OrderDetail, OrderTest } from '../types';
@@ -55,6 +56,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
       {(data) => (
         <div className="clin-drawer-body">
           <OrderSamples data={data} onOpen={setId} />
+          <HeadlineAlert sample={data} />
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label={t('samples.client')} span={2}>
               {data.client_name}
@@ -85,7 +87,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
               </Descriptions.Item>
             ) : null}
           </Descriptions>
-          <RequestFormFacts form={data.form} />
+          <RequestFormFacts form={data.form} context={{ dateOfBirth: data.date_of_birth, collectedAt: (data.collected_at ?? data.created_at) as string }} />
           <div className="clin-actions">
             <Button size="small" icon={<PrinterOutlined />} onClick={() => void viewFile(labelPath(programme, data.id)).catch(() => undefined)}>
               {t('actions.printLabel')}

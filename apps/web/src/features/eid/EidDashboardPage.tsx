@@ -1,0 +1,311 @@
+import {
+  AlertOutlined,
+  ClockCircleOutlined,
+  DownloadOutlined,
+  ExperimentOutlined,
+  InboxOutlined,
+  PercentageOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { EID_CHOICES, EID_DASHBOARD_DEFAULT_DAYS, type EidDashboard } from '@nlims/contracts';
+import { Alert, Button, Card, Col, Empty, Row, Spin, Statistic, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Bars } from '../clinical/common/Bars';
+import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { formatDate, formatDateTime } from '../clinical/common/format';
+import { statusText } from '../clinical/common/status';
+import { DateInput } from '../forms/DateInput';
+import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import type { PageProps } from '../pages/pageProps';
+import { defaultPeriod, percentText } from '../tb/labels';
+import { LoadError } from '../tb/LoadError';
+import { type EidDashboardQuery, useEidDashboard } from './api';
+import { type BreakdownRow, dashboardCsv } from './csv';
+import './eid.css';
+
+type Breakdown = 'by_age_band' | 'by_entry_point' | 'by_pcr_sequence' | 'by_state';
+
+/** A request-form code as its label in the interface language (`eid:choice.<field>.<code>`), or "Not given". */
+export function eidChoiceText(t: TFunction, field: keyof typeof EID_CHOICES, value: string | null | undefined): string {
+  if (value == null || value === '') return t('eid:dashboard.notGiven');
+  const english = (EID_CHOICES[field] as readonly { value: string; label: string }[]).find((c) => c.value === value)?.label;
+  return t(`eid:choice.${field}.${value}`, { defaultValue: english ?? value });
+}
+
+/** The label of a breakdown row: an age band, an entry point, a PCR, a state. */
+function rowLabel(t: TFunction, breakdown: Breakdown, row: BreakdownRow): string {
+  switch (breakdown) {
+    case 'by_age_band':
+      return t(`eid:band.${row.band}`);
+    case 'by_entry_point':
+      return eidChoiceText(t, 'entry_point', row.entry_point);
+    case 'by_pcr_sequence':
+      return eidChoiceText(t, 'pcr_sequence', row.pcr_sequence);
+    case 'by_state':
+      return row.state ?? '—';
+  }
+}
+
+/**
+ * The EID laboratory's dashboard (`facility_eid_dashboard/`, at
+ * /programs/eid-dashboard and /dashboards/eid): over the EID samples
+ * registered in the period (the last 30 days unless chosen, kept in the
+ * address), the infants whose detected PCR awaits its confirmatory request
+ * first, then the PCR tests and positivity by age band, entry point, PCR
+ * sequence and state, the tests by status, rejections by reason and
+ * turnaround from collection to release.
+ */
+export default function EidDashboardPage({ page }: PageProps) {
+  const { t } = useTranslation(['eid', 'clinical']);
+  const [params, setParams] = useSearchParams();
+  const fallback = defaultPeriod(EID_DASHBOARD_DEFAULT_DAYS);
+  const query: EidDashboardQuery = { start_date: params.get('start_date') ?? fallback.start_date, end_date: params.get('end_date') ?? fallback.end_date };
+  const set = (change: EidDashboardQuery) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const [key, value] of Object.entries(change)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useEidDashboard(query);
+
+  let body: ReactNode;
+  if (!data && isPending) body = <Spin size="large" className="clin-loading" aria-label={t('dashboard.loading')} />;
+  else if (!data) body = <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />;
+  else body = <Figures data={data} />;
+
+  return (
+    <ClinicalPage
+      page={page}
+      className="eid-dash"
+      extra={
+        data && (
+          <Button icon={<DownloadOutlined />} onClick={() => downloadCsv(data, t)}>
+            {t('dashboard.csv')}
+          </Button>
+        )
+      }
+    >
+      <div className="clin-toolbar clin-no-print">
+        <label className="clin-date">
+          <span>{t('clinical:samples.from')}</span>
+          <DateInput value={query.start_date} max={query.end_date} onChange={(start_date) => set({ start_date })} aria-label={t('clinical:samples.from')} />
+        </label>
+        <label className="clin-date">
+          <span>{t('clinical:samples.to')}</span>
+          <DateInput value={query.end_date} min={query.start_date} onChange={(end_date) => set({ end_date })} aria-label={t('clinical:samples.to')} />
+        </label>
+      </div>
+      {data && error && <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />}
+      <Spin spinning={isFetching && isPlaceholderData} delay={200}>
+        <div aria-busy={isFetching}>
+          {data && (
+            <p className="clin-muted eid-dash__period" data-testid="eid-period">
+              {t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date) })}
+            </p>
+          )}
+          {body}
+        </div>
+      </Spin>
+    </ClinicalPage>
+  );
+}
+
+function downloadCsv(data: EidDashboard, t: TFunction) {
+  const blob = new Blob(
+    [
+      dashboardCsv(
+        data,
+        (breakdown, row) => rowLabel(t, breakdown, row),
+        (key) => t(`eid:csv.${key}`),
+      ),
+    ],
+    {
+      type: 'text/csv;charset=utf-8',
+    },
+  );
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `eid-dashboard-${data.start_date}-${data.end_date}.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+interface Stat {
+  key: string;
+  icon: ReactNode;
+  value: number | string;
+  suffix?: string;
+  note: string;
+  alert?: boolean;
+}
+
+/** The period's figures. */
+function Figures({ data }: { data: EidDashboard }) {
+  const { t } = useTranslation('eid');
+  const { t: tc } = useTranslation('clinical');
+  const { totals, turnaround: tat, awaiting_confirmation: awaiting } = data;
+  const days = (v: number | null) => (v == null ? '—' : t('dashboard.days', { count: v }));
+  const stats: Stat[] = [
+    { key: 'samples', icon: <InboxOutlined />, value: totals.samples, note: t('dashboard.samplesNote') },
+    {
+      key: 'tests',
+      icon: <ExperimentOutlined />,
+      value: totals.tests,
+      note: t('dashboard.testsNote', { released: totals.released, rejected: totals.rejected }),
+    },
+    {
+      key: 'positivity',
+      icon: <PercentageOutlined />,
+      value: totals.positivity_percent ?? '—',
+      suffix: totals.positivity_percent == null ? undefined : '%',
+      note: t('dashboard.positivityNote', { detected: totals.detected, valid: totals.detected + totals.not_detected }),
+    },
+    {
+      key: 'detected',
+      icon: <AlertOutlined />,
+      value: totals.detected,
+      note: t('dashboard.detectedNote', { noResult: totals.no_result }),
+      alert: totals.detected > 0,
+    },
+    { key: 'awaiting', icon: <WarningOutlined />, value: awaiting.count, note: t('dashboard.awaitingNote'), alert: awaiting.count > 0 },
+    {
+      key: 'turnaround',
+      icon: <ClockCircleOutlined />,
+      value: tat.median_days ?? '—',
+      suffix: tat.median_days == null ? undefined : t('dashboard.daysUnit'),
+      note: t('dashboard.turnaroundNote', { released: tat.released }),
+    },
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {awaiting.count > 0 && (
+        <Col xs={24}>
+          <Alert type="error" showIcon className="eid-alert" title={t('alert.dashboard', { count: awaiting.count })} description={t('alert.action')} />
+        </Col>
+      )}
+      {stats.map((s) => (
+        <Col key={s.key} xs={12} md={8} xl={4}>
+          <Card className={`tb-stat eid-stat${s.alert ? ' tb-stat--alert' : ''}`} data-testid={`eid-stat-${s.key}`}>
+            <Statistic title={t(`dashboard.${s.key}`)} value={s.value} prefix={s.icon} suffix={s.suffix} />
+            <div className="tb-stat__note">{s.note}</div>
+          </Card>
+        </Col>
+      ))}
+      <Col xs={24}>
+        <Card title={t('dashboard.awaitingTitle')} className={awaiting.count ? 'eid-awaiting eid-awaiting--open' : 'eid-awaiting'}>
+          <Awaiting rows={awaiting.samples} />
+        </Card>
+      </Col>
+      {totals.tests === 0 ? (
+        <Col xs={24}>
+          <Card>
+            <Empty description={t('dashboard.empty')} />
+          </Card>
+        </Col>
+      ) : (
+        <>
+          {(['by_age_band', 'by_entry_point', 'by_pcr_sequence', 'by_state'] as const).map((b) => (
+            <Col key={b} xs={24} xl={12}>
+              <Card title={t(`dashboard.${b}`)}>
+                <BreakdownTable breakdown={b} rows={data[b] as BreakdownRow[]} />
+              </Card>
+            </Col>
+          ))}
+          <Col xs={24} lg={8}>
+            <Card title={t('dashboard.byStatus')}>
+              <Bars bars={data.by_status.map((s) => ({ key: String(s.test_order_status), label: statusText(tc, s.test_order_status), value: s.count }))} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Card title={t('dashboard.rejections')}>
+              <Bars bars={data.rejections.map((r) => ({ key: r.code || r.reason, label: r.reason, value: r.count }))} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Card title={t('dashboard.turnaroundTitle')}>
+              <dl className="eid-tat">
+                <dt>{t('dashboard.tatMedian')}</dt>
+                <dd>{days(tat.median_days)}</dd>
+                <dt>{t('dashboard.tatP90')}</dt>
+                <dd>{days(tat.p90_days)}</dd>
+                <dt>{t('dashboard.tatToReceipt')}</dt>
+                <dd>{days(tat.collection_to_receipt_median_days)}</dd>
+                <dt>{t('dashboard.tatToRelease')}</dt>
+                <dd>{days(tat.receipt_to_release_median_days)}</dd>
+              </dl>
+            </Card>
+          </Col>
+        </>
+      )}
+    </Row>
+  );
+}
+
+/** Tests, released, detected and positivity per row of a breakdown. */
+function BreakdownTable({ breakdown, rows }: { breakdown: Breakdown; rows: BreakdownRow[] }) {
+  const { t } = useTranslation('eid');
+  // On a phone the released count gives way, and what is left scrolls rather than being cut.
+  const wide = useMediaQuery(TABLET_UP);
+  return (
+    <Table<BreakdownRow>
+      size="small"
+      pagination={false}
+      rowKey={(r) => rowLabel(t, breakdown, r)}
+      dataSource={breakdown === 'by_age_band' ? rows.filter((r) => r.band !== 'unknown' || r.tests > 0) : rows}
+      scroll={wide ? undefined : { x: 'max-content' }}
+      columns={[
+        { key: 'label', title: t(`dashboard.column.${breakdown}`), render: (_, r) => rowLabel(t, breakdown, r) },
+        { key: 'tests', title: t('dashboard.column.tests'), dataIndex: 'tests', align: 'end' },
+        ...(wide ? [{ key: 'released', title: t('dashboard.column.released'), dataIndex: 'released' as const, align: 'end' as const }] : []),
+        {
+          key: 'detected',
+          title: t('dashboard.column.detected'),
+          align: 'end',
+          render: (_, r) => (r.detected ? <strong className="eid-detected">{r.detected}</strong> : 0),
+        },
+        { key: 'positivity', title: t('dashboard.column.positivity'), align: 'end', render: (_, r) => percentText(r.positivity_percent) },
+      ]}
+    />
+  );
+}
+
+/** The released detected PCRs whose confirmatory request is not made yet, oldest first. */
+function Awaiting({ rows }: { rows: EidDashboard['awaiting_confirmation']['samples'] }) {
+  const { t } = useTranslation('eid');
+  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noneAwaiting')} />;
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="id"
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        { key: 'barcode', title: t('dashboard.column.sample'), render: (_, r) => <span className="clin-lab-number">{r.barcode}</span> },
+        {
+          key: 'client',
+          title: t('dashboard.column.infant'),
+          render: (_, r) => (
+            <span>
+              {r.client_name} <Tag color="red">{t('alert.tag')}</Tag>
+            </span>
+          ),
+        },
+        { key: 'hei', title: t('field.exposed_infant_number'), render: (_, r) => <bdi dir="ltr">{r.exposed_infant_number ?? '—'}</bdi> },
+        { key: 'pcr', title: t('field.pcr_sequence'), render: (_, r) => eidChoiceText(t, 'pcr_sequence', r.pcr_sequence) },
+        { key: 'age', title: t('dashboard.column.age'), render: (_, r) => (r.age_weeks == null ? '—' : t('age.weeks', { count: r.age_weeks })) },
+        { key: 'released', title: t('dashboard.column.releasedAt'), render: (_, r) => formatDateTime(r.released_at) },
+      ]}
+    />
+  );
+}
