@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { programFamily } from './definitions.js';
 import { type FormSpec, formSchema } from './form-spec.js';
 import { tbRequestForm } from './tb.js';
+import { VL_FORM_SPEC } from './vl.js';
 
 /**
  * Each programme's request form: the `form` an order carries besides its
@@ -15,7 +16,9 @@ import { tbRequestForm } from './tb.js';
 const noForm = z.object({}).strict();
 
 /** Declared request forms, by programme name. */
-const FORM_SPECS: Readonly<Record<string, FormSpec>> = {};
+const FORM_SPECS: Readonly<Record<string, FormSpec>> = {
+  'Viral Load': VL_FORM_SPEC,
+};
 
 /** The declared request form of a programme, or null (General; Tuberculosis, whose form is tb.ts). */
 export const requestFormSpecOf = (program: string): FormSpec | null => FORM_SPECS[program] ?? null;

@@ -3,3 +3,5 @@ export * from './forms.js';
 export * from './form-spec.js';
 export * from './tb.js';
 export * from './rules.js';
+export * from './censored.js';
+export * from './vl.js';
