@@ -172,6 +172,7 @@ export const IDENTIFIER_TYPES: [name: string, code: string][] = [
   ['DR register number', 'DRREG'],
   ['National identification number', 'NIN'],
   ['EPID number', 'EPID'],
+  ['ART number', 'ART'],
 ];
 
 export const MEASURE_UNITS: [name: string, symbol: string][] = [
