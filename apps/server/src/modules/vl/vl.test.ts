@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANCELLED_STATUS, RESULT_STATUS as R, VL_REPEAT_REASON } from '@nlims/contracts';
+import { CANCELLED_STATUS, RESULT_STATUS as R, SAMPLE_STATUS as S, VL_REPEAT_REASON } from '@nlims/contracts';
 import { hashPassword } from '../auth/passwords.js';
 import { seedUser } from '../../seed/builders.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
@@ -175,5 +175,22 @@ describe('a Tuberculosis role at the same facility', () => {
     expect(admin.statusCode, admin.body).toBe(200);
     expect((await tbOnly('GET', `/api/vl_sample/${sample.id}/`)).statusCode).toBe(200);
     expect((await tbOnly('POST', `/api/vl_sample/${sample.id}/collect/`, collect)).statusCode).toBe(200);
+  });
+});
+
+describe('the demo laboratories', () => {
+  it('hold VL samples across the lifecycle at Yaba and Kano, one released unsuppressed awaiting its repeat', async () => {
+    for (const user of ['ph_supervisor', 'kano_supervisor']) {
+      const board = (await as(user, 'GET', '/api/facility_vl_dashboard/')).json();
+      expect(board.totals.samples, user).toBeGreaterThanOrEqual(10);
+      expect(board.totals.rejected, user).toBeGreaterThanOrEqual(1);
+      expect(board.totals.released, user).toBeGreaterThanOrEqual(3);
+      expect(board.totals.unsuppressed, user).toBeGreaterThanOrEqual(1);
+      expect(board.totals.awaiting_repeat, user).toBeGreaterThanOrEqual(1);
+      expect(board.totals.undetectable, user).toBeGreaterThanOrEqual(2);
+      const list = (await as(user, 'GET', '/api/vl_sample/?page=1&page_size=50')).json() as { results: { status: number }[] };
+      const statuses = new Set(list.results.map((s) => s.status));
+      for (const s of [S.ORDERED, S.COLLECTED, S.APPROVED, S.REJECTED, S.ONGOING]) expect(statuses.has(s), `${user} ${s}`).toBe(true);
+    }
   });
 });
