@@ -100,6 +100,29 @@ describe('viral-load results: censored values and the computed log10', () => {
   });
 });
 
+describe('amending released copies', () => {
+  it('amends the log10 with them, and refuses an amendment of the log10 itself', async () => {
+    const { sample, detail: d } = await withCopies(2400);
+    const ids = d.tests.map((x) => x.result!.id);
+    await as('ph_supervisor', 'POST', '/api/results/verify/', { ids });
+    expect((await as('ph_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' })).statusCode).toBe(200);
+    const [copies, log] = [member(d, false).result!.id, member(d, true).result!.id];
+    const refused = await as('ph_analyst', 'POST', `/api/results/${log}/amend/`, { value: 2.5, reason: 'typo', password: 'Demo@12345' });
+    expect(refused.statusCode).toBe(400);
+    const amended = await as('ph_analyst', 'POST', `/api/results/${copies}/amend/`, { value: '< 40', reason: 'Transcription error', password: 'Demo@12345' });
+    expect(amended.statusCode, amended.body).toBe(201);
+    expect(amended.json().flag).toBeNull();
+    const review = (await as('ph_supervisor', 'GET', `/api/result_samples/?page=1&Filters.status=5&search=${encodeURIComponent(sample.barcode)}`)).json();
+    const values = review.results[0].tests.map((x: { result: { value: unknown; amends: number | null } }) => [x.result.value, x.result.amends]);
+    expect(values).toEqual(
+      expect.arrayContaining([
+        ['< 40', copies],
+        ['< 1.6', log],
+      ]),
+    );
+  });
+});
+
 describe('an unsuppressed result', () => {
   it('raises the flag, heads the report, and asks for the repeat after counselling in one action, once', async () => {
     const { sample, placed, detail: d } = await withCopies(15_400);
