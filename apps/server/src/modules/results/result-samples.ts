@@ -20,7 +20,7 @@ const UNDER_REVIEW = sql.raw('(r.current or (r.amends_id is not null and r.statu
  * order, amendments after the version they amend.
  */
 const sampleTests = sql<unknown[]>`(select coalesce(json_agg(json_build_object(
-    'test_order', t.id, 'test_type', t.test_type_id, 'test_type_name', tt.name, 'panel', tt.panel_id, 'panel_name', pt.name,
+    'test_order', t.id, 'test_type', t.test_type_id, 'test_type_name', tt.name, 'code', tt.code, 'panel', tt.panel_id, 'panel_name', pt.name,
     'test_status', t.status,
     'result', case when r.id is null then null else json_build_object(
       'id', r.id, 'version', r.version, 'status', r.status, 'value', ${wireValueJson('r')}, 'unit', r.unit,

@@ -174,6 +174,35 @@ describe('facility_vl_dashboard/', () => {
   });
 });
 
+describe('vl_report/ (CSV)', () => {
+  it('lists the period’s VL samples with their values as printed, classification and band, for the roles that read VL', async () => {
+    await released('< 40', { sex: 'female', age: 30 }, { art_number: 'ART-CSV-0001', regimen: 'other', regimen_other: 'DRV/r + RAL', regimen_line: 'third' });
+    const res = await as('ph_data_analyst', 'GET', '/api/vl_report/');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const [header, ...lines] = res.body.trim().split('\r\n');
+    expect(header).toBe(
+      'lab_number,client_name,sex,age_years,art_number,regimen,regimen_line,pregnant,breastfeeding,reason,sample_type,status,copies_per_ml,log10,classification,band,flag,collected_at,received_at,released_at,repeat_request',
+    );
+    const row = lines.find((l) => l.includes('ART-CSV-0001'))!;
+    expect(row).toContain('DRV/r + RAL,Third line');
+    expect(row).toContain('< 40,< 1.6,Undetectable,20–199');
+    // Demo rows too: a target not detected and an unsuppressed result.
+    expect(lines.some((l) => l.includes('Target not detected,,Undetectable,< 20'))).toBe(true);
+    expect(lines.some((l) => /"Unsuppressed \(> 1,000 copies\/mL\)","≥ 1,000",UNSUPPRESSED/.test(l))).toBe(true);
+    for (const [user, status] of [
+      ['ph_admin', 403],
+      ['clin_supervisor', 403],
+      ['fed_tier', 403],
+      ['superadmin', 200],
+    ] as const)
+      expect((await as(user, 'GET', '/api/vl_report/')).statusCode, user).toBe(status);
+    const kano = await as('kano_supervisor', 'GET', '/api/vl_report/');
+    expect(kano.body).not.toContain('ART-CSV-0001');
+    expect((await as('ph_supervisor', 'GET', '/api/vl_report/?end_date=2001-01-01&start_date=2001-02-01')).statusCode).toBe(400);
+  });
+});
+
 describe('the cut-offs from the environment', () => {
   it('are read and checked', () => {
     expect(vlCutoffsFromEnv({ VL_SUPPRESSED_MAX: '200', VL_BANDS: '50, 200' })).toEqual({ suppressed_max: 200, bands: [50, 200] });

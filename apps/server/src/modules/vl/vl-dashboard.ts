@@ -44,14 +44,14 @@ const num = (n: number) => sql.raw(String(Number(n)));
  * target not detected, below the limit or 0 → undetectable; above the
  * threshold → unsuppressed ("> n" at or above it); else suppressed.
  */
-const categorySql = (c: VlCutoffs): SQL => sql`case
+export const categorySql = (c: VlCutoffs): SQL => sql`case
   when r.value_text = 'TARGET NOT DETECTED' or r.value_text = '<' or r.value_numeric <= 0 then 'undetectable'
   when r.value_text = '>' and r.value_numeric >= ${num(c.suppressed_max)} then 'unsuppressed'
   when r.value_text is null and r.value_numeric > ${num(c.suppressed_max)} then 'unsuppressed'
   when r.value_numeric is not null then 'suppressed' end`;
 
 /** The reporting band (0 = lowest); "< n" the highest band below n, target not detected the lowest. */
-const bandSql = (c: VlCutoffs): SQL => {
+export const bandSql = (c: VlCutoffs): SQL => {
   const at = (cmp: string) =>
     sql.join(
       c.bands.map((b) => sql`(case when r.value_numeric ${sql.raw(cmp)} ${num(b)} then 1 else 0 end)`),
@@ -61,7 +61,7 @@ const bandSql = (c: VlCutoffs): SQL => {
 };
 
 /** Whole years at registration → the age band; '' without a date of birth. */
-const AGE_BAND = sql`case when c.date_of_birth is null then ''
+export const AGE_BAND = sql`case when c.date_of_birth is null then ''
   else (select case when y < 15 then '0-14' when y < 20 then '15-19' when y >= 50 then '50+'
     else (5 * floor(y / 5))::int || '-' || (5 * floor(y / 5) + 4)::int end
     from (select extract(year from age((s.created_at at time zone 'Africa/Lagos')::date, c.date_of_birth))::int as y) a) end`;

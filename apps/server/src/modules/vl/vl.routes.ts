@@ -5,7 +5,9 @@ import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { vlDashboard } from './vl-dashboard.js';
+import { VL_REPORT_COLUMNS, vlReportRows } from './vl-report.js';
 import { vlCutoffsFromEnv } from './vl-settings.js';
+import { toCsv } from '../../core/csv.js';
 
 const dashboardQuery = z.object({
   start_date: z.string().max(20).optional(),
@@ -56,6 +58,30 @@ export function vlRoutes(app: App, db: Db, env: NodeJS.ProcessEnv = process.env)
         after: { query: request.query, facility: reply.facility, samples: reply.totals.samples },
       });
       return reply;
+    },
+  );
+  app.get(
+    '/api/vl_report/',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Viral-load results of a period (CSV)',
+        description:
+          'One row per VL sample registered in the period (default: the last 30 days): the request (ART number, regimen, line, ' +
+          'pregnancy, breastfeeding, reason), the copies/mL and log10 as printed ("< 40", "Target not detected"), the classification ' +
+          'and reporting band of a released result, its flag and dates, and the repeat request once made. Up to 100,000 rows; audited.',
+        querystring: dashboardQuery,
+        response: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
+      },
+    },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const rows = await vlReportRows(db, p, request.query);
+      await recordAudit(db, p, { action: 'report.export', entity: 'vl_report', after: { format: 'csv', query: request.query, count: rows.length } });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="vl-results-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(toCsv(rows, VL_REPORT_COLUMNS));
     },
   );
 }
