@@ -44,6 +44,8 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/clients': lazy(() => import('./features/clients/ClientsPage')),
   '/programs/tb-dashboard': lazy(() => import('./features/tb/TbDashboardPage')),
   '/programs/tb-report': lazy(() => import('./features/tb/TbReportPage')),
+  '/programs/vl-dashboard': lazy(() => import('./features/vl/VlDashboardPage')),
+  '/dashboards/viral_load': lazy(() => import('./features/vl/VlDashboardPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;

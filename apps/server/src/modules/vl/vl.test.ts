@@ -128,7 +128,7 @@ describe('an unsuppressed result', () => {
     const { sample, placed, detail: d } = await withCopies(15_400);
     expect(member(d, false).result?.flag).toBe('UNSUPPRESSED');
     expect(member(d, true).result?.value).toBe(4.19);
-    // The repeat is due only once the result is released.
+    // Released, as the laboratory reviews it; the repeat is then one action away.
     const ids = d.tests.map((x) => x.result!.id);
     expect((await as('ph_supervisor', 'POST', '/api/results/verify/', { ids })).statusCode).toBe(200);
     expect((await as('ph_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' })).statusCode).toBe(200);

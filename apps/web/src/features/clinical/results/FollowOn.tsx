@@ -1,5 +1,5 @@
 import { BranchesOutlined } from '@ant-design/icons';
-import { rulesOf } from '@nlims/contracts';
+import { requestFormSpecOf, rulesOf } from '@nlims/contracts';
 import { Alert, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,12 @@ const codesOf = (byId: Map<number, TestConfig>, testType: number): string[] => {
  * for something, the role may order, and it has not been ordered yet.
  */
 export function FollowOn({ sample }: { sample: OrderDetail }) {
-  const { t } = useTranslation('clinical');
   const programme = useProgramme();
+  // A programme whose request form has its own catalog may word the follow-on its own way (`<namespace>:followOn.<key>`).
+  const ns = requestFormSpecOf(programme.name)?.namespace;
+  const { t: tc, i18n } = useTranslation(['clinical', ...(ns ? [ns] : [])]);
+  const t = (key: string, options?: Record<string, unknown>): string =>
+    ns && key.startsWith('followOn.') && i18n.exists(`${ns}:${key}`) ? tc(`${ns}:${key}`, options) : tc(key, options);
   const { byId } = useTestConfig();
   const followOn = useFollowOn(programme);
   const [modal, holder] = Modal.useModal();
