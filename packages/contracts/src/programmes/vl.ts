@@ -231,7 +231,7 @@ export function vlMemberNotApplicable(testCode: string, sample: readonly { code:
 /** The banner above an unsuppressed result on the report. */
 export function vlHeadline(flags: readonly string[], cutoffs: VlCutoffs = active): string | null {
   return flags.includes(VL_UNSUPPRESSED)
-    ? `UNSUPPRESSED VIRAL LOAD (> ${groupDigits(cutoffs.suppressed_max)} copies/mL): enhanced adherence counselling, then a repeat viral load`
+    ? `UNSUPPRESSED VIRAL LOAD (> ${groupDigits(cutoffs.suppressed_max)} copies/mL): repeat after adherence counselling`
     : null;
 }
 

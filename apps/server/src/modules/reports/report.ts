@@ -20,7 +20,7 @@ const FLAG_WORDS: Record<string, string> = {
   HH: 'HH (critical)',
   'RR-TB': 'RR-TB',
   'MDR-TB': 'MDR-TB',
-  UNSUPPRESSED: 'Unsuppressed',
+  UNSUPPRESSED: 'Unsuppr.',
 };
 
 function header(doc: Doc, d: ReportData) {
@@ -121,13 +121,12 @@ function headline(doc: Doc, d: ReportData) {
   const text = rulesOf(d.order.program).headline?.(flags);
   if (!text) return;
   const y = doc.y + 2;
-  doc.rect(MARGIN, y, 515, 20).fill('#fdecee');
-  doc
-    .font(FONT.bold)
-    .fontSize(10)
-    .fillColor('#b00020')
-    .text(text, MARGIN, y + 5, { width: 515, align: 'center' });
-  doc.y = y + 24;
+  // The banner grows with its text: a long headline wraps inside it.
+  doc.font(FONT.bold).fontSize(10);
+  const height = doc.heightOfString(text, { width: 505 }) + 10;
+  doc.rect(MARGIN, y, 515, height).fill('#fdecee');
+  doc.fillColor('#b00020').text(text, MARGIN + 5, y + 5, { width: 505, align: 'center' });
+  doc.y = y + height + 4;
 }
 
 function resultsTable(doc: Doc, d: ReportData) {

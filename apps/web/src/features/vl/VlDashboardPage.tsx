@@ -1,5 +1,14 @@
 import { AlertOutlined, ClockCircleOutlined, DownloadOutlined, InboxOutlined, PercentageOutlined, TeamOutlined } from '@ant-design/icons';
-import { VL_DASHBOARD_DEFAULT_DAYS, VL_DIMENSIONS, VL_FORM_CHOICES, type VlDashboard, type VlDimension, type VlGroup } from '@nlims/contracts';
+import {
+  groupDigits,
+  VL_DASHBOARD_DEFAULT_DAYS,
+  VL_DIMENSIONS,
+  VL_FORM_CHOICES,
+  type VlDashboard,
+  type VlDimension,
+  type VlGroup,
+  vlCutoffs,
+} from '@nlims/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Spin, Statistic, Table } from 'antd';
 import type { TFunction } from 'i18next';
@@ -193,7 +202,10 @@ function Figures({ data }: { data: VlDashboard }) {
       ))}
       <Col xs={24} lg={12}>
         <Card title={t('dashboard.categories')}>
-          <Bars bars={(['undetectable', 'suppressed', 'unsuppressed'] as const).map((c) => ({ key: c, label: category(c), value: totals[c] }))} />
+          <Bars bars={(['undetectable', 'suppressed', 'unsuppressed'] as const).map((c) => ({ key: c, label: t(`dashboard.cat.${c}`), value: totals[c] }))} />
+          <p className="clin-muted vl-dash__note">
+            {category('suppressed')} · {category('unsuppressed')}
+          </p>
         </Card>
       </Col>
       <Col xs={24} lg={12}>
@@ -238,22 +250,26 @@ function Breakdown({ dimension, groups }: { dimension: VlDimension; groups: VlGr
   const { t } = useTranslation(['vl', 'clinical']);
   return (
     <section className="vl-breakdown" data-testid={`vl-by-${dimension}`}>
-      <h3>{t(`dashboard.by.${dimension}`)}</h3>
       <Table<VlGroup>
         size="small"
         pagination={false}
         rowKey="key"
         dataSource={groups}
-        scroll={{ x: 320 }}
         locale={{ emptyText: t('dashboard.noGroup') }}
         columns={[
           { key: 'group', title: t(`dashboard.by.${dimension}`), render: (_, g) => <bdi>{groupText(t, dimension, g.key)}</bdi> },
           { key: 'released', title: t('dashboard.released'), dataIndex: 'released', align: 'end', width: 70 },
-          { key: 'unsuppressed', title: t('dashboard.unsuppressedShort'), dataIndex: 'unsuppressed', align: 'end', width: 70 },
+          {
+            key: 'unsuppressed',
+            title: <bdi dir="ltr">{t('dashboard.unsuppressedShort', { max: groupDigits(vlCutoffs().suppressed_max) })}</bdi>,
+            dataIndex: 'unsuppressed',
+            align: 'end',
+            width: 70,
+          },
           {
             key: 'rate',
             title: t('dashboard.rate'),
-            width: 130,
+            width: 120,
             render: (_, g) => (
               <span className="vl-rate">
                 <span className="vl-rate__track" aria-hidden>

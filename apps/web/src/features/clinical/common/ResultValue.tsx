@@ -70,13 +70,13 @@ export function ResultValue({
       <bdi dir="ltr">
         <strong>{valueText(result.value)}</strong> {result.unit}
       </bdi>{' '}
-      <FlagTag flag={result.flag} />
-      <VlReading code={code} value={result.value} />{' '}
+      <FlagTag flag={result.flag} />{' '}
       {range && (
         <bdi dir="ltr" className="clin-muted" style={{ whiteSpace: 'nowrap' }}>
           {range}
         </bdi>
       )}
+      <VlReading code={code} value={result.value} />
       {result.isolates.length > 0 && <Isolates isolates={result.isolates} />}
     </span>
   );

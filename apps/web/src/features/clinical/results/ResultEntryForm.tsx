@@ -89,7 +89,19 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
         <Form.Item
           name="value"
           label={t('entry.value')}
-          extra={censored.length ? t('entry.censoredHint') : undefined}
+          className={censored.length ? 'entry__value--censored' : undefined}
+          extra={
+            censored.length ? (
+              <span className="entry__censored-hint">
+                {t('entry.censoredHint')}
+                {censored.includes(TARGET_NOT_DETECTED) && (
+                  <Button size="small" className="entry__tnd" onClick={() => form.setFieldValue('value', TARGET_NOT_DETECTED)}>
+                    {t('result.targetNotDetected')}
+                  </Button>
+                )}
+              </span>
+            ) : undefined
+          }
           rules={[
             { required: true, message: t('validation.required', { label: t('entry.value') }) },
             ...(censored.length
@@ -105,20 +117,7 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
           ]}
         >
           {censored.length ? (
-            <Input
-              inputMode="text"
-              autoComplete="off"
-              maxLength={40}
-              placeholder={t('entry.censoredPlaceholder')}
-              suffix={config?.unit || undefined}
-              addonAfter={
-                censored.includes(TARGET_NOT_DETECTED) ? (
-                  <Button type="link" size="small" className="entry__tnd" onClick={() => form.setFieldValue('value', TARGET_NOT_DETECTED)}>
-                    {t('result.targetNotDetected')}
-                  </Button>
-                ) : undefined
-              }
-            />
+            <Input inputMode="text" autoComplete="off" maxLength={40} placeholder={t('entry.censoredPlaceholder')} suffix={config?.unit || undefined} />
           ) : numeric ? (
             <InputNumber
               style={{ width: '100%' }}
