@@ -98,7 +98,9 @@ await shootEverywhere(async (browser, baseURL, lang, device) => {
   await page.goto('/programs/vl-manual-result');
   await settle(page);
   await page.locator('.entry-samples .ant-collapse-header').first().click();
+  await page.locator('.entry-test').first().waitFor();
   await settle(page);
+  await page.waitForTimeout(600);
   await page.screenshot({ path: name('entry'), fullPage: true });
   // the dashboard
   await page.goto('/programs/vl-dashboard');

@@ -40,6 +40,9 @@ function useVlDashboard(period: Period) {
   });
 }
 
+/** A range or a band ("0–14", "< 20", "≥ 1,000") kept left to right inside Arabic text (a first-strong isolate around it). */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 const percent = (value: number | null | undefined) => (value == null ? '—' : `${value}%`);
 
 /** A group's key in the interface language: a sex, an age band, a line, yes/no, a state; "not recorded" for ''. */
@@ -49,7 +52,7 @@ function groupText(t: TFunction, dimension: VlDimension, key: string): string {
     case 'sex':
       return t(`vl:group.sex.${key}`, { defaultValue: key });
     case 'age_band':
-      return key.replace('-', '–');
+      return ltr(key.replace('-', '–'));
     case 'regimen_line':
       return t(`vl:choice.regimen_line.${key}`, { defaultValue: VL_FORM_CHOICES.regimen_line.find((c) => c.value === key)?.label ?? key });
     case 'pregnant':
@@ -211,7 +214,7 @@ function Figures({ data }: { data: VlDashboard }) {
       <Col xs={24} lg={12}>
         <Card title={t('dashboard.bands')}>
           <p className="clin-muted vl-dash__note">{t('dashboard.bandsNote')}</p>
-          <Bars bars={data.bands.map((b) => ({ key: String(b.band), label: b.label, value: b.count }))} />
+          <Bars bars={data.bands.map((b) => ({ key: String(b.band), label: ltr(b.label), value: b.count }))} />
         </Card>
       </Col>
       <Col xs={24}>

@@ -60,7 +60,7 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
         </p>
         <Form.Item name="value" label={t('manage.newValue')} rules={[{ required: true, message: t('validation.required', { label: t('manage.newValue') }) }]}>
           {target.resultType === 'numeric' && censoredFormsOf(target.codes).length ? (
-            <Input maxLength={40} autoComplete="off" placeholder={t('entry.censoredPlaceholder')} suffix={target.unit || undefined} />
+            <Input dir="ltr" maxLength={40} autoComplete="off" placeholder={t('entry.censoredPlaceholder')} suffix={target.unit || undefined} />
           ) : target.resultType === 'numeric' ? (
             <InputNumber style={{ width: '100%' }} suffix={target.unit || undefined} />
           ) : target.codes.length ? (

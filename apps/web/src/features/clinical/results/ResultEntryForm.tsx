@@ -117,7 +117,15 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
           ]}
         >
           {censored.length ? (
-            <Input inputMode="text" autoComplete="off" maxLength={40} placeholder={t('entry.censoredPlaceholder')} suffix={config?.unit || undefined} />
+            // a value reads left to right in Arabic too ("< 40" stays "< 40")
+            <Input
+              dir="ltr"
+              inputMode="text"
+              autoComplete="off"
+              maxLength={40}
+              placeholder={t('entry.censoredPlaceholder')}
+              suffix={config?.unit || undefined}
+            />
           ) : numeric ? (
             <InputNumber
               style={{ width: '100%' }}
