@@ -61,10 +61,12 @@ export const bandSql = (c: VlCutoffs): SQL => {
 };
 
 /** Whole years at registration → the age band; '' without a date of birth. */
-export const AGE_BAND = sql`case when c.date_of_birth is null then ''
-  else (select case when y < 15 then '0-14' when y < 20 then '15-19' when y >= 50 then '50+'
-    else (5 * floor(y / 5))::int || '-' || (5 * floor(y / 5) + 4)::int end
-    from (select extract(year from age((s.created_at at time zone 'Africa/Lagos')::date, c.date_of_birth))::int as y) a) end`;
+export const AGE_BAND = sql`case when a.y is null then ''
+  when a.y < 15 then '0-14' when a.y < 20 then '15-19' when a.y >= 50 then '50+'
+  else (5 * (a.y / 5)) || '-' || (5 * (a.y / 5) + 4) end`;
+
+/** The client's whole years at registration of the sample, as \`a.y\` (null without a date of birth). */
+const AGE = sql`cross join lateral (select extract(year from age((s.created_at at time zone 'Africa/Lagos')::date, c.date_of_birth))::int as y) a`;
 
 /** Pregnancy and breastfeeding are counted among female clients only ('true', 'false', '' when not answered). */
 const femaleAnswer = (field: string) => sql`case when c.sex = 'female' then coalesce(o.form->>${field}, '') end`;
@@ -105,6 +107,7 @@ export async function vlDashboard(db: Db, p: Principal, q: VlDashboardQuery): Pr
     from samples s
     join orders o on o.id = s.order_id
     join clients c on c.id = o.client_id
+    ${AGE}
     left join states st on st.id = c.state_id
     join test_orders t on t.sample_id = s.id and t.test_type_id in (select id from test_types where code = ${VL_CODES.RNA})
     left join results r on r.test_order_id = t.id and r.current and r.status = ${APPROVED}
