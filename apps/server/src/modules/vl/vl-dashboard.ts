@@ -84,9 +84,9 @@ const DIMENSION_SQL: Record<VlDimension, SQL> = {
  * The viral-load dashboard of a facility (`facility_vl_dashboard/`): over
  * the VL samples registered in the period (default: the last 30 days), each
  * sample's copies/mL result once released, classified by the cut-offs in
- * force. Set-based: one pass over the period's samples (the index on
- * facility, programme and registration time) grouped by every breakdown at
- * once (grouping sets), one for the bands, one for turnaround.
+ * force. Set-based: two passes over the period's samples (the index on
+ * facility, programme and registration time), sent together — every
+ * breakdown and the bands at once (grouping sets); the totals with turnaround.
  */
 export async function vlDashboard(db: Db, p: Principal, q: VlDashboardQuery): Promise<VlDashboard> {
   const names = vlPrograms(p);
@@ -120,46 +120,51 @@ export async function vlDashboard(db: Db, p: Principal, q: VlDashboardQuery): Pr
     count(*) filter (where category = 'unsuppressed')::int as unsuppressed`;
   const dims = VL_DIMENSIONS.map((d) => DIMENSION_SQL[d]);
 
-  const [groupedReply, bandsReply, totalsReply, tatReply] = await Promise.all([
+  const released = sql`filter (where result_id is not null)`;
+  const median = (hours: SQL) =>
+    sql`round((percentile_cont(0.5) within group (order by extract(epoch from ${hours}) / 3600.0) ${released})::numeric, 1)::float`;
+  // Two passes over the period's samples, sent together: every breakdown and the bands at once (grouping sets); the totals with turnaround.
+  const [groupedReply, totalsReply] = await Promise.all([
     db.execute(sql`
       with v as (${cohort})
-      select ${sql.join(dims, sql`, `)}, ${sql.join(
+      select ${sql.join(dims, sql`, `)}, band, ${sql.join(
         VL_DIMENSIONS.map((d) => sql`grouping(${DIMENSION_SQL[d]}) = 0 as ${sql.raw(`by_${d}`)}`),
         sql`, `,
-      )}, ${counts}
+      )}, grouping(band) = 0 as by_band, ${counts}
       from v
       group by grouping sets (${sql.join(
         dims.map((d) => sql`(${d})`),
         sql`, `,
-      )})`),
-    db.execute(sql`
-      with v as (${cohort})
-      select band, count(*)::int as count from v where result_id is not null group by band order by band`),
+      )}, (band))`),
     db.execute(sql`
       with v as (${cohort})
       select ${counts},
         count(*) filter (where sample_status = ${REJECTED})::int as rejected,
         count(distinct client_id)::int as clients,
-        count(distinct client_id) filter (where result_id is not null)::int as clients_with_result,
-        count(*) filter (where category = 'unsuppressed' and not exists (select 1 from orders f where f.follows_sample_id = v.sample_id))::int as awaiting_repeat
+        count(distinct client_id) ${released}::int as clients_with_result,
+        count(*) filter (where category = 'unsuppressed' and not exists (select 1 from orders f where f.follows_sample_id = v.sample_id))::int as awaiting_repeat,
+        ${median(sql`received_at - collected_at`)} as collection_to_reception_hours,
+        ${median(sql`approved_at - received_at`)} as reception_to_release_hours,
+        ${median(sql`approved_at - collected_at`)} as collection_to_release_hours,
+        count(*) filter (where result_id is not null and approved_at <= due_at)::int as within
       from v`),
-    db.execute(sql`
-      with v as (${cohort})
-      select count(*)::int as released,
-        round((percentile_cont(0.5) within group (order by extract(epoch from received_at - collected_at) / 3600.0))::numeric, 1)::float as collection_to_reception_hours,
-        round((percentile_cont(0.5) within group (order by extract(epoch from approved_at - received_at) / 3600.0))::numeric, 1)::float as reception_to_release_hours,
-        round((percentile_cont(0.5) within group (order by extract(epoch from approved_at - collected_at) / 3600.0))::numeric, 1)::float as collection_to_release_hours,
-        count(*) filter (where approved_at <= due_at)::int as within
-      from v where result_id is not null`),
   ]);
 
   const withRate = <T extends Omit<VlGroup, 'suppression_percent'>>(g: T): T & { suppression_percent: number | null } => ({
     ...g,
     suppression_percent: percentOf(g.undetectable + g.suppressed, g.released),
   });
-  type Row = Omit<VlGroup, 'key' | 'suppression_percent'> & Record<VlDimension, string | null> & Record<`by_${VlDimension}`, boolean>;
+  type Row = Omit<VlGroup, 'key' | 'suppression_percent'> &
+    Record<VlDimension, string | null> &
+    Record<`by_${VlDimension}`, boolean> & { band: number | null; by_band: boolean };
   const by = Object.fromEntries(VL_DIMENSIONS.map((d) => [d, [] as VlGroup[]])) as Record<VlDimension, VlGroup[]>;
+  const found = new Map<number, number>();
   for (const row of rowsOf<Row>(groupedReply)) {
+    // Released results per band (a sample without one sits in band 0 but is not released, so not counted).
+    if (row.by_band) {
+      found.set(row.band!, row.released);
+      continue;
+    }
     const d = VL_DIMENSIONS.find((x) => row[`by_${x}`]);
     if (!d) continue;
     const { samples, released, undetectable, suppressed, unsuppressed } = row;
@@ -170,24 +175,28 @@ export async function vlDashboard(db: Db, p: Principal, q: VlDashboardQuery): Pr
   for (const d of VL_DIMENSIONS) by[d].sort((a, b) => (a.key === '' ? 1 : b.key === '' ? -1 : a.key.localeCompare(b.key, 'en', { numeric: true })));
 
   const labels = vlBandLabels(cutoffs);
-  const found = new Map(rowsOf<{ band: number; count: number }>(bandsReply).map((b) => [b.band, b.count]));
-  const [totals] = rowsOf<Omit<VlDashboard['totals'], 'key' | 'suppression_percent' | 'coverage_percent'>>(totalsReply);
-  const [tat] = rowsOf<Omit<VlDashboard['turnaround'], 'within_percent'> & { within: number }>(tatReply);
-  const t = totals!;
+  const [t] = rowsOf<
+    Omit<VlDashboard['totals'], 'key' | 'suppression_percent' | 'coverage_percent'> &
+      Omit<VlDashboard['turnaround'], 'within_percent' | 'released'> & { within: number }
+  >(totalsReply) as [
+    Omit<VlDashboard['totals'], 'key' | 'suppression_percent' | 'coverage_percent'> &
+      Omit<VlDashboard['turnaround'], 'within_percent' | 'released'> & { within: number },
+  ];
+  const { collection_to_reception_hours, reception_to_release_hours, collection_to_release_hours, within, ...totals } = t;
   return {
     facility,
     start_date: start,
     end_date: end,
     cutoffs: { ...cutoffs, band_labels: labels },
-    totals: { ...withRate({ ...t, key: '' }), coverage_percent: percentOf(t.clients_with_result, t.clients) },
+    totals: { ...withRate({ ...totals, key: '' }), coverage_percent: percentOf(totals.clients_with_result, totals.clients) },
     bands: labels.map((label, band) => ({ band, label, count: found.get(band) ?? 0 })),
     by,
     turnaround: {
-      released: tat?.released ?? 0,
-      collection_to_reception_hours: tat?.collection_to_reception_hours ?? null,
-      reception_to_release_hours: tat?.reception_to_release_hours ?? null,
-      collection_to_release_hours: tat?.collection_to_release_hours ?? null,
-      within_percent: percentOf(tat?.within ?? 0, tat?.released ?? 0),
+      released: totals.released,
+      collection_to_reception_hours,
+      reception_to_release_hours,
+      collection_to_release_hours,
+      within_percent: percentOf(within, totals.released),
     },
   };
 }
