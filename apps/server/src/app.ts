@@ -27,6 +27,7 @@ import { samplesRoutes } from './modules/samples/samples.routes.js';
 import { loadProgramIds } from './modules/programs/program-ids.js';
 import { tbRoutes } from './modules/samples/tb.routes.js';
 import { eidRoutes } from './modules/eid/eid.routes.js';
+import { vlRoutes } from './modules/vl/vl.routes.js';
 import { programsRoutes } from './modules/programs/programs.routes.js';
 import { REFERENCE_DEFS } from './modules/reference/reference.resources.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   samplesRoutes(app, db);
   tbRoutes(app, db);
   eidRoutes(app, db);
+  vlRoutes(app, db);
   resultsRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');

@@ -47,6 +47,8 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/programs/tb-report': lazy(() => import('./features/tb/TbReportPage')),
   '/programs/eid-dashboard': eidDashboard,
   '/dashboards/eid': eidDashboard,
+  '/programs/vl-dashboard': lazy(() => import('./features/vl/VlDashboardPage')),
+  '/dashboards/viral_load': lazy(() => import('./features/vl/VlDashboardPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;

@@ -21,3 +21,4 @@ export * from './clients.js';
 export * from './orders.js';
 export * from './tb-analytics.js';
 export * from './eid-analytics.js';
+export * from './vl-analytics.js';

@@ -100,7 +100,14 @@ export const sampleDetail = sampleListItem.extend({
   follow_on_request: z.object({ order: z.number(), lab_number: z.string() }).nullable(),
   client_identifiers: z.array(z.object({ identifier_type: z.number(), identifier_type_name: z.string(), identifier: z.string() })),
   tests: z.array(
-    orderTestItem.extend({ result_type: z.string(), unit: z.string(), codes: z.array(z.string()), is_culture: z.boolean(), result: resultItem.nullable() }),
+    orderTestItem.extend({
+      code: z.string(),
+      result_type: z.string(),
+      unit: z.string(),
+      codes: z.array(z.string()),
+      is_culture: z.boolean(),
+      result: resultItem.nullable(),
+    }),
   ),
 });
 
@@ -156,6 +163,8 @@ export const reviewTestItem = z.object({
   test_order: z.number(),
   test_type: z.number(),
   test_type_name: z.string(),
+  /** The test's catalogue code (a programme's reading of a result goes by it: viral load's copies). */
+  code: z.string(),
   /** The panel the test was ordered in, shown as the heading its members sit under. */
   panel: z.number().nullable(),
   panel_name: z.string().nullable(),

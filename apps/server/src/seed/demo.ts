@@ -6,6 +6,7 @@ import { users } from '../modules/users/users.table.js';
 import { seedFacility, seedTestServices, seedUser, type FacilitySeed, type UserSeed } from './builders.js';
 import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './demo-tb.js';
 import { seedEidDemoSamples, YABA_EID_SAMPLES } from './demo-eid.js';
+import { KANO_VL_SAMPLES, seedVlDemoSamples, YABA_VL_SAMPLES } from './demo-vl.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -166,4 +167,10 @@ export async function seedDemo(tx: Tx): Promise<void> {
     YABA_EID_SAMPLES,
     DEMO_PASSWORD,
   );
+  // The viral-load laboratories (Yaba, Kano) offer the VL tests and hold about ten VL samples across the lifecycle (once).
+  await seedTestServices(tx, ids.yaba, 'Viral Load');
+  await seedTestServices(tx, ids.kano, 'Viral Load');
+  const vlStaff = (lab: 'ph' | 'kano') => ({ receptionist: `${lab}_receptionist`, analyst: `${lab}_analyst`, supervisor: `${lab}_supervisor` });
+  await seedVlDemoSamples(tx, ids.yaba, vlStaff('ph'), YABA_VL_SAMPLES, DEMO_PASSWORD);
+  await seedVlDemoSamples(tx, ids.kano, vlStaff('kano'), KANO_VL_SAMPLES, DEMO_PASSWORD);
 }

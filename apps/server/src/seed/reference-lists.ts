@@ -177,6 +177,7 @@ export const IDENTIFIER_TYPES: [name: string, code: string][] = [
   ['National identification number', 'NIN'],
   ['EPID number', 'EPID'],
   [EID_IDENTIFIER_TYPE, 'HEI'],
+  ['ART number', 'ART'],
 ];
 
 export const MEASURE_UNITS: [name: string, symbol: string][] = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.js';
-import { EID, GENERAL, type ProgrammeCase, programmeSteps, seedElsewhere, TUBERCULOSIS } from './programmes.js';
+import { EID, GENERAL, type ProgrammeCase, programmeSteps, seedElsewhere, TUBERCULOSIS, VIRAL_LOAD } from './programmes.js';
 
 /**
  * Every sample and result endpoint of a programme × every role of its facility, a tier user, the
@@ -46,6 +46,15 @@ const CASTS: Cast[] = [
     entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
     review: ['ph_supervisor'],
   },
+  {
+    c: VIRAL_LOAD,
+    users: ['superadmin', 'ph_admin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
+    read: ['superadmin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
+    order: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
+    reception: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
+    entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
+    review: ['ph_supervisor'],
+  },
 ];
 
 let t: TestApp;
@@ -77,7 +86,7 @@ describe.each(CASTS)('authorisation matrix: $c.program samples and results', (ca
   let firstValue: string | number;
   beforeAll(async () => {
     ({ sample } = await steps.received());
-    resultId = (await steps.enterAll({ tests: sample.tests.slice(0, 1) }))[0]!;
+    resultId = (await steps.enterAll({ id: sample.id, tests: sample.tests.slice(0, 1) }))[0]!;
     firstValue = Object.values(c.values)[0]!;
   });
 

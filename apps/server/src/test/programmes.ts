@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ProgramForm } from '@nlims/contracts';
+import { type ProgramForm, rulesOf } from '@nlims/contracts';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedUser } from '../seed/builders.js';
 import { bearer, type TestApp } from './harness.js';
@@ -91,7 +91,46 @@ export const EID: ProgrammeCase = {
   },
 };
 
-export const PROGRAMME_CASES = [GENERAL, TUBERCULOSIS, EID];
+export const VIRAL_LOAD: ProgrammeCase = {
+  program: 'Viral Load',
+  form: 'vl_sample',
+  admin: 'ph_admin',
+  orderer: 'ph_receptionist',
+  analyst: 'ph_analyst',
+  supervisor: 'ph_supervisor',
+  outsider: 'clin_supervisor',
+  elsewhere: 'kano_supervisor',
+  test: 'VL-HIV',
+  // The log10 member is computed from the copies, never typed.
+  values: { 'VL-HIV-RNA': 15400 },
+  sampleType: 'PLA',
+  requestForm: {
+    art_number: 'ART/LA/0001',
+    art_start_date: '2020-05-04',
+    regimen: 'TDF_3TC_DTG',
+    regimen_line: 'first',
+    regimen_start_date: '2021-01-11',
+    pregnant: false,
+    breastfeeding: false,
+    reason: 'routine',
+  },
+};
+
+export const PROGRAMME_CASES = [GENERAL, TUBERCULOSIS, EID, VIRAL_LOAD];
+
+/** The case's request form with its client-identifier fields (an ART number) made unique, as each order is for a new client. */
+export function requestFormFor(c: ProgrammeCase): Record<string, unknown> {
+  const ids = Object.keys(rulesOf(c.program).identifierFields ?? {});
+  return Object.fromEntries(
+    Object.entries(c.requestForm).map(([k, v]) => [k, ids.includes(k) && typeof v === 'string' ? `${v}-${Math.random().toString(36).slice(2, 8)}` : v]),
+  );
+}
+
+/** The case's request form without its identifier fields, as every order of the case stores it. */
+export function stableRequestForm(c: ProgrammeCase): Record<string, unknown> {
+  const ids = Object.keys(rulesOf(c.program).identifierFields ?? {});
+  return Object.fromEntries(Object.entries(c.requestForm).filter(([k]) => !ids.includes(k)));
+}
 
 /** A General supervisor at the Abuja demo laboratory (no demo account holds General elsewhere than Ikeja). */
 export async function seedElsewhere(t: TestApp): Promise<void> {
@@ -157,7 +196,7 @@ export function programmeSteps(t: () => TestApp, c: ProgrammeCase) {
     await offer(...codes);
     const client = await newClient();
     const ids = await Promise.all(codes.map(async (code) => (await testByCode(code)).id));
-    const res = await as(c.orderer, 'POST', `${base}/`, { client: client.id, test_types: ids, form: c.requestForm });
+    const res = await as(c.orderer, 'POST', `${base}/`, { client: client.id, test_types: ids, form: requestFormFor(c) });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as {
       id: number;
@@ -178,15 +217,28 @@ export function programmeSteps(t: () => TestApp, c: ProgrammeCase) {
     return { placed, sample };
   }
 
-  /** Enter the case's value for each test of the sample: the result ids. */
-  async function enterAll(sample: { tests: { id: number; test_type: number }[] }) {
+  /**
+   * Enter the case's value for each test of the sample that takes one (a member computed from
+   * another — the viral load's log10 — enters with it): the result ids of these tests.
+   */
+  async function enterAll(sample: { id: number; tests: { id: number; test_type: number }[] }) {
     const tests = await catalogue();
     const ids: number[] = [];
     for (const to of sample.tests) {
       const code = tests.find((x) => x.id === to.test_type)!.code;
+      if (!(code in c.values)) continue;
       const res = await as(c.analyst, 'POST', '/api/results/', { test_order: to.id, value: c.values[code] });
       expect(res.statusCode, `${code}: ${res.body}`).toBe(201);
       ids.push(res.json().id);
+    }
+    // Results entered with them (computed members) are among the tests' results too.
+    const computed = sample.tests.filter((to) => !(tests.find((x) => x.id === to.test_type)!.code in c.values));
+    if (computed.length) {
+      const detail = (await as(c.supervisor, 'GET', `${base}/${sample.id}/`)).json() as { tests: { id: number; result: { id: number } | null }[] };
+      for (const to of computed) {
+        const made = detail.tests.find((x) => x.id === to.id)?.result;
+        if (made) ids.push(made.id);
+      }
     }
     return ids;
   }

@@ -68,7 +68,12 @@ export interface FamilyDefinition {
   form: ProgramForm;
   /** Report and dashboard endpoints (DESIGN §4). */
   report: 'general_order_report' | 'tb_report' | 'general_program_report';
-  dashboard: 'facility_general_order_dashboard' | 'facility_tb_dashboard' | 'facility_eid_dashboard' | 'facility_general_program_dashboard';
+  dashboard:
+    | 'facility_general_order_dashboard'
+    | 'facility_tb_dashboard'
+    | 'facility_eid_dashboard'
+    | 'facility_vl_dashboard'
+    | 'facility_general_program_dashboard';
   /** The count endpoint for badges (each also takes `?program__name=`). */
   count: 'general_order_count' | 'public_health_count';
   roles: Record<Permission, readonly Role[]>;
@@ -232,7 +237,7 @@ export const FAMILIES: Record<ProgramFamily, FamilyDefinition> = {
   general: GENERAL,
   tb: programmeFamily('tb', 'tb_sample', 'tb_report', 'facility_tb_dashboard'),
   eid: programmeFamily('eid', 'eid_sample', 'general_program_report', 'facility_eid_dashboard'),
-  vl: programmeFamily('vl', 'vl_sample', 'general_program_report', 'facility_general_program_dashboard'),
+  vl: programmeFamily('vl', 'vl_sample', 'general_program_report', 'facility_vl_dashboard'),
   ph: PUBLIC_HEALTH,
 };
 

@@ -3,6 +3,7 @@ import { programFamily } from './definitions.js';
 import { EID_FORM } from './eid.js';
 import { type FormSpec, formSchema } from './form-spec.js';
 import { tbRequestForm } from './tb.js';
+import { VL_FORM_SPEC } from './vl.js';
 
 /**
  * Each programme's request form: the `form` an order carries besides its
@@ -18,6 +19,7 @@ const noForm = z.object({}).strict();
 /** Declared request forms, by programme name. */
 const FORM_SPECS: Readonly<Record<string, FormSpec>> = {
   EID: EID_FORM,
+  'Viral Load': VL_FORM_SPEC,
 };
 
 /** The declared request form of a programme, or null (General; Tuberculosis, whose form is tb.ts). */

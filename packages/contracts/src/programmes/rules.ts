@@ -3,6 +3,7 @@ import { EID_IDENTIFIER_FIELDS, eidFlag, eidFollowOn, eidHeadline, eidRequestLin
 import { formLines } from './form-spec.js';
 import { requestFormSpecOf } from './forms.js';
 import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
+import { VL_CODES, VL_FORM_IDENTIFIER_TYPES, vlFlag, vlFollowOn, vlHeadline, vlInterpretation, vlLogValue, vlMemberNotApplicable } from './vl.js';
 
 /** A result of a sample, by its test's catalogue code, as the interpretation rules read it. */
 export type CodedResult = TbResult;
@@ -43,6 +44,14 @@ export interface ProgrammeRules {
   requestLines?: (form: Readonly<Record<string, unknown>>, context?: RequestContext) => [string, string][];
   /** A flag the report announces above the results (TB: drug-resistant TB). */
   headline?: (flags: readonly string[]) => string | null;
+  /**
+   * Panel members computed from a sibling, never typed (viral load: the log10
+   * from the copies): member code → the sibling's code and the value from the
+   * sibling's (null: none, the member is then settled by `notApplicable`).
+   */
+  computed?: Readonly<Record<string, { from: string; value: (source: CodedResult['value']) => number | string | null }>>;
+  /** A result's reading in words (viral load: suppressed or not, and its reporting band), for the report and the CSV; null for none. */
+  interpretation?: (testCode: string, value: CodedResult['value']) => string | null;
 }
 
 /** The label of a TB form choice, or the stored value when unknown. */
@@ -95,6 +104,15 @@ const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
     identifierFields: EID_IDENTIFIER_FIELDS,
     requestLines: eidRequestLines,
     headline: eidHeadline,
+  },
+  vl: {
+    flag: vlFlag,
+    followOn: vlFollowOn,
+    notApplicable: vlMemberNotApplicable,
+    identifierFields: VL_FORM_IDENTIFIER_TYPES,
+    headline: (flags) => vlHeadline(flags),
+    computed: { [VL_CODES.LOG]: { from: VL_CODES.RNA, value: vlLogValue } },
+    interpretation: (testCode, value) => (testCode === VL_CODES.RNA ? vlInterpretation(value) : null),
   },
 };
 

@@ -1,4 +1,4 @@
-import { EID_PCR, EID_RESULT_CODES, TB_CODES as TB, tbResultCodes } from '@nlims/contracts';
+import { ABOVE, BELOW, EID_PCR, EID_RESULT_CODES, TARGET_NOT_DETECTED, TB_CODES as TB, tbResultCodes, VL_CODES } from '@nlims/contracts';
 
 /**
  * The seeded test catalogue. Names of programmes, sections, sample types,
@@ -132,6 +132,15 @@ function measure(unit: string | null, decimals: number, reporting: Range, ref?: 
 function programme(program: string) {
   return {
     numeric: (name: string, code: string, setup: Setup): CatalogueTest => ({ program, name, code, result: 'numeric', ...setup }),
+    /** A numeric test that also takes censored values: its codes list the forms ("<", ">", "TARGET NOT DETECTED"; contracts censored.ts). */
+    censored: (name: string, code: string, forms: string[], setup: Setup): CatalogueTest => ({
+      program,
+      name,
+      code,
+      result: 'numeric',
+      codes: forms,
+      ...setup,
+    }),
     coded: (name: string, code: string, codes: string[], setup: Setup): CatalogueTest => ({ program, name, code, result: 'coded', codes, ...setup }),
     panel: (name: string, code: string, setup: Omit<Setup, 'panel' | 'isPanel'>): CatalogueTest => ({
       program,
@@ -198,8 +207,8 @@ const TB_DST: Setup = { section: MYCO, sampleTypes: [SPU], methods: [PDST], inst
 const member = (panel: string, setup: Setup): Setup => ({ ...setup, panel });
 const HIV_VL: Setup = {
   section: MOLE,
-  panel: 'VL-HIV',
-  sampleTypes: [PLA, DBS],
+  panel: VL_CODES.PANEL,
+  sampleTypes: [PLA, DBS, WB],
   methods: [PCR, XPERT],
   instruments: [ABBOTT_M2000, COBAS_4800, GENEXPERT],
   tatHours: 168,
@@ -482,16 +491,26 @@ export const CATALOGUE: CatalogueTest[] = [
     tatHours: 168,
   }),
 
-  // Viral Load (reference upper limit: the suppression threshold of 1,000 copies/mL)
-  vl.panel('HIV-1 viral load', 'VL-HIV', {
+  // Viral Load (reference upper limit: the suppression threshold of 1,000 copies/mL). The copies take
+  // "< n" (below the platform's limit), "> n" (above it) and "Target not detected"; the log10 is computed
+  // from them (contracts vl.ts), so it takes "< n" and "> n" too.
+  vl.panel('HIV-1 viral load', VL_CODES.PANEL, {
     section: MOLE,
-    sampleTypes: [PLA, DBS],
+    sampleTypes: [PLA, DBS, WB],
     methods: [PCR, XPERT],
     instruments: [ABBOTT_M2000, COBAS_4800, GENEXPERT],
     tatHours: 168,
   }),
-  vl.numeric('HIV-1 RNA viral load', 'VL-HIV-RNA', { ...HIV_VL, loinc: '20447-9', ...measure('copies/mL', 0, [20, 10000000], [0, 1000]) }),
-  vl.numeric('HIV-1 RNA viral load (log10)', 'VL-HIV-LOG', { ...HIV_VL, ...measure('log10 copies/mL', 2, [1.3, 7], [0, 3]) }),
+  vl.censored('HIV-1 RNA viral load', VL_CODES.RNA, [BELOW, ABOVE, TARGET_NOT_DETECTED], {
+    ...HIV_VL,
+    loinc: '20447-9',
+    ...measure('copies/mL', 0, [20, 10000000], [0, 1000]),
+  }),
+  vl.censored('HIV-1 RNA viral load (log10)', VL_CODES.LOG, [BELOW, ABOVE], {
+    ...HIV_VL,
+    loinc: '29541-1',
+    ...measure('log10 copies/mL', 2, [1.3, 7], [0, 3]),
+  }),
 
   // COVID-19
   covid.coded('SARS-CoV-2 RT-PCR', 'COVID-PCR', PCR_QUAL, {

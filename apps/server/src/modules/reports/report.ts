@@ -1,4 +1,4 @@
-import { RESULT_STATUS as R, requestLinesOf, rulesOf } from '@nlims/contracts';
+import { formatResultValue, RESULT_STATUS as R, requestLinesOf, rulesOf } from '@nlims/contracts';
 import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Doc } from './pdf.js';
 import type { ReportData } from './report-data.js';
 
@@ -13,7 +13,15 @@ const COLUMNS = [
   { title: 'Reference', x: 350, w: 70 },
   { title: 'Method', x: 420, w: 95 },
 ];
-const FLAG_WORDS: Record<string, string> = { L: 'L', H: 'H', LL: 'LL (critical)', HH: 'HH (critical)', 'RR-TB': 'RR-TB', 'MDR-TB': 'MDR-TB' };
+const FLAG_WORDS: Record<string, string> = {
+  L: 'L',
+  H: 'H',
+  LL: 'LL (critical)',
+  HH: 'HH (critical)',
+  'RR-TB': 'RR-TB',
+  'MDR-TB': 'MDR-TB',
+  UNSUPPRESSED: 'Unsuppr.',
+};
 
 function header(doc: Doc, d: ReportData) {
   const f = d.facility;
@@ -113,13 +121,12 @@ function headline(doc: Doc, d: ReportData) {
   const text = rulesOf(d.order.program).headline?.(flags);
   if (!text) return;
   const y = doc.y + 2;
-  doc.rect(MARGIN, y, 515, 20).fill('#fdecee');
-  doc
-    .font(FONT.bold)
-    .fontSize(10)
-    .fillColor('#b00020')
-    .text(text, MARGIN, y + 5, { width: 515, align: 'center' });
-  doc.y = y + 24;
+  // The banner grows with its text: a long headline wraps inside it.
+  doc.font(FONT.bold).fontSize(10);
+  const height = doc.heightOfString(text, { width: 505 }) + 10;
+  doc.rect(MARGIN, y, 515, height).fill('#fdecee');
+  doc.fillColor('#b00020').text(text, MARGIN + 5, y + 5, { width: 505, align: 'center' });
+  doc.y = y + height + 4;
 }
 
 function resultsTable(doc: Doc, d: ReportData) {
@@ -152,7 +159,8 @@ function resultsTable(doc: Doc, d: ReportData) {
       for (const test of group.tests) {
         const r = test.result;
         const released = r?.status === R.APPROVAL;
-        const value = released ? String(r!.value ?? '') : test.status === 4 ? 'Rejected' : 'Pending';
+        // A censored value reads "< 40", "> 10,000,000", "Target not detected"; a number with its thousands.
+        const value = released ? formatResultValue(r!.value) : test.status === 4 ? 'Rejected' : 'Pending';
         const range = released && (r!.ref_low != null || r!.ref_high != null) ? `${r!.ref_low ?? ''} – ${r!.ref_high ?? ''}` : '';
         // Under its panel's heading a member drops the panel's name from its own ("Xpert MTB/RIF - RIF resistance").
         const name =
@@ -179,7 +187,7 @@ function resultsTable(doc: Doc, d: ReportData) {
             .text(text, MARGIN + COLUMNS[i]!.x + 3 + (i === 0 ? indent : 0), y, { width: width(i) });
         });
         y += height + 4;
-        if (released) y = resultNotes(doc, d, r!, y);
+        if (released) y = resultNotes(doc, d, r!, y, rulesOf(d.order.program).interpretation?.(test.code, r!.value) ?? null);
         doc.moveTo(MARGIN, y).lineTo(555, y).strokeColor('#ddd').lineWidth(0.5).stroke();
         y += 5;
       }
@@ -190,7 +198,16 @@ function resultsTable(doc: Doc, d: ReportData) {
 
 type Result = NonNullable<ReportData['tests'][number]['result']>;
 
-function resultNotes(doc: Doc, d: ReportData, r: Result, y: number): number {
+function resultNotes(doc: Doc, d: ReportData, r: Result, y: number, interpretation: string | null): number {
+  // The programme's reading of the result (viral load: its category and reporting band), in bold above the notes.
+  if (interpretation) {
+    doc
+      .font(FONT.bold)
+      .fontSize(8)
+      .fillColor(r.flag ? '#b00020' : '#000')
+      .text(`Interpretation: ${interpretation}`, MARGIN + 3, y, { width: 509 });
+    y = doc.y + 1;
+  }
   doc.font(FONT.regular).fontSize(7).fillColor(GREY);
   const lines: string[] = [];
   for (const isolate of r.isolates) {

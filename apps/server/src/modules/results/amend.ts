@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { RESULT_STATUS as R } from '@nlims/contracts';
+import { RESULT_STATUS as R, rulesOf, wireValue } from '@nlims/contracts';
 import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
@@ -53,6 +53,8 @@ export async function amendResult(tx: Tx, p: Principal, id: number, input: Pick<
     .for('update', { of: results });
   if (!row) throw notFound();
   requireIn(p, row.program, 'enter');
+  const computedFrom = rulesOf(row.program).computed?.[row.test.code]?.from;
+  if (computedFrom) throw ValidationError.field('value', `This result is computed from ${computedFrom}; amend that one.`);
   if (!row.r.current || row.r.status !== R.APPROVAL) throw conflict('Only the released (approved) result can be amended.');
   // The lock on the released row makes this check and the insert one step for concurrent proposers.
   const open = await tx
@@ -103,8 +105,92 @@ export async function amendResult(tx: Tx, p: Principal, id: number, input: Pick<
     fromStatus: R.APPROVAL,
     toStatus: R.ENTERED,
     reason: input.reason,
-    before: { result: id, value: row.r.valueNumeric ?? row.r.valueText },
-    after: { result: created!.id, value: checked.valueNumeric ?? checked.valueText, version: created!.version },
+    before: { result: id, value: wireValue(row.r.valueNumeric, row.r.valueText) },
+    after: { result: created!.id, value: wireValue(checked.valueNumeric, checked.valueText), version: created!.version },
+  });
+  await amendComputed(tx, p, {
+    sampleId: row.sampleId,
+    program: row.program,
+    source: row.test.code,
+    value: wireValue(checked.valueNumeric, checked.valueText),
+    reason: input.reason,
+    client: row.c,
   });
   return created!;
+}
+
+/**
+ * Members computed from an amended result (viral load: the log10 from the
+ * copies) are amended with it, with the same reason, and reviewed with it. A
+ * member the amended value gives none (target not detected) keeps its
+ * released value; the amended copies say what holds.
+ */
+async function amendComputed(
+  tx: Tx,
+  p: Principal,
+  at: { sampleId: number; program: string; source: string; value: number | string | null; reason: string; client: typeof clients.$inferSelect },
+) {
+  const computed = Object.entries(rulesOf(at.program).computed ?? {}).filter(([, rule]) => rule.from === at.source);
+  for (const [code, rule] of computed) {
+    const value = rule.value(at.value);
+    if (value == null) continue;
+    const [member] = await tx
+      .select({ r: results, test: testTypes })
+      .from(results)
+      .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
+      .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+      .where(and(eq(testOrders.sampleId, at.sampleId), eq(testTypes.code, code), eq(results.current, true), eq(results.status, R.APPROVAL)))
+      .for('update', { of: results });
+    if (!member) continue;
+    const open = await tx
+      .select({ id: results.id })
+      .from(results)
+      .where(and(eq(results.amendsId, member.r.id), inArray(results.status, OPEN_AMENDMENT)));
+    if (open.length) continue;
+    const checked = await checkValue(
+      tx,
+      member.test,
+      at.client,
+      member.r.facilityId,
+      { value, isolates: [], method: member.r.methodId, instrument: member.r.instrumentId },
+      { program: at.program, sample: await sampleResults(tx, at.sampleId) },
+    );
+    const [{ version }] = (await tx
+      .select({ version: sql<number>`max(${results.version})::int` })
+      .from(results)
+      .where(eq(results.testOrderId, member.r.testOrderId))) as [{ version: number }];
+    const [created] = await tx
+      .insert(results)
+      .values({
+        testOrderId: member.r.testOrderId,
+        facilityId: member.r.facilityId,
+        version: version + 1,
+        current: false,
+        status: R.ENTERED,
+        valueNumeric: checked.valueNumeric,
+        valueText: checked.valueText,
+        unit: member.r.unit,
+        flag: checked.flag,
+        refLow: member.r.refLow,
+        refHigh: member.r.refHigh,
+        isolates: [],
+        comment: member.r.comment,
+        methodId: member.r.methodId,
+        instrumentId: member.r.instrumentId,
+        enteredBy: p.id,
+        amendsId: member.r.id,
+        amendmentReason: at.reason,
+      })
+      .returning();
+    await recordAudit(tx, p, {
+      action: 'result.amended',
+      entity: 'sample',
+      entityId: String(at.sampleId),
+      fromStatus: R.APPROVAL,
+      toStatus: R.ENTERED,
+      reason: `${at.reason} (computed from ${at.source})`,
+      before: { result: member.r.id, value: wireValue(member.r.valueNumeric, member.r.valueText) },
+      after: { result: created!.id, value: wireValue(checked.valueNumeric, checked.valueText), version: created!.version },
+    });
+  }
 }

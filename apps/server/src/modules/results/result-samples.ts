@@ -1,3 +1,4 @@
+import { wireValueJson } from './result-value.js';
 import { sql } from 'drizzle-orm';
 import { resultSampleItem } from '@nlims/contracts';
 import { facilityScope, mayInAny, programsWhere } from '../../core/access.js';
@@ -19,10 +20,10 @@ const UNDER_REVIEW = sql.raw('(r.current or (r.amends_id is not null and r.statu
  * order, amendments after the version they amend.
  */
 const sampleTests = sql<unknown[]>`(select coalesce(json_agg(json_build_object(
-    'test_order', t.id, 'test_type', t.test_type_id, 'test_type_name', tt.name, 'panel', tt.panel_id, 'panel_name', pt.name,
+    'test_order', t.id, 'test_type', t.test_type_id, 'test_type_name', tt.name, 'code', tt.code, 'panel', tt.panel_id, 'panel_name', pt.name,
     'test_status', t.status,
     'result', case when r.id is null then null else json_build_object(
-      'id', r.id, 'version', r.version, 'status', r.status, 'value', coalesce(to_jsonb(r.value_numeric), to_jsonb(r.value_text)), 'unit', r.unit,
+      'id', r.id, 'version', r.version, 'status', r.status, 'value', ${wireValueJson('r')}, 'unit', r.unit,
       'flag', r.flag, 'ref_low', r.ref_low, 'ref_high', r.ref_high, 'isolates', r.isolates, 'comment', r.comment,
       'entered_by', eu.username, 'entered_at', to_char(r.entered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'verified_by', vu.username, 'verified_at', to_char(r.verified_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

@@ -1,3 +1,4 @@
+import { wireValueJson } from './result-value.js';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { resultListItem } from '@nlims/contracts';
@@ -38,7 +39,7 @@ export const resultListResource: ResourceDef = {
     id: results.id,
     version: results.version,
     status: results.status,
-    value: sql<number | string | null>`coalesce(to_jsonb(${results.valueNumeric}), to_jsonb(${results.valueText}))`.as('value'),
+    value: sql<number | string | null>`${wireValueJson('results')}`.as('value'),
     unit: results.unit,
     flag: results.flag,
     ref_low: results.refLow,

@@ -11,6 +11,10 @@ import {
   type Permission,
   type ResultBody,
   rulesOf,
+  censoredFormsOf,
+  describeForms,
+  parseNumericResult,
+  wireValue,
 } from '@nlims/contracts';
 import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
@@ -65,15 +69,31 @@ export async function checkValue(
   let flag: string | null = null;
   let range = null;
   if (test.result_type === 'numeric') {
-    const value = typeof body.value === 'number' ? body.value : Number(body.value);
-    if (!Number.isFinite(value)) throw ValidationError.field('value', 'A number is required for this test.');
-    if ((test.reporting_low != null && value < test.reporting_low) || (test.reporting_high != null && value > test.reporting_high)) {
-      throw ValidationError.field('value', `Outside the reportable range ${test.reporting_low ?? '…'}–${test.reporting_high ?? '…'} ${test.unit}.`);
+    // A number, or — when the test's codes list them — a censored value: "< n", "> n", target not detected.
+    const forms = censoredFormsOf(test.codes);
+    const parsed = parseNumericResult(body.value, forms);
+    if (!parsed.ok) throw ValidationError.field('value', parsed.message);
+    const { numeric, qualifier } = parsed.value;
+    if (numeric != null) {
+      if ((test.reporting_low != null && numeric < test.reporting_low) || (test.reporting_high != null && numeric > test.reporting_high)) {
+        const censored = forms.length ? ` (below or above it, enter ${describeForms(forms)})` : '';
+        throw ValidationError.field(
+          'value',
+          `${qualifier ? 'The limit is outside' : 'Outside'} the reportable range ${test.reporting_low ?? '…'}–${test.reporting_high ?? '…'} ${test.unit}${qualifier ? '' : censored}.`,
+        );
+      }
+      valueNumeric = Number(numeric.toFixed(test.decimals));
     }
-    valueNumeric = Number(value.toFixed(test.decimals));
+    valueText = qualifier;
     const [measure] = await effectiveMeasures(tx as unknown as Db, facilityId, [test.id]);
     range = pickRange(measure?.ranges ?? [], c.sex, ageInDays(c.dateOfBirth));
-    flag = flagFor(valueNumeric, range);
+    // Against the range: a plain number as it is; "< n" only when even its limit is low, "> n" only when its limit is high.
+    if (valueNumeric != null && qualifier !== '<' && qualifier !== '>') flag = flagFor(valueNumeric, range);
+    else if (valueNumeric != null && qualifier === '<') flag = ['L', 'LL'].includes(flagFor(valueNumeric, range) ?? '') ? flagFor(valueNumeric, range) : null;
+    else if (valueNumeric != null && qualifier === '>') flag = ['H', 'HH'].includes(flagFor(valueNumeric, range) ?? '') ? flagFor(valueNumeric, range) : null;
+    // The programme's interpretation of a number wins over the range (viral load: UNSUPPRESSED).
+    const read = interpretation && rulesOf(interpretation.program).flag?.(test.code, wireValue(valueNumeric, valueText), interpretation.sample);
+    if (read) flag = read;
   } else {
     valueText = String(body.value).trim();
     if (!test.is_panel && test.codes.length && !test.codes.includes(valueText))
@@ -97,7 +117,7 @@ export async function sampleResults(tx: Tx, sampleId: number): Promise<CodedResu
     .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
     .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
     .where(and(eq(testOrders.sampleId, sampleId), eq(results.current, true)));
-  return rows.map((r) => ({ code: r.code, value: r.value ?? r.numeric }));
+  return rows.map((r) => ({ code: r.code, value: wireValue(r.numeric, r.value) }));
 }
 
 /** A new run of a test: the earlier run leaves force and stays in the history; the value becomes version n + 1. */
@@ -184,6 +204,63 @@ async function settleMembers(tx: Tx, p: Principal, sampleId: number, program: st
   ]);
 }
 
+/** A computed member's result can still be replaced: waiting for one, or entered or verified but not released. */
+const RECOMPUTABLE = [...ENTERABLE_TEST_STATUSES, R.ENTERED, R.VERIFIED];
+
+/**
+ * Members computed from the result just entered (viral load: the log10 from
+ * the copies) enter with it, as a new run by the same person, in the same
+ * transaction, with their own audit row. A member whose value is none (target
+ * not detected) is left to `settleMembers`, which closed it.
+ */
+async function computeMembers(
+  tx: Tx,
+  p: Principal,
+  at: { sampleId: number; facilityId: number; client: ClientRow; program: string; source: string; body: ResultBody },
+): Promise<void> {
+  const computed = Object.entries(rulesOf(at.program).computed ?? {}).filter(([, rule]) => rule.from === at.source);
+  if (!computed.length) return;
+  const members = await tx
+    .select({ t: testOrders, test: testTypes })
+    .from(testOrders)
+    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+    .where(
+      and(
+        eq(testOrders.sampleId, at.sampleId),
+        inArray(
+          testTypes.code,
+          computed.map(([code]) => code),
+        ),
+      ),
+    )
+    .for('update', { of: testOrders });
+  for (const { t, test } of members) {
+    if (!(RECOMPUTABLE as number[]).includes(t.status)) continue;
+    const sample = await sampleResults(tx, at.sampleId);
+    const source = sample.find((r) => r.code === at.source)?.value ?? null;
+    const value = computed.find(([code]) => code === test.code)![1].value(source);
+    if (value == null) continue;
+    const checked = await checkValue(
+      tx,
+      test,
+      at.client,
+      at.facilityId,
+      { value, isolates: [], method: at.body.method, instrument: null },
+      { program: at.program, sample },
+    );
+    const created = await insertRun(tx, p, t, test, checked, { comment: '', isolates: [], method: at.body.method, instrument: null });
+    await recordAudit(tx, p, {
+      action: 'result.computed',
+      entity: 'sample',
+      entityId: String(at.sampleId),
+      fromStatus: t.status,
+      toStatus: R.ENTERED,
+      reason: `Computed from ${at.source}`,
+      after: { result: created.id, test_order: t.id, test: test.name, value: wireValue(checked.valueNumeric, checked.valueText), version: created.version },
+    });
+  }
+}
+
 /**
  * Enter a result for a test, in the caller's transaction: checks the caller's
  * role in the sample's programme and the value against the test's
@@ -209,9 +286,12 @@ export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
   if (!ACCEPTED_SAMPLE.includes(s.status as never))
     throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, s.status)}.`);
   if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
+  const computedFrom = rulesOf(program).computed?.[test.code]?.from;
+  if (computedFrom) throw ValidationError.field('value', `This result is computed from ${computedFrom}; enter that one.`);
   const checked = await checkValue(tx, test, c, s.facilityId, body, { program, sample: await sampleResults(tx, s.id) });
   const created = await insertRun(tx, p, t, test, checked, body);
   if (s.status !== CANCELLED_STATUS) await settleMembers(tx, p, s.id, program);
+  await computeMembers(tx, p, { sampleId: s.id, facilityId: s.facilityId, client: c, program, source: test.code, body });
   if (s.status === S.APPROVED || s.status === S.WORKSHEET)
     await tx.update(samples).set({ status: S.ONGOING, updatedAt: new Date() }).where(eq(samples.id, s.id));
   await recordAudit(tx, p, {
@@ -224,7 +304,7 @@ export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
       result: created.id,
       test_order: t.id,
       test: test.name,
-      value: checked.valueNumeric ?? checked.valueText,
+      value: wireValue(checked.valueNumeric, checked.valueText),
       flag: checked.flag,
       version: created.version,
     },

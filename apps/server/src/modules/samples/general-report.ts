@@ -1,3 +1,4 @@
+import { wireValueText } from '../results/result-value.js';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@nlims/contracts';
 import { facilityScope } from '../../core/access.js';
@@ -57,7 +58,7 @@ const select = {
   date_of_birth: clients.dateOfBirth,
   test: testTypes.name,
   test_order_status: testOrders.status,
-  result: sql<string | null>`coalesce(${results.valueNumeric}::text, ${results.valueText})`,
+  result: sql<string | null>`${wireValueText('results')}`,
   unit: results.unit,
   flag: results.flag,
   ordered_at: orders.createdAt,

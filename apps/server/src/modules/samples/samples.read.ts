@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { FILTER_PREFIX, type ListQuery, MAX_ID, type ProgramForm, programsOfForm, sampleListItem } from '@nlims/contracts';
+import { FILTER_PREFIX, type ListQuery, MAX_ID, type ProgramForm, programsOfForm, sampleListItem, wireValue } from '@nlims/contracts';
 import { facilityScope, programsWhere, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
@@ -184,7 +184,7 @@ export async function currentResults(tx: Tx, testOrderIds: number[]) {
     id: r.id,
     version: r.version,
     status: r.status,
-    value: r.valueNumeric ?? r.valueText,
+    value: wireValue(r.valueNumeric, r.valueText),
     unit: r.unit,
     flag: r.flag,
     ref_low: r.refLow,
@@ -213,6 +213,7 @@ export async function testsOf(db: Tx, sampleIds: number[]) {
       sample: testOrders.sampleId,
       test_type: testOrders.testTypeId,
       test_type_name: testTypes.name,
+      code: testTypes.code,
       status: testOrders.status,
       due_at: testOrders.dueAt,
       result_type: testTypes.result_type,

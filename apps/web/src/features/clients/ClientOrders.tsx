@@ -40,14 +40,15 @@ export function ClientOrders({ clientId, form }: { clientId: number; form: Progr
             </header>
             <ul className="client-order__tests">
               {order.tests.map((test) => {
-                const result = detail?.tests.find((x) => x.id === test.id)?.result ?? null;
+                const found = detail?.tests.find((x) => x.id === test.id);
+                const result = found?.result ?? null;
                 const released = result?.status === RESULT_STATUS.APPROVAL;
                 return (
                   <li key={test.id}>
                     <bdi className="client-order__test">{test.test_type_name}</bdi>
                     {released ? (
                       <bdi>
-                        <ResultValue result={result} />
+                        <ResultValue result={result} code={found?.code} />
                       </bdi>
                     ) : (
                       <StatusTag code={test.status} />

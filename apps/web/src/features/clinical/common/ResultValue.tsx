@@ -1,11 +1,22 @@
 import { WarningFilled } from '@ant-design/icons';
+import { formatResultValue, readWireValue, TARGET_NOT_DETECTED } from '@nlims/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { VlReading } from '../../vl/reading';
 import { useReference } from '../api';
 import type { ResultItem } from '../types';
 
-/** Red for what must not be missed: a critical value, rifampicin-resistant or multidrug-resistant TB, an infant's HIV-1 DNA detected. */
-const FLAG_COLORS: Record<string, string> = { L: 'blue', H: 'orange', LL: 'purple', HH: 'red', 'RR-TB': 'red', 'MDR-TB': 'red', 'HIV DETECTED': 'red' };
+/** Red for what must not be missed: a critical value, rifampicin-resistant or multidrug-resistant TB, an infant's HIV-1 DNA detected, an unsuppressed viral load. */
+const FLAG_COLORS: Record<string, string> = {
+  L: 'blue',
+  H: 'orange',
+  LL: 'purple',
+  HH: 'red',
+  'RR-TB': 'red',
+  'MDR-TB': 'red',
+  'HIV DETECTED': 'red',
+  UNSUPPRESSED: 'red',
+};
 const KNOWN_FLAGS = new Set(Object.keys(FLAG_COLORS));
 
 /** A flag as a coloured tag: L, H, LL (critical low), HH (critical high), a programme's interpretation (RR-TB, MDR-TB). */
@@ -42,15 +53,33 @@ export function Isolates({ isolates }: { isolates: ResultItem['isolates'] }) {
   );
 }
 
-/** A result's value with its unit and flag, its reference range when known, and a culture's isolates. */
-export function ResultValue({ result }: { result: Pick<ResultItem, 'value' | 'unit' | 'flag' | 'ref_low' | 'ref_high' | 'isolates'> | null }) {
+/** A value for reading: "< 40", "> 10,000,000", "1,250", "Target not detected" in the interface language; a coded value as it is. */
+export function useValueText() {
+  const { t } = useTranslation('clinical');
+  return (value: number | string | null | undefined) =>
+    readWireValue(value)?.qualifier === TARGET_NOT_DETECTED ? t('result.targetNotDetected') : formatResultValue(value);
+}
+
+/**
+ * A result's value with its unit and flag, its reference range when known, a
+ * culture's isolates, and the programme's reading of it by the test's `code`
+ * (viral load: suppressed or not, and the reporting band).
+ */
+export function ResultValue({
+  result,
+  code,
+}: {
+  result: Pick<ResultItem, 'value' | 'unit' | 'flag' | 'ref_low' | 'ref_high' | 'isolates'> | null;
+  code?: string;
+}) {
+  const valueText = useValueText();
   if (!result || result.value == null) return <span className="clin-muted">—</span>;
   const range = result.ref_low != null || result.ref_high != null ? `(${result.ref_low ?? '…'}–${result.ref_high ?? '…'})` : '';
   return (
     <span className="clin-result">
       {/* a value with its unit and a range read left to right in Arabic too ("13.4 ×10⁹/L", "(4–11)", "2+"); a range stays whole */}
       <bdi dir="ltr">
-        <strong>{String(result.value)}</strong> {result.unit}
+        <strong>{valueText(result.value)}</strong> {result.unit}
       </bdi>{' '}
       <FlagTag flag={result.flag} />{' '}
       {range && (
@@ -58,6 +87,7 @@ export function ResultValue({ result }: { result: Pick<ResultItem, 'value' | 'un
           {range}
         </bdi>
       )}
+      <VlReading code={code} value={result.value} />
       {result.isolates.length > 0 && <Isolates isolates={result.isolates} />}
     </span>
   );

@@ -1,3 +1,4 @@
+import { censoredFormsOf, formatResultValue } from '@nlims/contracts';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,10 +56,12 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
     >
       <Form id="amend-result" form={form} layout="vertical" onFinish={submit} initialValues={{ value: result.value, comment: result.comment }}>
         <p className="clin-muted">
-          {t('manage.current')}: {String(result.value)} {result.unit} · {t('manage.version', { version: result.version })}
+          {t('manage.current')}: {formatResultValue(result.value)} {result.unit} · {t('manage.version', { version: result.version })}
         </p>
         <Form.Item name="value" label={t('manage.newValue')} rules={[{ required: true, message: t('validation.required', { label: t('manage.newValue') }) }]}>
-          {target.resultType === 'numeric' ? (
+          {target.resultType === 'numeric' && censoredFormsOf(target.codes).length ? (
+            <Input dir="ltr" maxLength={40} autoComplete="off" placeholder={t('entry.censoredPlaceholder')} suffix={target.unit || undefined} />
+          ) : target.resultType === 'numeric' ? (
             <InputNumber style={{ width: '100%' }} suffix={target.unit || undefined} />
           ) : target.codes.length ? (
             <Select popupMatchSelectWidth={false} options={vocabulary(target.code, target.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))} />

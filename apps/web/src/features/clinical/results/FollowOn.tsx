@@ -39,11 +39,12 @@ export function FollowOn({ sample }: { sample: OrderDetail }) {
   });
   const next = rulesOf(programme.name).followOn?.(results, sample.form ?? {}) ?? null;
   const due: string[] = next?.codes ?? [];
-  // A new request carries its reason (EID: confirm a positive, repeat a failed run): the programme's catalog words it, else the general words.
+  // The programme's catalog words the follow-on, by the new request's reason (EID: confirm a positive, repeat a failed
+  // run) or for every reason (viral load: the repeat after counselling); else the general words.
   const ns = requestFormSpecOf(programme.name)?.namespace;
   const variant = typeof next?.form?.reason === 'string' ? next.form.reason : null;
   const say = (key: string, options?: Record<string, unknown>) =>
-    t(ns && variant ? [`${ns}:followOn.${variant}.${key}`, `clinical:followOn.${key}`] : `clinical:followOn.${key}`, options);
+    t([...(ns && variant ? [`${ns}:followOn.${variant}.${key}`] : []), ...(ns ? [`${ns}:followOn.${key}`] : []), `clinical:followOn.${key}`], options);
   const allowed = due.length > 0 && programme.may('order');
   // The order's samples with their tests: follow-on tests already on the order are not offered again.
   const siblings = useOrders(programme, { pageIndex: 0, pageSize: 20, order: sample.order }, allowed && !next?.form);

@@ -1,4 +1,5 @@
 import { CheckCircleTwoTone } from '@ant-design/icons';
+import { censoredFormsOf, parseNumericResult, TARGET_NOT_DETECTED } from '@nlims/contracts';
 import { Alert, Button, Form, Input, InputNumber, Select, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { useNotices } from '../../app/notices';
 import { useEnterResult, useReference } from '../api';
 import { showServerErrors } from '../common/forms';
 import { FlagTag } from '../common/ResultValue';
+import { VlAlert, VlReading } from '../../vl/reading';
 import type { ResultItem } from '../types';
 import { choiceText, useResultVocabulary } from '../tb/vocabulary';
 import { CultureFields } from './CultureFields';
@@ -33,8 +35,10 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
   const methods = useReference('method');
   const instruments = useReference('instrument');
   const [problems, setProblems] = useState<string[]>([]);
-  const [saved, setSaved] = useState<{ flag: string | null } | null>(null);
+  const [saved, setSaved] = useState<{ flag: string | null; value: number | string } | null>(null);
   const numeric = config?.result_type === 'numeric';
+  // A numeric test whose codes list censored forms takes "< 40", "> 10,000,000" and "Target not detected" too (contracts, censored.ts).
+  const censored = numeric ? censoredFormsOf(config?.codes) : [];
   useEffect(() => {
     register?.(saved ? null : form);
     return () => register?.(null);
@@ -54,7 +58,7 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
         isolates: (values.isolates as never) ?? [],
       };
       const result = await enter.mutateAsync(body);
-      setSaved({ flag: result.flag });
+      setSaved({ flag: result.flag, value: body.value });
       void message.success(
         result.flag ? `${t('entry.saved')} · ${result.flag} (${t(`flag.${result.flag}`, { defaultValue: result.flag })})` : t('entry.saved'),
       );
@@ -69,6 +73,8 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
       <div className="entry entry--saved" role="status">
         <CheckCircleTwoTone twoToneColor="#52c41a" /> {t('entry.saved')} <FlagTag flag={saved.flag} />
         {saved.flag && <span className="clin-muted">{t(`flag.${saved.flag}`, { defaultValue: saved.flag })}</span>}
+        <VlReading code={config?.code} value={saved.value} />
+        <VlAlert flags={[saved.flag]} />
       </div>
     );
   }
@@ -80,8 +86,47 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
         </div>
       )}
       <div className="entry__grid">
-        <Form.Item name="value" label={t('entry.value')} rules={[{ required: true, message: t('validation.required', { label: t('entry.value') }) }]}>
-          {numeric ? (
+        <Form.Item
+          name="value"
+          label={t('entry.value')}
+          className={censored.length ? 'entry__value--censored' : undefined}
+          extra={
+            censored.length ? (
+              <span className="entry__censored-hint">
+                {t('entry.censoredHint')}
+                {censored.includes(TARGET_NOT_DETECTED) && (
+                  <Button size="small" className="entry__tnd" onClick={() => form.setFieldValue('value', TARGET_NOT_DETECTED)}>
+                    {t('result.targetNotDetected')}
+                  </Button>
+                )}
+              </span>
+            ) : undefined
+          }
+          rules={[
+            { required: true, message: t('validation.required', { label: t('entry.value') }) },
+            ...(censored.length
+              ? [
+                  {
+                    validator: (_: unknown, value: unknown) =>
+                      value == null || value === '' || parseNumericResult(value, censored).ok
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('entry.censoredInvalid'))),
+                  },
+                ]
+              : []),
+          ]}
+        >
+          {censored.length ? (
+            // a value reads left to right in Arabic too ("< 40" stays "< 40")
+            <Input
+              dir="ltr"
+              inputMode="text"
+              autoComplete="off"
+              maxLength={40}
+              placeholder={t('entry.censoredPlaceholder')}
+              suffix={config?.unit || undefined}
+            />
+          ) : numeric ? (
             <InputNumber
               style={{ width: '100%' }}
               step={config?.decimals ? 10 ** -config.decimals : 1}

@@ -45,7 +45,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
             columns={[
               { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
               { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} sampleStatus={data.status} /> },
-              { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} /> },
+              { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} code={x.code} /> },
               {
                 key: 'version',
                 title: t('manage.versionColumn'),

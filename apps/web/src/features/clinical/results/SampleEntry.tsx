@@ -1,4 +1,4 @@
-import { ENTERABLE_TEST_STATUSES } from '@nlims/contracts';
+import { ENTERABLE_TEST_STATUSES, rulesOf } from '@nlims/contracts';
 import { Button, Spin, Typography, type FormInstance } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,10 @@ interface Props {
 /** Every test of one sample: a form for each test waiting for a result (first run, rejected or retest), the value of the others. */
 export function SampleEntry({ sampleId, configs, section }: Props) {
   const { t } = useTranslation('clinical');
-  const { data } = useOrder(useProgramme(), sampleId);
+  const programme = useProgramme();
+  const { data } = useOrder(programme, sampleId);
+  // Members computed from another (viral load: the log10 from the copies) enter with it, never typed.
+  const computed = rulesOf(programme.name).computed ?? {};
   // The open forms of this sample, so one button can save every result typed in (a panel has many tests).
   const forms = useRef(new Map<number, FormInstance>());
   const registers = useRef(new Map<number, (form: FormInstance | null) => void>());
@@ -35,7 +38,7 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
   };
   if (!data) return <Spin className="clin-loading" />;
   const tests = data.tests.filter((x) => !section || configs.get(x.test_type)?.section_name === section);
-  const openCount = tests.filter((x) => ENTERABLE_TEST_STATUSES.includes(x.status)).length;
+  const openCount = tests.filter((x) => ENTERABLE_TEST_STATUSES.includes(x.status) && !computed[x.code]).length;
   const saveAll = () => {
     for (const form of forms.current.values()) {
       const value = form.getFieldValue('value') as unknown;
@@ -53,9 +56,15 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
               <Typography.Text strong>{x.test_type_name}</Typography.Text>
               {config?.section_name && <span className="clin-muted">{config.section_name}</span>}
               <TestStatusTag status={x.status} sampleStatus={data.status} />
-              {!open && <ResultValue result={x.result} />}
+              {!open && <ResultValue result={x.result} code={x.code} />}
             </div>
-            {open && <ResultEntryForm testOrderId={x.id} config={config} previous={x.result} register={registerFor(x.id)} />}
+            {open && computed[x.code] ? (
+              <div className="entry entry--computed clin-muted" data-testid="entry-computed">
+                {t('entry.computed', { from: data.tests.find((y) => y.code === computed[x.code]!.from)?.test_type_name ?? computed[x.code]!.from })}
+              </div>
+            ) : (
+              open && <ResultEntryForm testOrderId={x.id} config={config} previous={x.result} register={registerFor(x.id)} />
+            )}
           </div>
         );
       })}

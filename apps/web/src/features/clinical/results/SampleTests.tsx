@@ -83,7 +83,7 @@ function TestLine({ test, actions, headed }: { test: ReviewTest; actions?: Props
         </span>
       </div>
       <div className="rv-line__result">
-        <ResultValue result={result} />
+        <ResultValue result={result} code={test.code} />
         {result?.comment && <div className="clin-muted">{result.comment}</div>}
         {result && <AmendmentNote result={result} />}
       </div>

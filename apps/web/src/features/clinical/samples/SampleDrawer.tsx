@@ -13,6 +13,7 @@ import { labelPath, viewFile } from '../common/pdf';
 import { ResultValue } from '../common/ResultValue';
 import { SampleTags, sampleStatusText, TestStatusTag } from '../common/status';
 import { useProgramme } from '../programme';
+import { VlAlert } from '../../vl/reading';
 import { FollowOn } from '../results/FollowOn';
 import { HeadlineAlert } from '../results/HeadlineAlert';
 import { ReportButtons } from '../results/ReportButtons';
@@ -95,6 +96,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
             {/* the order's report, once a result of it is released */}
             {data.tests.some((x) => x.status === RESULT_STATUS.APPROVAL) && <ReportButtons sampleId={data.id} labNumber={data.lab_number} />}
           </div>
+          <VlAlert flags={data.tests.map((x) => x.result?.flag)} />
           <SampleTests tests={data.tests} />
           <FollowOn sample={data} />
         </div>
@@ -116,7 +118,7 @@ export function SampleTests({ tests }: { tests: OrderTest[] }) {
               <strong>{x.test_type_name}</strong>
               <TestStatusTag status={x.status} />
             </div>
-            <ResultValue result={x.result} />
+            <ResultValue result={x.result} code={x.code} />
           </li>
         ))}
       </ul>
@@ -132,7 +134,7 @@ export function SampleTests({ tests }: { tests: OrderTest[] }) {
         { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
         { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} /> },
         { key: 'due', title: t('samples.due'), render: (_, x) => (x.result?.approved_at ? '—' : formatDateTime(x.due_at as string) || '—') },
-        { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} /> },
+        { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} code={x.code} /> },
       ]}
     />
   );
