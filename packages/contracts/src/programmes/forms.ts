@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { programFamily } from './definitions.js';
 import { type FormSpec, formSchema } from './form-spec.js';
+import { PH_FORM_SPECS } from './ph.js';
 import { tbRequestForm } from './tb.js';
 
 /**
@@ -15,7 +16,9 @@ import { tbRequestForm } from './tb.js';
 const noForm = z.object({}).strict();
 
 /** Declared request forms, by programme name. */
-const FORM_SPECS: Readonly<Record<string, FormSpec>> = {};
+const FORM_SPECS: Readonly<Record<string, FormSpec>> = {
+  ...PH_FORM_SPECS,
+};
 
 /** The declared request form of a programme, or null (General; Tuberculosis, whose form is tb.ts). */
 export const requestFormSpecOf = (program: string): FormSpec | null => FORM_SPECS[program] ?? null;

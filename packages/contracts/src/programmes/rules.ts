@@ -1,6 +1,7 @@
 import { programFamily, type ProgramFamily } from './definitions.js';
 import { formLines } from './form-spec.js';
 import { requestFormSpecOf } from './forms.js';
+import { PH_FORM_IDENTIFIER_TYPES, phFlag, phHeadline, phMemberNotApplicable } from './ph.js';
 import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
 
 /** A result of a sample, by its test's catalogue code, as the interpretation rules read it. */
@@ -81,6 +82,12 @@ const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
     identifierFields: TB_FORM_IDENTIFIER_TYPES,
     requestLines: tbRequestLines,
     headline: tbHeadline,
+  },
+  ph: {
+    flag: (testCode, value) => phFlag(testCode, value),
+    notApplicable: phMemberNotApplicable,
+    identifierFields: PH_FORM_IDENTIFIER_TYPES,
+    headline: phHeadline,
   },
 };
 
