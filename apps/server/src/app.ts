@@ -26,6 +26,7 @@ import { resultsRoutes } from './modules/results/results.routes.js';
 import { samplesRoutes } from './modules/samples/samples.routes.js';
 import { loadProgramIds } from './modules/programs/program-ids.js';
 import { tbRoutes } from './modules/samples/tb.routes.js';
+import { phRoutes } from './modules/samples/ph.routes.js';
 import { programsRoutes } from './modules/programs/programs.routes.js';
 import { REFERENCE_DEFS } from './modules/reference/reference.resources.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await loadProgramIds(db);
   samplesRoutes(app, db);
   tbRoutes(app, db);
+  phRoutes(app, db);
   resultsRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');

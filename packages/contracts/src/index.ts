@@ -20,3 +20,4 @@ export * from './samples.js';
 export * from './clients.js';
 export * from './orders.js';
 export * from './tb-analytics.js';
+export * from './ph-analytics.js';
