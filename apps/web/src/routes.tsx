@@ -44,6 +44,9 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/clients': lazy(() => import('./features/clients/ClientsPage')),
   '/programs/tb-dashboard': lazy(() => import('./features/tb/TbDashboardPage')),
   '/programs/tb-report': lazy(() => import('./features/tb/TbReportPage')),
+  '/programs/ph-dashboard': lazy(() => import('./features/ph/PhDashboardPage')),
+  '/reports/ph-report': lazy(() => import('./features/ph/PhReportPage')),
+  '/programs/ph-notify': lazy(() => import('./features/ph/PhNotifyPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;
@@ -65,6 +68,7 @@ const VIEWS: Partial<Record<PageView, Lazy>> = {
   validate: lazy(() => import('./features/clinical/results/ValidatePage')),
   approve: lazy(() => import('./features/clinical/results/ApprovePage')),
   released: lazy(() => import('./features/clinical/results/ManageResultPage')),
+  retest: lazy(() => import('./features/clinical/results/RetestPage')),
 };
 
 /** Views built for one family only: General's dashboard and report (the others' read endpoints of their own). */

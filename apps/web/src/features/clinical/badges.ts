@@ -13,6 +13,8 @@ export const BADGE_STATUSES: Readonly<Partial<Record<PageView, readonly number[]
   validate: [R.ENTERED],
   approve: [R.VERIFIED],
   released: [R.APPROVAL],
+  rejectedSample: [S.REJECTED, S.PARTIALLY_REJECTED],
+  retest: [R.RETEST],
 };
 
 /** Sidebar path → count, for the pages of one programme family, from its count endpoint's rows. */

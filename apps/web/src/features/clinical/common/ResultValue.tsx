@@ -1,3 +1,4 @@
+import { PH_NOTIFY_FLAGS } from '@nlims/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useReference } from '../api';
@@ -11,12 +12,10 @@ const KNOWN_FLAGS = new Set(Object.keys(FLAG_COLORS));
 export function FlagTag({ flag }: { flag: string | null | undefined }) {
   const { t } = useTranslation('clinical');
   if (!flag) return null;
+  // A positive of a notifiable disease (LASSA FEVER POSITIVE …) is red too.
+  const color = FLAG_COLORS[flag] ?? (PH_NOTIFY_FLAGS.includes(flag) ? 'red' : 'default');
   return (
-    <Tag
-      className={`clin-flag${FLAG_COLORS[flag] === 'red' ? ' clin-flag--alert' : ''}`}
-      color={FLAG_COLORS[flag] ?? 'default'}
-      title={KNOWN_FLAGS.has(flag) ? t(`flag.${flag}`) : flag}
-    >
+    <Tag className={`clin-flag${color === 'red' ? ' clin-flag--alert' : ''}`} color={color} title={KNOWN_FLAGS.has(flag) ? t(`flag.${flag}`) : flag}>
       {flag}
     </Tag>
   );
