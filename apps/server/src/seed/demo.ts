@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { users } from '../modules/users/users.table.js';
 import { seedFacility, seedTestServices, seedUser, type FacilitySeed, type UserSeed } from './builders.js';
 import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './demo-tb.js';
+import { seedPhDemoSamples } from './demo-ph.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -153,6 +154,16 @@ export async function seedDemo(tx: Tx): Promise<void> {
     ids.kano,
     { receptionist: 'kano_receptionist', analyst: 'kano_analyst', supervisor: 'kano_supervisor' },
     KANO_TB_SAMPLES,
+    DEMO_PASSWORD,
+  );
+
+  // Yaba offers the Lassa fever and COVID-19 tests and holds a few samples of each in every state of the lifecycle (once).
+  await seedTestServices(tx, ids.yaba, 'Lassa Fever');
+  await seedTestServices(tx, ids.yaba, 'COVID-19');
+  await seedPhDemoSamples(
+    tx,
+    ids.yaba,
+    { receptionist: 'ph_receptionist', analyst: 'ph_analyst', supervisor: 'ph_supervisor', dataAnalyst: 'ph_data_analyst' },
     DEMO_PASSWORD,
   );
 }
