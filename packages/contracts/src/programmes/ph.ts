@@ -408,7 +408,5 @@ export function phRetestReason(testCode: string, value: unknown): 'inconclusive'
 /** The banner the report prints above the results of a notifiable positive. */
 export function phHeadline(flags: readonly string[]): string | null {
   const flag = flags.find((f) => PH_NOTIFY_FLAGS.includes(f));
-  return flag
-    ? `${flag}: NOTIFIABLE DISEASE. Notify the LGA Disease Surveillance and Notification Officer and the State Epidemiologist within 24 hours.`
-    : null;
+  return flag ? `${flag}: NOTIFIABLE DISEASE. Notify the LGA DSNO within 24 hours.` : null;
 }

@@ -65,7 +65,7 @@ export async function phNotifyList(db: Db, p: Principal, q: PhNotifyQuery) {
              l.name as lga_of_residence,
              (select min(r.flag) from test_orders t join results r on r.test_order_id = t.id and r.current
                where t.sample_id = s.id and ${notifyFlagSql('r')}) as flag,
-             (select string_agg(c.name || ': ' || coalesce(r.value_text, r.value_numeric::text), '; ' order by c.id)
+             (select string_agg(regexp_replace(c.name, '^.+ - ', '') || ': ' || coalesce(r.value_text, r.value_numeric::text), '; ' order by c.id)
                from test_orders t join test_types c on c.id = t.test_type_id join results r on r.test_order_id = t.id and r.current
                where t.sample_id = s.id and r.status in (${REVIEWED})) as results,
              not exists (select 1 from test_orders t join results r on r.test_order_id = t.id and r.current

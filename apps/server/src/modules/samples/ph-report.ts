@@ -42,7 +42,7 @@ const columns = sql`
   st.name as sample_type,
   pt.name as test,
   coalesce(r.value_text, r.value_numeric::text) as result,
-  (select string_agg(c2.name || ': ' || coalesce(r2.value_text, r2.value_numeric::text), '; ' order by c2.id)
+  (select string_agg(regexp_replace(c2.name, '^.+ - ', '') || ': ' || coalesce(r2.value_text, r2.value_numeric::text), '; ' order by c2.id)
      from test_orders t2 join test_types c2 on c2.id = t2.test_type_id join results r2 on r2.test_order_id = t2.id and r2.current
      where t2.sample_id = t.sample_id and t2.id <> t.id and c.panel_id is not null and c2.panel_id = c.panel_id) as other_results,
   coalesce(${phPositiveSql('c', 'r')}, false) as positive,

@@ -50,7 +50,11 @@ function ResultCell({ row, t }: { row: PhNotifyRow; t: TFunction }) {
     <div className="tb-result">
       <FlagTag flag={row.flag} /> {!row.released && <Tag color="gold">{t('notify.verifiedOnly')}</Tag>}
       <div className="clin-muted tb-result__others">
-        <bdi dir="ltr">{row.results}</bdi>
+        {row.results.split('; ').map((line) => (
+          <div key={line}>
+            <bdi dir="ltr">{line}</bdi>
+          </div>
+        ))}
       </div>
     </div>
   );

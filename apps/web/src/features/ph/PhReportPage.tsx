@@ -52,7 +52,11 @@ function ResultCell({ row }: { row: PhReportRow }) {
       </div>
       {row.other_results && (
         <div className="clin-muted tb-result__others">
-          <bdi dir="ltr">{row.other_results}</bdi>
+          {row.other_results.split('; ').map((line) => (
+            <div key={line}>
+              <bdi dir="ltr">{line}</bdi>
+            </div>
+          ))}
         </div>
       )}
       {row.notified_at && <div className="clin-muted">{t('report.notifiedAt', { when: formatDateTime(row.notified_at) })}</div>}

@@ -55,15 +55,19 @@ export default function RetestPage({ page }: PageProps) {
               label: (
                 <div className="retest-head" data-testid="retest-sample">
                   <SampleFacts sample={s} />
-                  {waiting.map((x) => (
+                  {waiting.length > 0 && (
                     <Alert
-                      key={x.test_order}
                       type="warning"
                       showIcon
                       className="retest-reason"
-                      title={t('ph:retest.line', { test: x.test_type_name, value: String(x.result?.value ?? '—') })}
+                      title={t('ph:retest.sent', { count: waiting.length })}
+                      description={waiting.map((x) => (
+                        <div key={x.test_order}>
+                          {x.test_type_name}: <bdi dir="ltr">{String(x.result?.value ?? '—')}</bdi>
+                        </div>
+                      ))}
                     />
-                  ))}
+                  )}
                 </div>
               ),
               children: open.some((o) => o.id === s.id) ? <SampleEntry sampleId={s.id} configs={byId} /> : <SampleTests tests={s.tests} />,
