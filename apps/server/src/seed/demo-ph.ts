@@ -99,7 +99,13 @@ export const YABA_PH_SAMPLES: Record<'Lassa Fever' | 'COVID-19', { test: string;
       },
       {
         client: { first_name: 'Chukwudi', last_name: 'Nnamdi', sex: 'male', date_of_birth: '1968-03-30', phone: '08032220005', lga: 'Kosofe' },
-        form: { ...LASSA_CASE, epid_number: 'NIE-LAS-KOS-26-004', date_of_onset: day(3), symptoms: ['fever', 'facial_swelling', 'shock'], admission_date: day(2) },
+        form: {
+          ...LASSA_CASE,
+          epid_number: 'NIE-LAS-KOS-26-004',
+          date_of_onset: day(3),
+          symptoms: ['fever', 'facial_swelling', 'shock'],
+          admission_date: day(2),
+        },
         daysAgo: 2,
         stage: 'entered',
         results: { ...LASSA_POSITIVE, 'LASSA-PCR-GPC-CT': 19.92, 'LASSA-PCR-L-CT': 21.4 },
@@ -249,12 +255,7 @@ export async function seedPhDemoSamples(tx: Tx, facilityId: number, staff: PhDem
       .limit(1);
     if (existing) continue;
     const tests = new Map(
-      (
-        await tx
-          .select({ id: testTypes.id, code: testTypes.code })
-          .from(testTypes)
-          .where(eq(testTypes.program, row.id))
-      ).map((t) => [t.code, t.id]),
+      (await tx.select({ id: testTypes.id, code: testTypes.code }).from(testTypes).where(eq(testTypes.program, row.id))).map((t) => [t.code, t.id]),
     );
     const panel = tests.get(plan.test);
     if (panel == null) continue;
@@ -310,7 +311,9 @@ export async function seedPhDemoSamples(tx: Tx, facilityId: number, staff: PhDem
       await moveSample(tx, receptionist, [program], sample.id, 'accept', {});
       if (!reached(demo.stage, 'entered')) continue;
       // The run's outcome first: a NOT DETECTED closes the Ct members.
-      const ordered = [...sample.tests].sort((a, b) => Number(a.test_type !== tests.get(`${plan.test}-RESULT`)) - Number(b.test_type !== tests.get(`${plan.test}-RESULT`)));
+      const ordered = [...sample.tests].sort(
+        (a, b) => Number(a.test_type !== tests.get(`${plan.test}-RESULT`)) - Number(b.test_type !== tests.get(`${plan.test}-RESULT`)),
+      );
       for (const test of ordered) {
         const code = [...tests].find(([, id]) => id === test.test_type)?.[0];
         const value = code ? demo.results?.[code] : undefined;
