@@ -6,27 +6,38 @@ import './requestForm.css';
 
 const name = (field: string) => ['form', field];
 
+/** What Form.Item hands its input: the value, the change handler and the id its label points to. */
+type Control = { id?: string; value?: never; onChange?: never };
+
 /** A field's input: radio buttons for a few choices, a select for many, a checklist, text, a DD/MM/YYYY date, a number, yes/no. */
-function FieldInput({ field, ns }: { field: FieldSpec; ns: string }) {
+function FieldInput({ field, ns, ...control }: { field: FieldSpec; ns: string } & Control) {
   const { t } = useTranslation([ns, 'clinical']);
   const options = (f: Extract<FieldSpec, { choices: unknown }>) =>
     f.choices.map((c) => ({ value: c.value, label: t(`${ns}:choice.${f.name}.${c.value}`, { defaultValue: c.label }) }));
   switch (field.kind) {
     case 'choice':
       return (field.display ?? (field.choices.length <= 4 ? 'radio' : 'select')) === 'radio' ? (
-        <Radio.Group options={options(field)} />
+        <Radio.Group {...control} options={options(field)} />
       ) : (
-        <Select options={options(field)} allowClear={!field.required} placeholder={t('clinical:requestForm.choose')} showSearch optionFilterProp="label" />
+        <Select
+          {...control}
+          options={options(field)}
+          allowClear={!field.required}
+          placeholder={t('clinical:requestForm.choose')}
+          showSearch
+          optionFilterProp="label"
+        />
       );
     case 'choices':
-      return <Checkbox.Group options={options(field)} className="request-form__checklist" />;
+      return <Checkbox.Group {...control} options={options(field)} className="request-form__checklist" />;
     case 'text':
-      return <Input maxLength={field.max} autoComplete="off" placeholder={field.pattern?.example} />;
+      return <Input {...control} maxLength={field.max} autoComplete="off" placeholder={field.pattern?.example} />;
     case 'date':
-      return <DateInput max={todayInNigeria} style={{ width: '100%' }} />;
+      return <DateInput {...control} max={todayInNigeria} style={{ width: '100%' }} />;
     case 'number':
       return (
         <InputNumber
+          {...control}
           min={field.min}
           max={field.max}
           precision={field.integer ? 0 : undefined}
@@ -38,6 +49,7 @@ function FieldInput({ field, ns }: { field: FieldSpec; ns: string }) {
     case 'boolean':
       return (
         <Radio.Group
+          {...control}
           options={[
             { value: true, label: t('clinical:requestForm.yes') },
             { value: false, label: t('clinical:requestForm.no') },
