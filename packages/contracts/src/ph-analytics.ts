@@ -18,7 +18,7 @@ export const phDashboardReply = z.object({
   end_date: z.string(),
   /** The programme asked for, or null (every public-health programme the caller reads). */
   program: z.string().nullable(),
-  /** Days up to two months, weeks beyond. */
+  /** Days up to a fortnight, weeks beyond. */
   periodicity: z.enum(['daily', 'weekly']),
   totals: z.object({
     samples: count,

@@ -41,7 +41,8 @@ export async function phDashboard(db: Db, p: Principal, q: PhDashboardQuery): Pr
   const start = asked.start ?? addDays(end, -(PH_DASHBOARD_DEFAULT_DAYS - 1));
   const days = (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
   if (days > MAX_DAYS) throw ValidationError.field('start_date', `Choose a period of at most ${MAX_DAYS} days.`);
-  const periodicity = days <= 62 ? 'daily' : 'weekly';
+  // Days up to a fortnight, weeks beyond (the default month is five weeks).
+  const periodicity = days <= 14 ? 'daily' : 'weekly';
   const unit = periodicity === 'daily' ? 'day' : 'week';
   const facility = tbFacility(p);
   const cohort = (): SQL =>

@@ -180,7 +180,7 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
           />
         </Card>
       </Col>
-      <Col xs={24} xl={16}>
+      <Col xs={24} xl={14}>
         <Card title={t(`dashboard.series.${data.periodicity}`)} className="tb-dash__series">
           <Segmented<Measure>
             className="tb-dash__measure"
@@ -191,7 +191,7 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
           <Bars bars={data.series.map((p) => ({ key: p.period, label: formatDate(p.period), value: p[measure] }))} />
         </Card>
       </Col>
-      <Col xs={24} xl={8}>
+      <Col xs={24} xl={10}>
         <Card title={t('dashboard.rejectionReasons')}>
           {data.rejection_reasons.length ? (
             <Bars bars={data.rejection_reasons.map((r) => ({ key: r.reason, label: r.reason, value: r.count }))} />
