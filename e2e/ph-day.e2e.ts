@@ -202,4 +202,33 @@ describe('a day in the Lassa fever laboratory', () => {
     expect(await done.textContent()).toContain('ph_supervisor');
     await page.context().close();
   });
+
+  it('the receptionist sees why a sample was rejected and requests a new sample in one action', async () => {
+    const page = await lassaUser('ph_receptionist');
+    await page.goto('/programs/ph-rejected-sample');
+    // the demo laboratory's haemolysed Lassa sample
+    await page.getByPlaceholder(SEARCH).fill('Afolabi');
+    const row = page.locator('.clin-table tr.ant-table-row', { hasText: 'Afolabi' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Request a new sample' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: 'Rejected sample' });
+    await expect.poll(() => dialog.textContent()).toContain('Haemolysed sample');
+    expect(await dialog.textContent()).toContain('ph_receptionist');
+    expect(await dialog.textContent()).toContain('Lassa virus RT-PCR');
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/public_health_sample/'),
+      dialog.getByRole('button', { name: 'Request a new sample' }).click(),
+    ]);
+    expect(created.status()).toBe(201);
+    const body = created.request().postDataJSON();
+    expect(body).toMatchObject({ program: 'Lassa Fever', form: { specimen: 'whole_blood' } });
+    expect(body.test_types).toHaveLength(1);
+    const lab = (await created.json()).lab_number as string;
+    await expect.poll(() => page.locator('.ant-message-notice').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(lab)]));
+    // the new request waits for collection on the sample list
+    await page.goto('/programs/ph-manage-sample');
+    await page.getByPlaceholder(SEARCH).fill(lab);
+    await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: lab }).textContent()).toContain('ORDERED');
+    await page.context().close();
+  });
 });
