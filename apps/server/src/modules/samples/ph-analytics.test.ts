@@ -189,8 +189,11 @@ describe('public-health analytics and the notification list', () => {
     expect(['ph_supervisor', 'ph_data_analyst']).toContain(done.results[0].notified_by);
     const history = (await as('ph_supervisor', 'GET', `/api/public_health_sample/${positive.sample.id}/history/`)).json();
     expect(history.map((h: { action: string }) => h.action)).toContain('sample.notified');
-    // A negative has nothing to notify.
+    // A negative has nothing to notify; its Ct members are closed as not applying, so approving the one result completes the sample.
     const negative = await resulted(lassa, { 'LASSA-PCR-RESULT': 'NOT DETECTED' });
+    const closed = (await as('ph_supervisor', 'GET', `/api/public_health_sample/${negative.sample.id}/`)).json();
+    expect(closed.completed).toBe(true);
+    expect(closed.tests.map((x: { status: number }) => x.status).sort()).toEqual([R.APPROVAL, 16, 16].sort());
     expect((await as('ph_supervisor', 'POST', `/api/public_health_notify/${negative.sample.id}/notified/`, { notified_to: 'DSNO' })).statusCode).toBe(409);
     const line = (await as('ph_supervisor', 'GET', `/api/general_program_report/?page=1&page_size=100&program=Lassa%20Fever`)).json();
     expect(line.results.find((r: { barcode: string }) => r.barcode === positive.sample.barcode).notified_at).not.toBeNull();
