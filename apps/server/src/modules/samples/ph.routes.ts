@@ -25,7 +25,7 @@ const dateParam = z.string().max(20).optional();
 const program = z.string().trim().max(100).optional();
 const pageParam = z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional();
 
-const dashboardQuery = z.object({ start_date: dateParam, end_date: dateParam, program, test_type: idParam.optional() });
+const dashboardQuery = z.object({ start_date: dateParam, end_date: dateParam, program });
 const reportQuery = z.object({
   start_date: dateParam,
   end_date: dateParam,
