@@ -231,4 +231,23 @@ describe('a day in the Lassa fever laboratory', () => {
     await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: lab }).textContent()).toContain('ORDERED');
     await page.context().close();
   });
+
+  it('the analyst runs again an inconclusive PCR sent for retest', async () => {
+    const page = await lassaUser('ph_analyst');
+    await page.goto('/programs/ph-retest');
+    await page.getByPlaceholder(SEARCH).fill('Okon');
+    const header = page.locator('.entry-samples .ant-collapse-header', { hasText: 'Okon' });
+    await expect.poll(() => header.count()).toBe(1);
+    expect(await header.textContent()).toContain('INCONCLUSIVE');
+    await header.click();
+    const result = page.locator('.entry-test', { hasText: 'RT-PCR - result' });
+    await expect.poll(() => result.textContent()).toContain('Previous run: INCONCLUSIVE');
+    await result.locator('.ant-select').first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^NOT DETECTED$/ }).click();
+    await result.getByRole('button', { name: 'Save result' }).click();
+    await expect.poll(() => result.locator('.clin-status').textContent()).toBe('ENTERED');
+    // the Ct members follow the new run: not applicable after NOT DETECTED
+    await expect.poll(() => page.locator('.entry-test', { hasText: 'L gene Ct' }).locator('.clin-status').textContent()).not.toBe('RETEST');
+    await page.context().close();
+  });
 });
