@@ -146,6 +146,7 @@ describe('a day in the Lassa fever laboratory', () => {
     await expect.poll(() => toApprove.count()).toBe(1);
     await toApprove.getByRole('button', { name: 'Approve sample (3)' }).click();
     const signature = page.locator('.ant-modal');
+    await expect.poll(() => signature.textContent()).toContain('enter your password to approve 3 results');
     await signature.locator('input[type=password]').fill(DEMO_PASSWORD);
     const [approved] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/results/approve/'),
@@ -182,6 +183,9 @@ describe('a day in the Lassa fever laboratory', () => {
 
     // The case waits on the "to notify" list; marked notified, it moves to the notified ones.
     await page.goto('/programs/ph-notify');
+    // the sidebar counts the cases waiting to be notified
+    const menuItem = page.locator('.app-sider .ant-menu-item', { has: page.locator('a[href="/programs/ph-notify"]') });
+    await expect.poll(() => menuItem.locator('.ant-badge').count()).toBe(1);
     await page.getByPlaceholder('Lab number, EPID number or client').fill(EPID);
     const waiting = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => waiting.count()).toBe(1);
