@@ -104,7 +104,7 @@ export async function phDashboard(db: Db, p: Principal, q: PhDashboardQuery): Pr
       select count(distinct s.id)::int as n
       from results r join test_orders t on t.id = r.test_order_id join samples s on s.id = t.sample_id
       where r.current and r.status in (${REVIEWED}) and ${notifyFlagSql('r')}
-        and ${and(...ofFacility('s', facility), programIn(sql.raw('s.program_id'), names))} and not ${notifiedSql('s')}`),
+        and ${and(...ofFacility('r', facility), ...ofFacility('s', facility), programIn(sql.raw('s.program_id'), names))} and not ${notifiedSql('s')}`),
   ]);
 
   type Counts = { tests: number; released: number; positive: number };
