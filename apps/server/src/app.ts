@@ -28,6 +28,7 @@ import { loadProgramIds } from './modules/programs/program-ids.js';
 import { tbRoutes } from './modules/samples/tb.routes.js';
 import { eidRoutes } from './modules/eid/eid.routes.js';
 import { vlRoutes } from './modules/vl/vl.routes.js';
+import { phRoutes } from './modules/samples/ph.routes.js';
 import { programsRoutes } from './modules/programs/programs.routes.js';
 import { REFERENCE_DEFS } from './modules/reference/reference.resources.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   tbRoutes(app, db);
   eidRoutes(app, db);
   vlRoutes(app, db);
+  phRoutes(app, db);
   resultsRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');

@@ -49,6 +49,9 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/dashboards/eid': eidDashboard,
   '/programs/vl-dashboard': lazy(() => import('./features/vl/VlDashboardPage')),
   '/dashboards/viral_load': lazy(() => import('./features/vl/VlDashboardPage')),
+  '/programs/ph-dashboard': lazy(() => import('./features/ph/PhDashboardPage')),
+  '/reports/ph-report': lazy(() => import('./features/ph/PhReportPage')),
+  '/programs/ph-notify': lazy(() => import('./features/ph/PhNotifyPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;
@@ -70,6 +73,7 @@ const VIEWS: Partial<Record<PageView, Lazy>> = {
   validate: lazy(() => import('./features/clinical/results/ValidatePage')),
   approve: lazy(() => import('./features/clinical/results/ApprovePage')),
   released: lazy(() => import('./features/clinical/results/ManageResultPage')),
+  retest: lazy(() => import('./features/clinical/results/RetestPage')),
 };
 
 /** Views built for one family only: General's dashboard and report (the others' read endpoints of their own). */

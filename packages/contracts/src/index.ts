@@ -22,3 +22,4 @@ export * from './orders.js';
 export * from './tb-analytics.js';
 export * from './eid-analytics.js';
 export * from './vl-analytics.js';
+export * from './ph-analytics.js';

@@ -7,6 +7,7 @@ import { seedFacility, seedTestServices, seedUser, type FacilitySeed, type UserS
 import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './demo-tb.js';
 import { seedEidDemoSamples, YABA_EID_SAMPLES } from './demo-eid.js';
 import { KANO_VL_SAMPLES, seedVlDemoSamples, YABA_VL_SAMPLES } from './demo-vl.js';
+import { seedPhDemoSamples } from './demo-ph.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -173,4 +174,13 @@ export async function seedDemo(tx: Tx): Promise<void> {
   const vlStaff = (lab: 'ph' | 'kano') => ({ receptionist: `${lab}_receptionist`, analyst: `${lab}_analyst`, supervisor: `${lab}_supervisor` });
   await seedVlDemoSamples(tx, ids.yaba, vlStaff('ph'), YABA_VL_SAMPLES, DEMO_PASSWORD);
   await seedVlDemoSamples(tx, ids.kano, vlStaff('kano'), KANO_VL_SAMPLES, DEMO_PASSWORD);
+  // Yaba offers the Lassa fever and COVID-19 tests and holds a few samples of each in every state of the lifecycle (once).
+  await seedTestServices(tx, ids.yaba, 'Lassa Fever');
+  await seedTestServices(tx, ids.yaba, 'COVID-19');
+  await seedPhDemoSamples(
+    tx,
+    ids.yaba,
+    { receptionist: 'ph_receptionist', analyst: 'ph_analyst', supervisor: 'ph_supervisor', dataAnalyst: 'ph_data_analyst' },
+    DEMO_PASSWORD,
+  );
 }

@@ -100,6 +100,8 @@ export const SAMPLE_TYPES: [name: string, code: string][] = [
   ['Lesion swab', 'LSW'],
   ['Gastric aspirate', 'GA'],
   ['Lymph node aspirate', 'LNA'],
+  ['Rectal swab', 'RSW'],
+  ['Lesion crust', 'CRU'],
 ];
 
 export const REJECTION_REASONS: [reason: string, code: string][] = [

@@ -234,6 +234,31 @@ const ROWS: Row[] = [
     users: each([...YABA_STAFF, 'kano_supervisor'], 200),
     otherwise: 403,
   },
+  // the public-health analytics: for a role that reads Lassa fever or COVID-19 at Yaba, and the super admin; the to-notify list for supervisors and data analysts
+  {
+    name: 'public-health dashboard',
+    method: 'GET',
+    url: () => '/api/facility_general_program_dashboard/',
+    expect: { super: 200 },
+    users: each(YABA_STAFF, 200),
+    otherwise: 403,
+  },
+  {
+    name: 'public-health line list',
+    method: 'GET',
+    url: () => '/api/general_program_report/?page=1',
+    expect: { super: 200 },
+    users: each(YABA_STAFF, 200),
+    otherwise: 403,
+  },
+  {
+    name: 'public-health to-notify list',
+    method: 'GET',
+    url: () => '/api/public_health_notify/?page=1',
+    expect: { super: 200 },
+    users: each(['ph_supervisor', 'ph_data_analyst'], 200),
+    otherwise: 403,
+  },
   // Clients are shared by a facility's programmes: any programme's staff read them, its registration roles register them.
   { name: 'list clients', method: 'GET', url: () => '/api/clients/?page=1', expect: { super: 200, staff: 200 }, otherwise: 403 },
   {

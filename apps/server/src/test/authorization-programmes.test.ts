@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.js';
-import { EID, GENERAL, type ProgrammeCase, programmeSteps, seedElsewhere, TUBERCULOSIS, VIRAL_LOAD } from './programmes.js';
+import { EID, GENERAL, LASSA, type ProgrammeCase, programmeSteps, seedElsewhere, TUBERCULOSIS, VIRAL_LOAD } from './programmes.js';
 
 /**
  * Every sample and result endpoint of a programme × every role of its facility, a tier user, the
@@ -48,6 +48,15 @@ const CASTS: Cast[] = [
   },
   {
     c: VIRAL_LOAD,
+    users: ['superadmin', 'ph_admin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
+    read: ['superadmin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
+    order: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
+    reception: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
+    entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
+    review: ['ph_supervisor'],
+  },
+  {
+    c: LASSA,
     users: ['superadmin', 'ph_admin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
     read: ['superadmin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
     order: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
@@ -148,6 +157,8 @@ describe.each(CASTS)('authorisation matrix: $c.program samples and results', (ca
     // Ordering: the roles that order, at their own facility (another facility cannot order for this client).
     const client = await steps.newClient();
     const testId = (await steps.testByCode(c.test)).id;
-    expect(await statuses('POST', `${base}/`, { client: client.id, test_types: [testId], form: c.requestForm })).toEqual(expected(cast.order, 201, 400));
+    expect(await statuses('POST', `${base}/`, { client: client.id, program: c.program, test_types: [testId], form: c.requestForm })).toEqual(
+      expected(cast.order, 201, 400),
+    );
   });
 });

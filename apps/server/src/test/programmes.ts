@@ -116,7 +116,54 @@ export const VIRAL_LOAD: ProgrammeCase = {
   },
 };
 
-export const PROGRAMME_CASES = [GENERAL, TUBERCULOSIS, EID, VIRAL_LOAD];
+/** Lassa fever: the case-investigation form and the RT-PCR panel (result, GPC and L gene Ct). */
+export const LASSA: ProgrammeCase = {
+  program: 'Lassa Fever',
+  form: 'public_health_sample',
+  admin: 'ph_admin',
+  orderer: 'ph_receptionist',
+  analyst: 'ph_analyst',
+  supervisor: 'ph_supervisor',
+  outsider: 'clin_supervisor',
+  elsewhere: 'abuja_ph_supervisor',
+  test: 'LASSA-PCR',
+  values: { 'LASSA-PCR-RESULT': 'DETECTED', 'LASSA-PCR-GPC-CT': 24.6, 'LASSA-PCR-L-CT': 27.1 },
+  sampleType: 'SER',
+  requestForm: {
+    date_of_onset: '2026-01-03',
+    symptoms: ['fever', 'malaise', 'sore_throat'],
+    travelled: 'no',
+    contact_with_case: 'yes',
+    hospitalised: 'yes',
+    admission_date: '2026-01-06',
+    outcome: 'alive',
+    specimen: 'serum',
+  },
+};
+
+/** COVID-19: the case form with vaccination, and the RT-PCR panel (result, E, N and RdRp Ct). */
+export const COVID: ProgrammeCase = {
+  ...LASSA,
+  program: 'COVID-19',
+  test: 'COVID-PCR',
+  values: { 'COVID-PCR-RESULT': 'DETECTED', 'COVID-PCR-E-CT': 22.4, 'COVID-PCR-N-CT': 23.9, 'COVID-PCR-RDRP-CT': 25.2 },
+  sampleType: 'NPS',
+  requestForm: {
+    date_of_onset: '2026-01-03',
+    symptoms: ['fever', 'cough'],
+    vaccinated: 'yes',
+    vaccine_doses: 2,
+    last_dose_date: '2025-06-01',
+    travelled: 'yes',
+    travel_place: 'Abuja',
+    contact_with_case: 'unknown',
+    hospitalised: 'no',
+    outcome: 'alive',
+    specimen: 'np_swab',
+  },
+};
+
+export const PROGRAMME_CASES = [GENERAL, TUBERCULOSIS, EID, VIRAL_LOAD, LASSA, COVID];
 
 /** The case's request form with its client-identifier fields (an ART number) made unique, as each order is for a new client. */
 export function requestFormFor(c: ProgrammeCase): Record<string, unknown> {
@@ -147,6 +194,16 @@ export async function seedElsewhere(t: TestApp): Promise<void> {
     passwordHash: await hashPassword('Demo@12345'),
     facilityId: abuja.id,
     roles: [['EID', 'Supervisor']],
+  });
+  // The public-health programmes' counterpart at another facility.
+  await seedUser(t.database.db, {
+    username: 'abuja_ph_supervisor',
+    passwordHash: await hashPassword('Demo@12345'),
+    facilityId: abuja.id,
+    roles: [
+      ['Lassa Fever', 'Supervisor'],
+      ['COVID-19', 'Supervisor'],
+    ],
   });
 }
 
@@ -196,7 +253,7 @@ export function programmeSteps(t: () => TestApp, c: ProgrammeCase) {
     await offer(...codes);
     const client = await newClient();
     const ids = await Promise.all(codes.map(async (code) => (await testByCode(code)).id));
-    const res = await as(c.orderer, 'POST', `${base}/`, { client: client.id, test_types: ids, form: requestFormFor(c) });
+    const res = await as(c.orderer, 'POST', `${base}/`, { client: client.id, program: c.program, test_types: ids, form: requestFormFor(c) });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as {
       id: number;

@@ -48,7 +48,8 @@ export type PageView =
   | 'qualityControl'
   | 'validate'
   | 'approve'
-  | 'released';
+  | 'released'
+  | 'notify';
 
 export type FamilyGroup = 'analytics' | 'samples' | 'results' | 'worksheets';
 
@@ -222,6 +223,8 @@ const PUBLIC_HEALTH: FamilyDefinition = {
     p('/programs/ph-quality-control', 'phQualityControl', 'qualityControl', 'qc', 'results'),
     p('/programs/ph-validate-result', 'phValidateResult', 'validate', 'validate', 'results'),
     p('/programs/ph-approve-results', 'phApproveResults', 'approve', 'approve', 'results'),
+    // Positive results of notifiable diseases waiting to be notified (supervisor, data analyst).
+    p('/programs/ph-notify', 'phNotify', 'notify', 'released', 'results'),
   ],
   landing: {
     'Data Clerk': '/programs/ph-manage-sample',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { programFamily } from './definitions.js';
 import { EID_FORM } from './eid.js';
 import { type FormSpec, formSchema } from './form-spec.js';
+import { PH_FORM_SPECS } from './ph.js';
 import { tbRequestForm } from './tb.js';
 import { VL_FORM_SPEC } from './vl.js';
 
@@ -20,6 +21,7 @@ const noForm = z.object({}).strict();
 const FORM_SPECS: Readonly<Record<string, FormSpec>> = {
   EID: EID_FORM,
   'Viral Load': VL_FORM_SPEC,
+  ...PH_FORM_SPECS,
 };
 
 /** The declared request form of a programme, or null (General; Tuberculosis, whose form is tb.ts). */

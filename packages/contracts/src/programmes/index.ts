@@ -2,6 +2,7 @@ export * from './definitions.js';
 export * from './forms.js';
 export * from './form-spec.js';
 export * from './tb.js';
+export * from './ph.js';
 export * from './rules.js';
 export * from './eid.js';
 export * from './censored.js';

@@ -2,6 +2,7 @@ import { programFamily, type ProgramFamily } from './definitions.js';
 import { EID_IDENTIFIER_FIELDS, eidFlag, eidFollowOn, eidHeadline, eidRequestLines } from './eid.js';
 import { formLines } from './form-spec.js';
 import { requestFormSpecOf } from './forms.js';
+import { PH_FORM_IDENTIFIER_TYPES, phFlag, phHeadline, phMemberNotApplicable } from './ph.js';
 import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, type TbResult } from './tb.js';
 import { VL_CODES, VL_FORM_IDENTIFIER_TYPES, vlFlag, vlFollowOn, vlHeadline, vlInterpretation, vlLogValue, vlMemberNotApplicable } from './vl.js';
 
@@ -113,6 +114,12 @@ const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
     headline: (flags) => vlHeadline(flags),
     computed: { [VL_CODES.LOG]: { from: VL_CODES.RNA, value: vlLogValue } },
     interpretation: (testCode, value) => (testCode === VL_CODES.RNA ? vlInterpretation(value) : null),
+  },
+  ph: {
+    flag: (testCode, value) => phFlag(testCode, value),
+    notApplicable: phMemberNotApplicable,
+    identifierFields: PH_FORM_IDENTIFIER_TYPES,
+    headline: phHeadline,
   },
 };
 

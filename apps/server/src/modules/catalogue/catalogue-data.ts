@@ -1,4 +1,16 @@
-import { ABOVE, BELOW, EID_PCR, EID_RESULT_CODES, TARGET_NOT_DETECTED, TB_CODES as TB, tbResultCodes, VL_CODES } from '@nlims/contracts';
+import {
+  ABOVE,
+  BELOW,
+  EID_PCR,
+  EID_RESULT_CODES,
+  IGM_RESULTS,
+  PCR_RESULTS,
+  PH_CODES as PH,
+  TARGET_NOT_DETECTED,
+  TB_CODES as TB,
+  tbResultCodes,
+  VL_CODES,
+} from '@nlims/contracts';
 
 /**
  * The seeded test catalogue. Names of programmes, sections, sample types,
@@ -63,6 +75,8 @@ const CIT = 'Citrated plasma';
 const LSW = 'Lesion swab';
 const GA = 'Gastric aspirate';
 const LNA = 'Lymph node aspirate';
+const RSW = 'Rectal swab';
+const CRU = 'Lesion crust';
 
 // Methods
 const AUTO_HAEM = 'Automated haematology analysis';
@@ -113,8 +127,9 @@ const ABI_7500 = 'Applied Biosystems 7500';
 // Result codes shared by several tests
 const RDT_AB = ['REACTIVE', 'NON-REACTIVE', 'INVALID'];
 const RDT_AG = ['POSITIVE', 'NEGATIVE', 'INVALID'];
-const PCR_QUAL = ['DETECTED', 'NOT DETECTED', 'INCONCLUSIVE', 'INVALID'];
-const IGM = ['POSITIVE', 'NEGATIVE', 'INDETERMINATE'];
+const PCR_QUAL = [...PCR_RESULTS];
+/** IgM capture ELISA (the public-health serology: measles, rubella, yellow fever). */
+const IGM = [...IGM_RESULTS];
 const DIP_GRADED = ['NEGATIVE', 'TRACE', '1+', '2+', '3+', '4+'];
 const DIP_SHORT = ['NEGATIVE', 'TRACE', '1+', '2+', '3+'];
 const GROWTH = ['GROWTH', 'NO GROWTH AFTER 48 HOURS', 'MIXED GROWTH', 'CONTAMINATED'];
@@ -214,6 +229,13 @@ const HIV_VL: Setup = {
   tatHours: 168,
 };
 const REFERENCE_PCR: Setup = { section: MOLE, sampleTypes: [], methods: [PCR], instruments: [ABI_7500], tatHours: 48 };
+
+// Public-health RT-PCR panels (members take their panel's set-up; a Ct value per target)
+const COVID_PCR: Setup = { ...REFERENCE_PCR, sampleTypes: [NPS, OPS], methods: [PCR, XPERT], instruments: [ABI_7500, GENEXPERT], tatHours: 24 };
+const LASSA_PCR: Setup = { ...REFERENCE_PCR, sampleTypes: [WB, SER, PLA], tatHours: 24 };
+const MPXV_PCR: Setup = { ...REFERENCE_PCR, sampleTypes: [LSW, CRU, OPS] };
+const YF_PCR: Setup = { ...REFERENCE_PCR, sampleTypes: [SER, PLA] };
+const CT = measure('Ct', 2, [5, 45]);
 
 export const CATALOGUE: CatalogueTest[] = [
   // General: full blood count
@@ -512,23 +534,29 @@ export const CATALOGUE: CatalogueTest[] = [
     ...measure('log10 copies/mL', 2, [1.3, 7], [0, 3]),
   }),
 
-  // COVID-19
-  covid.coded('SARS-CoV-2 RT-PCR', 'COVID-PCR', PCR_QUAL, {
-    ...REFERENCE_PCR,
-    loinc: '94500-6',
-    sampleTypes: [NPS, OPS],
-    methods: [PCR, XPERT],
-    instruments: [ABI_7500, GENEXPERT],
-    tatHours: 24,
-  }),
+  // Public-health RT-PCR: a panel of the run's outcome (DETECTED / NOT
+  // DETECTED / INCONCLUSIVE / INVALID) and one Ct value per target, recorded
+  // when the target could amplify (programmes/ph.ts: not after NOT DETECTED
+  // or INVALID). Cut-off: Ct < 40 (most kits), reportable 5–45.
+  //
+  // COVID-19: Charité/Berlin targets (E, N, RdRp) as most Nigerian kits run them.
+  covid.panel('SARS-CoV-2 RT-PCR', PH.COVID_PCR, COVID_PCR),
+  covid.coded('SARS-CoV-2 RT-PCR - result', PH.COVID_RESULT, PCR_QUAL, { ...member(PH.COVID_PCR, COVID_PCR), loinc: '94500-6' }),
+  covid.numeric('SARS-CoV-2 RT-PCR - E gene Ct', PH.COVID_E_CT, { ...member(PH.COVID_PCR, COVID_PCR), ...CT }),
+  covid.numeric('SARS-CoV-2 RT-PCR - N gene Ct', PH.COVID_N_CT, { ...member(PH.COVID_PCR, COVID_PCR), ...CT }),
+  covid.numeric('SARS-CoV-2 RT-PCR - RdRp gene Ct', PH.COVID_RDRP_CT, { ...member(PH.COVID_PCR, COVID_PCR), ...CT }),
   covid.coded('SARS-CoV-2 antigen RDT', 'COVID-AG', RDT_AG, { section: SERO, loinc: '94558-4', sampleTypes: [NPS], methods: [RDT], tatHours: 1 }),
 
-  // Lassa Fever
-  lassa.coded('Lassa virus RT-PCR', 'LASSA-PCR', PCR_QUAL, { ...REFERENCE_PCR, sampleTypes: [PLA, SER, WB], tatHours: 24 }),
-  lassa.numeric('Lassa virus RT-PCR Ct value', 'LASSA-CT', { ...REFERENCE_PCR, sampleTypes: [PLA, SER, WB], tatHours: 24, ...measure('Ct', 2, [5, 45]) }),
+  // Lassa Fever: whole blood or serum (plasma too); targets GPC (S segment) and L gene.
+  lassa.panel('Lassa virus RT-PCR', PH.LASSA_PCR, LASSA_PCR),
+  lassa.coded('Lassa virus RT-PCR - result', PH.LASSA_RESULT, PCR_QUAL, member(PH.LASSA_PCR, LASSA_PCR)),
+  lassa.numeric('Lassa virus RT-PCR - GPC (S segment) Ct', PH.LASSA_GPC_CT, { ...member(PH.LASSA_PCR, LASSA_PCR), ...CT }),
+  lassa.numeric('Lassa virus RT-PCR - L gene Ct', PH.LASSA_L_CT, { ...member(PH.LASSA_PCR, LASSA_PCR), ...CT }),
 
-  // Monkey Pox
-  mpox.coded('Monkeypox virus (MPXV) PCR', 'MPXV-PCR', PCR_QUAL, { ...REFERENCE_PCR, sampleTypes: [LSW, OPS] }),
+  // Monkey Pox: lesion swab or crust; generic MPXV target (G2R).
+  mpox.panel('Monkeypox virus (MPXV) PCR', PH.MPXV_PCR, MPXV_PCR),
+  mpox.coded('Monkeypox virus (MPXV) PCR - result', PH.MPXV_RESULT, PCR_QUAL, member(PH.MPXV_PCR, MPXV_PCR)),
+  mpox.numeric('Monkeypox virus (MPXV) PCR - G2R Ct', PH.MPXV_CT, { ...member(PH.MPXV_PCR, MPXV_PCR), ...CT }),
 
   // CSM
   csm.coded(
@@ -569,17 +597,17 @@ export const CATALOGUE: CatalogueTest[] = [
   // Cholera
   cholera.coded('Cholera RDT', 'CHOLERA-RDT', ['O1 POSITIVE', 'O139 POSITIVE', 'O1 AND O139 POSITIVE', 'NEGATIVE', 'INVALID'], {
     section: MICRO,
-    sampleTypes: [STO],
+    sampleTypes: [STO, RSW],
     methods: [RDT],
     tatHours: 1,
   }),
   cholera.culture('Stool M/C/S (Vibrio cholerae)', 'CHOLERA-MCS', ['V. CHOLERAE ISOLATED', 'V. CHOLERAE NOT ISOLATED', 'CONTAMINATED'], {
     loinc: '625-4',
-    sampleTypes: [STO],
+    sampleTypes: [STO, RSW],
   }),
   cholera.coded('V. cholerae serotyping', 'CHOLERA-SEROTYPE', ['O1 OGAWA', 'O1 INABA', 'O1 HIKOJIMA', 'O139', 'NON-O1/NON-O139'], {
     section: MICRO,
-    sampleTypes: [STO],
+    sampleTypes: [STO, RSW],
     methods: [AGGL],
     tatHours: 96,
   }),
@@ -591,12 +619,14 @@ export const CATALOGUE: CatalogueTest[] = [
   // Anthrax
   anthrax.coded('Bacillus anthracis PCR', 'ANTHRAX-PCR', PCR_QUAL, { ...REFERENCE_PCR, sampleTypes: [LSW, WB], tatHours: 24 }),
   anthrax.culture('Bacillus anthracis M/C/S', 'ANTHRAX-MCS', ['B. ANTHRACIS ISOLATED', 'B. ANTHRACIS NOT ISOLATED', 'CONTAMINATED'], {
-    sampleTypes: [LSW, BCB],
+    sampleTypes: [LSW, BCB, WB],
   }),
 
   // Yellow fever
   yellowFever.coded('Yellow fever IgM ELISA', 'YF-IGM', IGM, { section: SERO, sampleTypes: [SER], methods: [ELISA], tatHours: 72 }),
-  yellowFever.coded('Yellow fever virus RT-PCR', 'YF-PCR', PCR_QUAL, { ...REFERENCE_PCR, sampleTypes: [SER, PLA] }),
+  yellowFever.panel('Yellow fever virus RT-PCR', PH.YF_PCR, YF_PCR),
+  yellowFever.coded('Yellow fever virus RT-PCR - result', PH.YF_RESULT, PCR_QUAL, member(PH.YF_PCR, YF_PCR)),
+  yellowFever.numeric('Yellow fever virus RT-PCR - Ct', PH.YF_CT, { ...member(PH.YF_PCR, YF_PCR), ...CT }),
 
   // Influenza
   influenza.coded(

@@ -102,17 +102,21 @@ function requestForm(doc: Doc, d: ReportData) {
   doc.font(FONT.bold).fontSize(8.5).fillColor(GREEN).text('Request', MARGIN, y);
   y = doc.y + 2;
   const half = Math.ceil(lines.length / 2);
-  lines.forEach(([k, v], i) => {
-    const x = i < half ? MARGIN : 300;
-    const row = y + (i % half) * 13;
-    doc.font(FONT.regular).fontSize(8).fillColor(GREY).text(k, x, row, { width: 110 });
-    doc
-      .font(FONT.bold)
-      .fontSize(8)
-      .fillColor('#000')
-      .text(v, x + 110, row, { width: 145, height: 11, ellipsis: true });
-  });
-  doc.y = y + half * 13 + 4;
+  // Each column flows down: a long label or answer (a list of symptoms) takes the lines it needs.
+  const column = (part: [string, string][], x: number) =>
+    part.reduce((row, [k, v]) => {
+      doc.font(FONT.regular).fontSize(8);
+      const label = doc.heightOfString(k, { width: 106 });
+      doc.font(FONT.bold);
+      const value = doc.heightOfString(v, { width: 145 });
+      doc.font(FONT.regular).fillColor(GREY).text(k, x, row, { width: 106 });
+      doc
+        .font(FONT.bold)
+        .fillColor('#000')
+        .text(v, x + 110, row, { width: 145 });
+      return row + Math.max(label, value, 10) + 3;
+    }, y);
+  doc.y = Math.max(column(lines.slice(0, half), MARGIN), column(lines.slice(half), 300)) + 2;
 }
 
 /** A flag the programme announces above the results (TB: RR-TB or MDR-TB among the released results). */

@@ -13,6 +13,8 @@ export const BADGE_STATUSES: Readonly<Partial<Record<PageView, readonly number[]
   validate: [R.ENTERED],
   approve: [R.VERIFIED],
   released: [R.APPROVAL],
+  rejectedSample: [S.REJECTED, S.PARTIALLY_REJECTED],
+  retest: [R.RETEST],
 };
 
 /** Sidebar path → count, for the pages of one programme family, from its count endpoint's rows. */
@@ -46,5 +48,16 @@ export function useNavBadges(): Record<string, number> {
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });
-  return enabled && data && family ? badgeCounts(data, family) : NONE;
+  // Public health: the positives of notifiable diseases waiting to be notified, for those who notify them.
+  const notifies = enabled && family?.family === 'ph' && roleMay(role, program!, 'released');
+  const { data: toNotify } = useQuery({
+    queryKey: [...CLINICAL, 'ph', 'notify-count'],
+    queryFn: ({ signal }) => api<{ count: number }>('/api/public_health_notify/', { query: { page: 1, page_size: 5 }, signal, notify: false }),
+    enabled: notifies,
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+  if (!(enabled && data && family)) return NONE;
+  const counts = badgeCounts(data, family);
+  return notifies && toNotify ? { ...counts, '/programs/ph-notify': toNotify.count } : counts;
 }

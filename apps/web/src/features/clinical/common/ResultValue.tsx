@@ -1,5 +1,6 @@
 import { WarningFilled } from '@ant-design/icons';
 import { formatResultValue, readWireValue, TARGET_NOT_DETECTED } from '@nlims/contracts';
+import { PH_NOTIFY_FLAGS } from '@nlims/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VlReading } from '../../vl/reading';
@@ -23,11 +24,13 @@ const KNOWN_FLAGS = new Set(Object.keys(FLAG_COLORS));
 export function FlagTag({ flag }: { flag: string | null | undefined }) {
   const { t } = useTranslation('clinical');
   if (!flag) return null;
+  // A positive of a notifiable disease (LASSA FEVER POSITIVE …) is red too.
+  const color = FLAG_COLORS[flag] ?? (PH_NOTIFY_FLAGS.includes(flag) ? 'red' : 'default');
   return (
     <Tag
-      className={`clin-flag${FLAG_COLORS[flag] === 'red' ? ' clin-flag--alert' : ''}`}
-      color={FLAG_COLORS[flag] ?? 'default'}
-      icon={FLAG_COLORS[flag] === 'red' ? <WarningFilled /> : undefined}
+      className={`clin-flag${color === 'red' ? ' clin-flag--alert' : ''}`}
+      color={color}
+      icon={color === 'red' ? <WarningFilled /> : undefined}
       title={KNOWN_FLAGS.has(flag) ? t(`flag.${flag}`) : flag}
     >
       {flag}

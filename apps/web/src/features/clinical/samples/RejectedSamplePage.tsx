@@ -4,6 +4,7 @@ import type { PageProps } from '../../pages/pageProps';
 import { useOrders } from '../api';
 import { ClinicalPage } from '../common/ClinicalPage';
 import { useProgramme } from '../programme';
+import { RequestAgain } from './RequestAgain';
 import { SampleActions } from './SampleActions';
 import { SampleTable } from './SampleTable';
 import { SampleToolbar } from './SampleToolbar';
@@ -13,7 +14,7 @@ import { useSampleList } from './useSampleList';
 /** The programme's samples rejected at reception, whole or in part. */
 const REJECTED = [S.REJECTED, S.PARTIALLY_REJECTED] as const;
 
-/** The sample list narrowed to rejected and partially rejected samples: why, when, and each sample's history. */
+/** The sample list narrowed to rejected and partially rejected samples: why, by whom and when (history, and the request-again dialog), and a new sample requested in one action. */
 export default function RejectedSamplePage({ page }: PageProps) {
   const programme = useProgramme();
   const list = useSampleList();
@@ -27,7 +28,12 @@ export default function RejectedSamplePage({ page }: PageProps) {
         list={list}
         data={data}
         loading={isFetching}
-        actions={(row) => <SampleActions row={row} primary="collect" open={dialogs.open} modal={modal} />}
+        actions={(row) => (
+          <>
+            <SampleActions row={row} primary="collect" open={dialogs.open} modal={modal} />
+            <RequestAgain row={row} />
+          </>
+        )}
       />
       {dialogs.element}
       {modalHolder}

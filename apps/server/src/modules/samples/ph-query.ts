@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { type Permission, PH_KEY_MEMBER_CODES, PH_NOTIFY_FLAGS, PH_POSITIVE_RESULTS, programsOfForm } from '@nlims/contracts';
+import { forbidden, ValidationError } from '../../core/errors.js';
+import type { Principal } from '../users/principal.js';
+import { formPrograms } from './forms.js';
+
+/**
+ * What the public-health dashboard, line list and notification list share:
+ * which programmes the caller may look at, which tests count as "a test"
+ * (a PCR panel once, by its result member), which results are positive and
+ * which are notified — all as SQL over the catalogue codes, so every figure
+ * is aggregated in the database.
+ */
+
+/** The public-health programmes the caller holds this permission in (narrowed to `program` when given), or 403. */
+export function phPrograms(p: Principal, permission: Permission, program: string | undefined, what: string): string[] {
+  const served = programsOfForm('public_health_sample');
+  if (program !== undefined && program !== '' && !served.includes(program))
+    throw ValidationError.field('program', `"${program.slice(0, 100)}" is not a public-health programme. Choose one of: ${served.join(', ')}.`);
+  const names = formPrograms(p, 'public_health_sample', permission, program || undefined);
+  if (!names.length) throw forbidden(`Your role may not view ${what}.`);
+  return names;
+}
+
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** "A test", for the test type alias `c`: a stand-alone test, or a PCR panel's result member. */
+export const phKeyTest = (c: string): SQL =>
+  sql`((${sql.raw(c)}.panel_id is null and not ${sql.raw(c)}.is_panel) or ${sql.raw(c)}.code in (${list(PH_KEY_MEMBER_CODES)}))`;
+
+/** Is the result (alias `r`) of the test (alias `c`) positive? One `(code, value)` list from contracts. */
+export const phPositiveSql = (c: string, r: string): SQL => {
+  const pairs = Object.entries(PH_POSITIVE_RESULTS).flatMap(([code, { values }]) => values.map((v) => sql`(${code}, ${v})`));
+  return sql`((${sql.raw(c)}.code, ${sql.raw(r)}.value_text) in (${sql.join(pairs, sql`, `)}))`;
+};
+
+/** A flag of a notifiable positive on the result alias. */
+export const notifyFlagSql = (r: string): SQL => sql`${sql.raw(r)}.flag in (${list(PH_NOTIFY_FLAGS)})`;
+
+/** The audit action that records a notification. */
+export const NOTIFIED_ACTION = 'sample.notified';
+
+/** The sample (alias) has been notified: its audit row. */
+export const notifiedSql = (s: string): SQL =>
+  sql`exists (select 1 from audit_events a where a.entity = 'sample' and a.entity_id = ${sql.raw(s)}.id::text and a.action = ${NOTIFIED_ACTION})`;

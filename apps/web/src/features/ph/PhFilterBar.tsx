@@ -1,0 +1,47 @@
+import { programFamily, roleMay, userPrograms } from '@nlims/contracts';
+import { Select } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../auth/useSession';
+import { DateInput } from '../forms/DateInput';
+import type { PhFilters } from './api';
+import { diseaseText } from './labels';
+
+/** The public-health programmes the signed-in user reads (the super admin: all), for the programme filter. */
+export function usePhProgrammes(): string[] {
+  const user = useSession().user;
+  if (!user) return [];
+  const held = userPrograms(user).filter((name) => programFamily(name) === 'ph');
+  if (user.is_superuser) return [];
+  return held.filter((name) => user.programs_roles.some((pr) => pr.programs === name && roleMay(pr.roles, name, 'read')));
+}
+
+/** The days samples were registered (DD/MM/YYYY) and a public-health programme; `children` adds the page's own filters. */
+export function PhFilterBar({ value, onChange, children }: { value: PhFilters; onChange: (change: PhFilters) => void; children?: ReactNode }) {
+  const { t } = useTranslation(['ph', 'clinical']);
+  const programmes = usePhProgrammes();
+  return (
+    <div className="clin-toolbar tb-filters clin-no-print">
+      <label className="clin-date">
+        <span>{t('clinical:samples.from')}</span>
+        <DateInput value={value.start_date} max={value.end_date} onChange={(start_date) => onChange({ start_date })} aria-label={t('clinical:samples.from')} />
+      </label>
+      <label className="clin-date">
+        <span>{t('clinical:samples.to')}</span>
+        <DateInput value={value.end_date} min={value.start_date} onChange={(end_date) => onChange({ end_date })} aria-label={t('clinical:samples.to')} />
+      </label>
+      {programmes.length > 1 && (
+        <Select
+          allowClear
+          placeholder={t('ph:filter.allDiseases')}
+          aria-label={t('ph:filter.disease')}
+          value={value.program}
+          onChange={(program?: string) => onChange({ program })}
+          options={programmes.map((name) => ({ value: name, label: diseaseText(t, name) }))}
+          className="tb-filters__test"
+        />
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { DownloadOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, type PhReportRow, RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts';
+import { Button, Card, Empty, Select, Spin, type TableProps, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { formatDate, formatDateTime, todayLagos } from '../clinical/common/format';
+import { downloadFile } from '../clinical/common/pdf';
+import { FlagTag } from '../clinical/common/ResultValue';
+import { statusText, TestStatusTag } from '../clinical/common/status';
+import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import type { PageProps } from '../pages/pageProps';
+import { ListTable } from '../resources/ListTable';
+import { Pager } from '../resources/Pager';
+import { LoadError } from '../tb/LoadError';
+import { type PhFilters, usePhReport } from './api';
+import { diseaseText } from './labels';
+import { PhFilterBar } from './PhFilterBar';
+import '../resources/resources.css';
+import '../tb/tb.css';
+import './ph.css';
+
+const S = SAMPLE_STATUS;
+const TEST_STATUSES = [S.ORDERED, S.COLLECTED, S.APPROVED, ...Object.values(RESULT_STATUS), S.REJECTED];
+
+interface Filters extends PhFilters {
+  test_order_status?: number;
+}
+
+const queryOf = (values: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(values)
+      .filter(([, v]) => v != null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+
+const rowKey = (r: PhReportRow) => `${r.barcode}-${r.test}`;
+/** A case-form answer (yes, np_swab …) in the interface language. */
+const answer = (t: TFunction, field: string, value: string | null) => (value ? t(`ph:choice.${field}.${value}`, { defaultValue: value }) : '—');
+
+function ResultCell({ row }: { row: PhReportRow }) {
+  const { t } = useTranslation('ph');
+  if (row.result == null) return <span className="clin-muted">—</span>;
+  return (
+    <div className="tb-result">
+      <div>
+        <strong>
+          <bdi dir="ltr">{row.result}</bdi>
+        </strong>{' '}
+        {row.flag ? <FlagTag flag={row.flag} /> : row.positive && <Tag color="red">{t('report.positive')}</Tag>}
+      </div>
+      {row.other_results && (
+        <div className="clin-muted tb-result__others">
+          {row.other_results.split('; ').map((line) => (
+            <div key={line}>
+              <bdi dir="ltr">{line}</bdi>
+            </div>
+          ))}
+        </div>
+      )}
+      {row.notified_at && <div className="clin-muted">{t('report.notifiedAt', { when: formatDateTime(row.notified_at) })}</div>}
+    </div>
+  );
+}
+
+function CaseCell({ row }: { row: PhReportRow }) {
+  const { t } = useTranslation('ph');
+  return (
+    <div className="ph-case">
+      <div>
+        <bdi dir="ltr" className="clin-identifier">
+          {row.epid_number ?? t('report.noEpid')}
+        </bdi>
+      </div>
+      <div>{diseaseText(t, row.disease)}</div>
+      <div className="clin-muted">{t('report.onset', { date: formatDate(row.date_of_onset) || '—' })}</div>
+    </div>
+  );
+}
+
+function ClientCell({ row }: { row: PhReportRow }) {
+  const { t } = useTranslation('ph');
+  const sex = row.sex ? t(`clinical:sex.${row.sex}`, { defaultValue: row.sex }) : '';
+  return (
+    <div>
+      <div>{row.client_name}</div>
+      <div className="clin-muted">{[sex, row.age_years != null ? t('report.age', { years: row.age_years }) : ''].filter(Boolean).join(' · ')}</div>
+      {row.lga_of_residence && <div className="clin-muted">{[row.lga_of_residence, row.state_of_residence].filter(Boolean).join(', ')}</div>}
+    </div>
+  );
+}
+
+function HistoryCell({ row }: { row: PhReportRow }) {
+  const { t } = useTranslation('ph');
+  const parts = [
+    row.vaccinated && `${t('field.vaccinated')}: ${answer(t, 'vaccinated', row.vaccinated)}`,
+    `${t('field.travelled')}: ${answer(t, 'travelled', row.travelled)}`,
+    `${t('report.contact')}: ${answer(t, 'contact_with_case', row.contact_with_case)}`,
+    `${t('field.hospitalised')}: ${answer(t, 'hospitalised', row.hospitalised)}`,
+    `${t('field.outcome')}: ${answer(t, 'outcome', row.outcome)}`,
+  ].filter(Boolean);
+  return (
+    <div className="ph-history">
+      {parts.map((p) => (
+        <div key={p as string}>{p}</div>
+      ))}
+    </div>
+  );
+}
+
+function columns(t: TFunction): TableProps<PhReportRow>['columns'] {
+  return [
+    { key: 'case', title: t('report.case'), render: (_, r) => <CaseCell row={r} /> },
+    {
+      key: 'lab',
+      title: t('clinical:samples.labNumber'),
+      render: (_, r) => (
+        <div>
+          <span className="clin-lab-number">{r.barcode}</span>
+          <div className="clin-muted">{r.sample_type ?? answer(t, 'specimen', r.specimen)}</div>
+        </div>
+      ),
+    },
+    { key: 'client', title: t('clinical:samples.client'), render: (_, r) => <ClientCell row={r} /> },
+    { key: 'test', title: t('clinical:samples.test'), dataIndex: 'test' },
+    { key: 'status', title: t('clinical:samples.status'), render: (_, r) => <TestStatusTag status={r.status} /> },
+    { key: 'result', title: t('clinical:results.result'), render: (_, r) => <ResultCell row={r} /> },
+    { key: 'history', title: t('report.history'), render: (_, r) => <HistoryCell row={r} /> },
+    {
+      key: 'dates',
+      title: t('report.dates'),
+      render: (_, r) => (
+        <div className="tb-dates">
+          <div>
+            <span className="clin-muted">{t('clinical:samples.received')}</span> {formatDateTime(r.received_at) || '—'}
+          </div>
+          <div>
+            <span className="clin-muted">{t('clinical:report.approved')}</span> {formatDateTime(r.approved_at) || '—'}
+          </div>
+        </div>
+      ),
+    },
+  ];
+}
+
+/**
+ * The public-health line list (`general_program_report/`): one row per case
+ * and test with its EPID number, disease, onset, client and residence, the
+ * case history, the specimen, the result and its flag, and the dates; filtered
+ * by registration days, disease and status; exported as CSV or Excel with the
+ * same filters, or printed.
+ */
+export default function PhReportPage({ page }: PageProps) {
+  const { t } = useTranslation(['ph', 'clinical']);
+  const { t: tc } = useTranslation('clinical');
+  const phone = !useMediaQuery(TABLET_UP);
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
+  const { data, error, isPending, isFetching, refetch } = usePhReport({ ...filters, page: paging.pageIndex + 1, page_size: paging.pageSize });
+  const rows = data?.results ?? [];
+  const set = (change: Filters) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPaging((p) => ({ ...p, pageIndex: 0 }));
+  };
+  const download = (format: 'csv' | 'xlsx') => {
+    setDownloading(format);
+    downloadFile(`/api/general_program_report/?${queryOf({ ...filters, format })}`, `public-health-line-list-${todayLagos()}.${format}`)
+      .catch(() => undefined)
+      .finally(() => setDownloading(null));
+  };
+  const extra = (
+    <div className="clin-actions clin-no-print">
+      <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!rows.length}>
+        {t('clinical:manage.print')}
+      </Button>
+      <Button icon={<DownloadOutlined />} loading={downloading === 'csv'} onClick={() => download('csv')}>
+        {t('clinical:report.csv')}
+      </Button>
+      <Button type="primary" icon={<FileExcelOutlined />} loading={downloading === 'xlsx'} onClick={() => download('xlsx')}>
+        {t('report.xlsx')}
+      </Button>
+    </div>
+  );
+  return (
+    <ClinicalPage page={page} extra={extra} className="tb-report ph-report">
+      <PhFilterBar value={filters} onChange={set}>
+        <Select
+          allowClear
+          placeholder={t('clinical:samples.allStatuses')}
+          aria-label={t('clinical:samples.status')}
+          value={filters.test_order_status}
+          onChange={(test_order_status?: number) => set({ test_order_status })}
+          options={TEST_STATUSES.map((s) => ({ value: s, label: statusText(tc, s) }))}
+        />
+      </PhFilterBar>
+      {error && <LoadError title={t('report.error')} error={error} onRetry={() => void refetch()} />}
+      {phone ? (
+        isPending && !rows.length ? (
+          <Spin className="clin-loading" />
+        ) : !rows.length ? (
+          <Empty description={t('clinical:report.empty')} />
+        ) : (
+          <div className="clin-cards tb-cards">
+            {rows.map((r) => (
+              <Card key={rowKey(r)} size="small" className="clin-card tb-card">
+                <div className="clin-card__head">
+                  <span className="clin-lab-number">{r.barcode}</span>
+                  <TestStatusTag status={r.status} />
+                </div>
+                <CaseCell row={r} />
+                <ClientCell row={r} />
+                <div>{r.test}</div>
+                <ResultCell row={r} />
+              </Card>
+            ))}
+          </div>
+        )
+      ) : (
+        <ListTable
+          className="clin-table tb-report__table"
+          rowKey={rowKey}
+          size="small"
+          loading={isFetching}
+          dataSource={rows}
+          columns={columns(t)}
+          emptyText={t('clinical:report.empty')}
+        />
+      )}
+      <div className="clin-no-print">
+        <Pager
+          pageIndex={paging.pageIndex}
+          pageSize={paging.pageSize}
+          total={data?.count ?? 0}
+          compact={phone}
+          onPage={(pageIndex) => setPaging((p) => ({ ...p, pageIndex }))}
+          onPageSize={(pageSize) => setPaging({ pageIndex: 0, pageSize })}
+        />
+      </div>
+    </ClinicalPage>
+  );
+}
