@@ -192,7 +192,11 @@ function MarkModal({ row, onClose }: { row: PhNotifyRow; onClose: () => void }) 
   return (
     <Modal
       open
-      title={t('notify.modalTitle', { barcode: row.barcode })}
+      title={
+        <>
+          {t('notify.mark')} · <bdi dir="ltr">{row.barcode}</bdi>
+        </>
+      }
       okText={t('notify.mark')}
       okButtonProps={{ icon: <CheckCircleOutlined />, htmlType: 'submit', form: 'ph-notify', loading: mark.isPending }}
       cancelText={t('clinical:common.cancel')}

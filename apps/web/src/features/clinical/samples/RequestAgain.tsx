@@ -71,7 +71,11 @@ function RequestAgainModal({ row, onClose }: { row: OrderRow; onClose: () => voi
   return (
     <Modal
       open
-      title={t('rejected.title', { barcode: row.barcode })}
+      title={
+        <>
+          {t('rejected.title')} <bdi dir="ltr">{row.barcode}</bdi>
+        </>
+      }
       okText={t('rejected.requestAgain')}
       okButtonProps={{ disabled: !ready || !testTypes.length, loading: create.isPending }}
       onOk={() => void submit()}
@@ -88,10 +92,10 @@ function RequestAgainModal({ row, onClose }: { row: OrderRow; onClose: () => voi
             column={1}
             items={[
               { key: 'client', label: t('clinical:samples.client'), children: row.client_name },
-              { key: 'reason', label: t('clinical:reject.reason'), children: rejection?.reason ?? '—' },
-              { key: 'by', label: t('rejected.by'), children: rejection?.user ?? '—' },
-              { key: 'at', label: t('rejected.at'), children: formatDateTime(rejection?.at ?? null) || '—' },
-              { key: 'tests', label: t('rejected.tests'), children: names.join(', ') || '—' },
+              { key: 'reason', label: t('clinical:reject.reason'), children: <bdi>{rejection?.reason ?? '—'}</bdi> },
+              { key: 'by', label: t('rejected.by'), children: <bdi>{rejection?.user ?? '—'}</bdi> },
+              { key: 'at', label: t('rejected.at'), children: <bdi dir="ltr">{formatDateTime(rejection?.at ?? null) || '—'}</bdi> },
+              { key: 'tests', label: t('rejected.tests'), children: <bdi>{names.join(', ') || '—'}</bdi> },
             ]}
           />
           <p className="clin-muted">{t('rejected.explain')}</p>
