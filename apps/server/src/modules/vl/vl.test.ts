@@ -100,6 +100,19 @@ describe('viral-load results: censored values and the computed log10', () => {
   });
 });
 
+describe('the log10 rejected alone', () => {
+  it('is computed again from the copies, and takes no other value', async () => {
+    const { sample, detail: d } = await withCopies(15_400);
+    const log = member(d, true);
+    expect((await as('ph_supervisor', 'POST', `/api/results/${log.result!.id}/reject/`, { reason: 1 })).statusCode).toBe(200);
+    const typed = await as('ph_analyst', 'POST', '/api/results/', { test_order: log.id, value: 4.2 });
+    expect(typed.statusCode).toBe(400);
+    const again = await as('ph_analyst', 'POST', '/api/results/', { test_order: log.id, value: 4.19 });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(member(await detail(sample.id), true).result).toMatchObject({ value: 4.19 });
+  });
+});
+
 describe('amending released copies', () => {
   it('amends the log10 with them, and refuses an amendment of the log10 itself', async () => {
     const { sample, detail: d } = await withCopies(2400);
