@@ -100,7 +100,14 @@ export const sampleDetail = sampleListItem.extend({
   follow_on_request: z.object({ order: z.number(), lab_number: z.string() }).nullable(),
   client_identifiers: z.array(z.object({ identifier_type: z.number(), identifier_type_name: z.string(), identifier: z.string() })),
   tests: z.array(
-    orderTestItem.extend({ code: z.string(), result_type: z.string(), unit: z.string(), codes: z.array(z.string()), is_culture: z.boolean(), result: resultItem.nullable() }),
+    orderTestItem.extend({
+      code: z.string(),
+      result_type: z.string(),
+      unit: z.string(),
+      codes: z.array(z.string()),
+      is_culture: z.boolean(),
+      result: resultItem.nullable(),
+    }),
   ),
 });
 
