@@ -286,9 +286,16 @@ export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
   if (!ACCEPTED_SAMPLE.includes(s.status as never))
     throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, s.status)}.`);
   if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
-  const computedFrom = rulesOf(program).computed?.[test.code]?.from;
-  if (computedFrom) throw ValidationError.field('value', `This result is computed from ${computedFrom}; enter that one.`);
-  const checked = await checkValue(tx, test, c, s.facilityId, body, { program, sample: await sampleResults(tx, s.id) });
+  // A computed member (the log10) is never typed: only its value computed from the source's current result is taken
+  // (a new run after the member alone was rejected or sent for retest); otherwise the source is what to enter.
+  const computed = rulesOf(program).computed?.[test.code];
+  const sample = await sampleResults(tx, s.id);
+  if (computed) {
+    const expected = computed.value(sample.find((r) => r.code === computed.from)?.value ?? null);
+    if (expected == null || String(expected) !== String(body.value).trim())
+      throw ValidationError.field('value', `This result is computed from ${computed.from}; enter that one.`);
+  }
+  const checked = await checkValue(tx, test, c, s.facilityId, body, { program, sample });
   const created = await insertRun(tx, p, t, test, checked, body);
   if (s.status !== CANCELLED_STATUS) await settleMembers(tx, p, s.id, program);
   await computeMembers(tx, p, { sampleId: s.id, facilityId: s.facilityId, client: c, program, source: test.code, body });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANCELLED_STATUS, RESULT_STATUS as R, SAMPLE_STATUS as S, VL_REPEAT_REASON } from '@nlims/contracts';
+import { CANCELLED_STATUS, RESULT_STATUS as R, SAMPLE_STATUS as S, VL_REPEAT_REASON, vlLogValue as vlLog } from '@nlims/contracts';
 import { hashPassword } from '../auth/passwords.js';
 import { seedUser } from '../../seed/builders.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
@@ -97,6 +97,39 @@ describe('viral-load results: censored values and the computed log10', () => {
     const res = await general.as('clin_analyst', 'POST', '/api/results/', { test_order: glucose.tests[0]!.id, value: '< 2' });
     expect(res.statusCode).toBe(400);
     expect(res.json().value[0]).toMatch(/does not take/);
+  });
+});
+
+describe('at the same time', () => {
+  it('two analysts entering the copies: one result, one 409, one log10; two repeat requests: one made', async () => {
+    const { sample } = await steps.received();
+    const copies = sample.tests[0]!;
+    const both = await Promise.all([
+      as('ph_analyst', 'POST', '/api/results/', { test_order: copies.id, value: 15_400 }),
+      as('ph_supervisor', 'POST', '/api/results/', { test_order: copies.id, value: 20_000 }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const d = await detail(sample.id);
+    // the log10 of the copies that were kept, once
+    expect(member(d, true).result).toMatchObject({ value: vlLog(member(d, false).result!.value) });
+    const repeats = await Promise.all([
+      as('ph_receptionist', 'POST', `/api/vl_sample/${sample.id}/follow_on/`, {}),
+      as('ph_clerk', 'POST', `/api/vl_sample/${sample.id}/follow_on/`, {}),
+    ]);
+    expect(repeats.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('the log10 rejected alone', () => {
+  it('is computed again from the copies, and takes no other value', async () => {
+    const { sample, detail: d } = await withCopies(15_400);
+    const log = member(d, true);
+    expect((await as('ph_supervisor', 'POST', `/api/results/${log.result!.id}/reject/`, { reason: 1 })).statusCode).toBe(200);
+    const typed = await as('ph_analyst', 'POST', '/api/results/', { test_order: log.id, value: 4.2 });
+    expect(typed.statusCode).toBe(400);
+    const again = await as('ph_analyst', 'POST', '/api/results/', { test_order: log.id, value: 4.19 });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(member(await detail(sample.id), true).result).toMatchObject({ value: 4.19 });
   });
 });
 

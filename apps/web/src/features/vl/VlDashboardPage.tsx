@@ -264,10 +264,14 @@ function Breakdown({ dimension, groups }: { dimension: VlDimension; groups: VlGr
           { key: 'released', title: t('dashboard.released'), dataIndex: 'released', align: 'end', width: 70 },
           {
             key: 'unsuppressed',
-            title: <bdi dir="ltr">{t('dashboard.unsuppressedShort', { max: groupDigits(vlCutoffs().suppressed_max) })}</bdi>,
+            title: (
+              <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {t('dashboard.unsuppressedShort', { max: groupDigits(vlCutoffs().suppressed_max) })}
+              </bdi>
+            ),
             dataIndex: 'unsuppressed',
             align: 'end',
-            width: 70,
+            width: 84,
           },
           {
             key: 'rate',

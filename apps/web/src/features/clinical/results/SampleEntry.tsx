@@ -3,6 +3,8 @@ import { Button, Spin, Typography, type FormInstance } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrder } from '../api';
+import { useEnterResult } from '../mutations';
+import type { OrderDetail } from '../types';
 import { ResultValue } from '../common/ResultValue';
 import { TestStatusTag } from '../common/status';
 import { useProgramme } from '../programme';
@@ -59,9 +61,7 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
               {!open && <ResultValue result={x.result} code={x.code} />}
             </div>
             {open && computed[x.code] ? (
-              <div className="entry entry--computed clin-muted" data-testid="entry-computed">
-                {t('entry.computed', { from: data.tests.find((y) => y.code === computed[x.code]!.from)?.test_type_name ?? computed[x.code]!.from })}
-              </div>
+              <ComputedEntry testOrderId={x.id} rule={computed[x.code]!} tests={data.tests} />
             ) : (
               open && <ResultEntryForm testOrderId={x.id} config={config} previous={x.result} register={registerFor(x.id)} />
             )}
@@ -75,6 +75,36 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
         <div className="clin-form-actions" style={{ marginTop: 8 }}>
           <Button onClick={saveAll}>{t('entry.saveAll')}</Button>
         </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A member computed from another (viral load: the log10 from the copies): it
+ * enters with its source. Should it alone be rejected or sent for retest, its
+ * value is computed again from the source's current result in one click.
+ */
+function ComputedEntry({
+  testOrderId,
+  rule,
+  tests,
+}: {
+  testOrderId: number;
+  rule: NonNullable<ReturnType<typeof rulesOf>['computed']>[string];
+  tests: OrderDetail['tests'];
+}) {
+  const { t } = useTranslation('clinical');
+  const enter = useEnterResult();
+  const source = tests.find((y) => y.code === rule.from);
+  const value = source?.result?.value != null ? rule.value(source.result.value) : null;
+  return (
+    <div className="entry entry--computed clin-muted" data-testid="entry-computed">
+      {t('entry.computed', { from: source?.test_type_name ?? rule.from })}{' '}
+      {value != null && (
+        <Button size="small" loading={enter.isPending} onClick={() => enter.mutate({ test_order: testOrderId, value })}>
+          {t('entry.recompute')}
+        </Button>
       )}
     </div>
   );
