@@ -1,6 +1,6 @@
 import { AlertOutlined, ClockCircleOutlined, ExperimentOutlined, InboxOutlined, PercentageOutlined, StopOutlined } from '@ant-design/icons';
 import type { PhDashboard } from '@nlims/contracts';
-import { Alert, Card, Col, Empty, Row, Segmented, Spin, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Spin, Statistic, Table } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,12 @@ import { PhFilterBar } from './PhFilterBar';
 import '../tb/tb.css';
 import './ph.css';
 
-const TbDashboardPage = lazy(() => import('../tb/TbDashboardPage'));
+/** The dashboards of the programmes whose data analysts SPEC §4 lands here. */
+const OWN_DASHBOARDS = {
+  tb: lazy(() => import('../tb/TbDashboardPage')),
+  eid: lazy(() => import('../eid/EidDashboardPage')),
+  vl: lazy(() => import('../vl/VlDashboardPage')),
+};
 
 type Measure = 'tests' | 'released' | 'positive';
 const MEASURES: Measure[] = ['tests', 'released', 'positive'];
@@ -27,35 +32,18 @@ const NOTIFY_PATH = '/programs/ph-notify';
  * `/programs/ph-dashboard`. For a public-health programme, the laboratory's
  * public-health dashboard (`facility_general_program_dashboard/`). SPEC §4
  * lands the data analysts of TB, EID and Viral Load here too: for
- * Tuberculosis it shows the TB dashboard; for EID and Viral Load it points to
- * the programme's own dashboard.
+ * Tuberculosis, EID and Viral Load it shows that programme's own dashboard.
  */
 export default function PhDashboardPage(props: PageProps) {
   const programme = useProgramme();
-  if (programme.family === 'tb')
+  const Own = programme.family === 'tb' || programme.family === 'eid' || programme.family === 'vl' ? OWN_DASHBOARDS[programme.family] : null;
+  if (Own)
     return (
       <Suspense fallback={<Spin className="clin-loading" />}>
-        <TbDashboardPage {...props} />
+        <Own {...props} />
       </Suspense>
     );
-  if (programme.family === 'eid' || programme.family === 'vl') return <ElsewhereNotice {...props} />;
   return <PublicHealthDashboard {...props} />;
-}
-
-function ElsewhereNotice({ page }: PageProps) {
-  const { t } = useTranslation('ph');
-  const programme = useProgramme();
-  const path = programme.pathOf('dashboard');
-  return (
-    <ClinicalPage page={page}>
-      <Alert
-        type="info"
-        showIcon
-        title={t('dashboard.elsewhere', { program: programme.name })}
-        description={path && <Link to={path}>{t('dashboard.elsewhereLink', { program: programme.name })}</Link>}
-      />
-    </ClinicalPage>
-  );
 }
 
 function PublicHealthDashboard({ page }: PageProps) {
