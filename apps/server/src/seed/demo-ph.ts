@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PH_SPECIMEN_SAMPLE_TYPES, resultBody } from '@nlims/contracts';
 import type { Db, Tx } from '../core/db.js';
 import { testTypes } from '../modules/catalogue/catalogue.table.js';

@@ -385,7 +385,7 @@ export const PH_NOTIFY_FLAGS: readonly string[] = PH_NOTIFIABLE_PROGRAMMES.map(n
 /** The flag of one coded public-health result: the disease's "… POSITIVE" when it is positive and the disease notifiable, else null. */
 export function phFlag(testCode: string, value: unknown): string | null {
   const positive = PH_POSITIVE_RESULTS[testCode];
-  if (!positive || !positive.values.includes(text(value))) return null;
+  if (!positive?.values.includes(text(value))) return null;
   return PH_NOTIFIABLE_PROGRAMMES.includes(positive.program) ? notifiableFlag(positive.program) : null;
 }
 
