@@ -125,6 +125,14 @@ describe('a day in the EID laboratory', () => {
     await scan.press('Enter');
     const waiting = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => waiting.count()).toBe(1);
+    await waiting.getByRole('button', { name: 'Reject' }).click();
+    const reject = page.locator('.ant-modal', { hasText: 'Reject' });
+    await reject.locator('.ant-select').first().click();
+    const reasons = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(() => reasons.first().textContent()).toMatch(/^DBS: /);
+    await page.keyboard.press('Escape');
+    await reject.getByRole('button', { name: 'Cancel' }).click();
+    await reject.waitFor({ state: 'hidden' });
     await waiting.getByRole('button', { name: /Accept/ }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => waiting.textContent()).toContain('ACCEPTED');

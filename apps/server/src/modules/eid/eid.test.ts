@@ -148,6 +148,20 @@ describe('an EID request', () => {
     expect(now.awaiting_confirmation.samples.map((s) => s.id)).not.toContain(detected.id);
   });
 
+  it('makes one confirmatory request when two people ask at once; the other gets 409', async () => {
+    const sample = await eidOrder(44);
+    await receive(sample);
+    await result(sample, 'DETECTED', true);
+    const both = await Promise.all([
+      as('ph_receptionist', 'POST', `/api/eid_sample/${sample.id}/follow_on/`, {}),
+      as('ph_supervisor', 'POST', `/api/eid_sample/${sample.id}/follow_on/`, {}),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const label = await as('ph_receptionist', 'GET', `/api/eid_sample/${both.find((r) => r.statusCode === 201)!.json().samples[0].id}/label/`);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+  });
+
   it('keeps the exposed-infant number as the infant’s identifier: it cannot name another infant', async () => {
     const other = await as('ph_receptionist', 'POST', '/api/clients/', { first_name: 'Baby', last_name: 'Other', sex: 'male', date_of_birth: daysAgo(40) });
     const clash = await as('ph_receptionist', 'POST', '/api/eid_sample/', {
