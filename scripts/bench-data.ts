@@ -32,6 +32,7 @@ import {
   mtbDetected,
   requestFormOf,
   requestFormSpecOf,
+  rulesOf,
   TB_CODES,
   TB_FORM_CHOICES,
   TB_SPECIMEN_SAMPLE_TYPES,
@@ -395,6 +396,18 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
     ),
     sql` `,
   )} end)`;
+  // The flag the programme's rule gives that positive value (EID: HIV DETECTED; Lassa: LASSA FEVER POSITIVE).
+  const flagArms: SQL[] = [];
+  for (const o of others) {
+    const coded = rowsOf<{ code: string; first: string }>(
+      await db.execute(sql`select code, codes->>0 as first from test_types
+                           where (panel_id = ${o.test_id} or id = ${o.test_id}) and result_type = 'coded' and not is_panel`),
+    );
+    for (const m of coded) {
+      const flag = rulesOf(o.program).flag?.(m.code, m.first, [{ code: m.code, value: m.first }]) ?? null;
+      if (flag) flagArms.push(sql`when c.code = ${m.code} and r.value_text = ${m.first} then ${flag}`);
+    }
+  }
 
   // Results of the tests that have one (entered 5 … retest 9). General: numbers, 1 in 9 flagged high. TB: the coded
   // value, and the flag the programme's rule gives it (contracts' interpretationFlag: RIF resistance → RR-TB).
@@ -427,6 +440,14 @@ export async function generateClinicalData(db: Db, v: Volume, log: (s: string) =
         from test_orders t join test_types c on c.id = t.test_type_id
         where t.id > ${testBase} and t.status between 5 and 9`,
   );
+  if (flagArms.length)
+    await step(
+      'flags (EID, Lassa fever)',
+      sql`update results r set flag = (case ${sql.join(flagArms, sql` `)} end)
+          from test_orders t join test_types c on c.id = t.test_type_id
+          where t.id = r.test_order_id and r.test_order_id > ${testBase} and t.program_id not in (${general}, ${tb})
+            and (case ${sql.join(flagArms, sql` `)} end) is not null`,
+    );
   // As the product's markCompleted: every test final (approved, rejected, cancelled) and at least one approved.
   await step(
     'completed',
