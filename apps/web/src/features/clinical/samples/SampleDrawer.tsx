@@ -13,7 +13,6 @@ import { labelPath, viewFile } from '../common/pdf';
 import { ResultValue } from '../common/ResultValue';
 import { SampleTags, sampleStatusText, TestStatusTag } from '../common/status';
 import { useProgramme } from '../programme';
-import { VlAlert } from '../../vl/reading';
 import { FollowOn } from '../results/FollowOn';
 import { HeadlineAlert } from '../results/HeadlineAlert';
 import { ReportButtons } from '../results/ReportButtons';
@@ -96,7 +95,6 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
             {/* the order's report, once a result of it is released */}
             {data.tests.some((x) => x.status === RESULT_STATUS.APPROVAL) && <ReportButtons sampleId={data.id} labNumber={data.lab_number} />}
           </div>
-          <VlAlert flags={data.tests.map((x) => x.result?.flag)} />
           <SampleTests tests={data.tests} />
           <FollowOn sample={data} />
         </div>
