@@ -14,14 +14,15 @@ const out = outDir();
 
 async function shoot(browser: Browser, baseURL: string, lang: string, device: Device) {
   for (const [name, tile, url] of [
-    ['eid', /EID/, '/programs/eid-report'],
-    ['vl', /Viral Load|الحمل الفيروسي|Carga viral/, '/programs/vl-report'],
+    // The tile's title is the programme's name in the interface language.
+    ['eid', '.prog-tile[title*="EID"]', '/programs/eid-report'],
+    ['vl', '.prog-tile[title="Viral Load"], .prog-tile[title="الحمل الفيروسي"]', '/programs/vl-report'],
   ] as const) {
     const context = await deviceContext(browser, baseURL, lang, device);
     const page = await context.newPage();
     await signIn(page, 'ph_data_analyst');
     if (new URL(page.url()).pathname === '/select-program') {
-      await page.locator('.prog-tile', { hasText: tile }).first().click();
+      await page.locator(tile).first().click();
       await page.locator('.prog__actions button').last().click();
       await page.waitForURL((u) => u.pathname !== '/select-program');
     }

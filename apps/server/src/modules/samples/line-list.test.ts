@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PhReportRow, type Role, roleMay } from '@nlims/contracts';
+import { PH_REPORT_COLUMNS, type PhReportRow, type Role, roleMay } from '@nlims/contracts';
 import { seedUser } from '../../seed/builders.js';
 import { hashPassword } from '../auth/passwords.js';
+import { lineListColumns } from './ph-report.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { EID, programmeSteps, seedElsewhere, VIRAL_LOAD } from '../../test/programmes.js';
 
@@ -52,6 +53,21 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
+
+describe('the export columns', () => {
+  it('are the public-health line list’s, or the shared ones and the programme’s request-form fields, each once', () => {
+    expect(lineListColumns('ph', undefined)).toEqual([...PH_REPORT_COLUMNS]);
+    for (const [family, program, field] of [
+      ['eid', 'EID', 'pcr_sequence'],
+      ['vl', 'Viral Load', 'regimen_line'],
+    ] as const) {
+      const columns = lineListColumns(family, program);
+      expect(columns).toEqual(expect.arrayContaining(['barcode', 'result', 'flag', field]));
+      expect(columns).not.toContain('epid_number');
+      expect(new Set(columns).size).toBe(columns.length);
+    }
+  });
+});
 
 describe('the EID and viral-load line list', () => {
   it('lists an EID sample with its test, result and request-form answers', async () => {

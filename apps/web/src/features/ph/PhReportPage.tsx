@@ -115,11 +115,11 @@ function ClientCell({ row }: { row: PhReportRow }) {
 function RequestCell({ row }: { row: PhReportRow }) {
   if (!row.request?.length) return <span className="clin-muted">—</span>;
   return (
-    <div className="ph-history">
+    <div className="ph-request">
       {row.request.map(([label, value]) => (
-        <div key={label}>
+        <span key={label}>
           <span className="clin-muted">{label}:</span> {value}
-        </div>
+        </span>
       ))}
     </div>
   );
