@@ -19,6 +19,7 @@ function resourcePage(load: () => Promise<{ default: ResourceConfig }>, options:
 const facilities = resourcePage(() => import('./features/admin-global/facilities/facilityConfig'));
 const machineSetting = resourcePage(() => import('./features/admin-facility/settings/machineSettingConfig'));
 const eidDashboard = lazy(() => import('./features/eid/EidDashboardPage'));
+const phReport = lazy(() => import('./features/ph/PhReportPage'));
 
 /**
  * Pages that have been built, by route path. Add a page here as
@@ -50,7 +51,10 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/programs/vl-dashboard': lazy(() => import('./features/vl/VlDashboardPage')),
   '/dashboards/viral_load': lazy(() => import('./features/vl/VlDashboardPage')),
   '/programs/ph-dashboard': lazy(() => import('./features/ph/PhDashboardPage')),
-  '/reports/ph-report': lazy(() => import('./features/ph/PhReportPage')),
+  '/reports/ph-report': phReport,
+  // The EID and viral-load line lists are the public-health one, given the programme.
+  '/programs/eid-report': phReport,
+  '/programs/vl-report': phReport,
   '/programs/ph-notify': lazy(() => import('./features/ph/PhNotifyPage')),
 };
 

@@ -79,9 +79,34 @@ export const phReportRow = z.object({
   received_at: z.union([z.string(), z.date()]).nullable(),
   approved_at: z.union([z.string(), z.date()]).nullable(),
   notified_at: z.union([z.string(), z.date()]).nullable(),
+  /**
+   * The EID and viral-load line lists: the programme's request-form answers
+   * as printed (label, answer), in the form's order. Absent for the
+   * public-health programmes, whose case answers are the columns above.
+   */
+  request: z.array(z.tuple([z.string(), z.string()])).optional(),
 });
 export type PhReportRow = z.infer<typeof phReportRow>;
-export const PH_REPORT_COLUMNS = Object.keys(phReportRow.shape) as (keyof PhReportRow)[];
+/** The public-health export's columns: every field of the row but the EID/VL request answers. */
+export const PH_REPORT_COLUMNS = (Object.keys(phReportRow.shape) as (keyof PhReportRow)[]).filter((k) => k !== 'request') as Exclude<
+  keyof PhReportRow,
+  'request'
+>[];
+/** The fields of the public-health case form the EID and viral-load line lists leave out of their exports (always empty there). */
+export const PH_CASE_COLUMNS = [
+  'epid_number',
+  'state_of_residence',
+  'lga_of_residence',
+  'date_of_onset',
+  'vaccinated',
+  'travelled',
+  'contact_with_case',
+  'hospitalised',
+  'outcome',
+  'specimen',
+  'positive',
+  'notified_at',
+] as const satisfies readonly (keyof PhReportRow)[];
 
 export const phReportPage = z.object({
   count: z.number(),

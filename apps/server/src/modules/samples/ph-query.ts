@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type Permission, PH_KEY_MEMBER_CODES, PH_NOTIFY_FLAGS, PH_POSITIVE_RESULTS, programsOfForm } from '@nlims/contracts';
+import {
+  FAMILIES,
+  type Permission,
+  PH_KEY_MEMBER_CODES,
+  PH_NOTIFY_FLAGS,
+  PH_POSITIVE_RESULTS,
+  programDefinition,
+  programsOfForm,
+  VL_CODES,
+} from '@nlims/contracts';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
 import { formPrograms } from './forms.js';
@@ -22,6 +31,35 @@ export function phPrograms(p: Principal, permission: Permission, program: string
   return names;
 }
 
+/** The families the line list (`general_program_report/`) serves. */
+export type LineListFamily = 'ph' | 'eid' | 'vl';
+
+/**
+ * The line list's programmes: the public-health programmes the caller reads
+ * (narrowed to `program`), or the one EID or viral-load programme asked for
+ * when the caller reads it; 403 otherwise.
+ */
+export function lineListPrograms(p: Principal, program: string | undefined): { names: string[]; family: LineListFamily } {
+  const family = program ? programDefinition(program)?.family : undefined;
+  if (family === 'eid' || family === 'vl') {
+    const names = formPrograms(p, FAMILIES[family].form, 'read', program);
+    if (!names.length) throw forbidden(`Your role may not view the ${program} report.`);
+    return { names, family };
+  }
+  if (program && family !== undefined && family !== 'ph') {
+    const served = [...programsOfForm('public_health_sample'), ...programsOfForm('eid_sample'), ...programsOfForm('vl_sample')];
+    throw ValidationError.field('program', `"${program.slice(0, 100)}" has no line list here. Choose one of: ${served.join(', ')}.`);
+  }
+  return { names: phPrograms(p, 'read', program, 'the public-health report'), family: 'ph' };
+}
+
+/** The panel member that stands for the panel in a family's line list (a viral load: the copies, its log10 beside it). */
+export const KEY_MEMBER_CODES: Record<LineListFamily, readonly string[]> = {
+  ph: PH_KEY_MEMBER_CODES,
+  eid: [],
+  vl: [VL_CODES.RNA],
+};
+
 const list = (values: readonly string[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -29,8 +67,10 @@ const list = (values: readonly string[]) =>
   );
 
 /** "A test", for the test type alias `c`: a stand-alone test, or a PCR panel's result member. */
-export const phKeyTest = (c: string): SQL =>
-  sql`((${sql.raw(c)}.panel_id is null and not ${sql.raw(c)}.is_panel) or ${sql.raw(c)}.code in (${list(PH_KEY_MEMBER_CODES)}))`;
+export const phKeyTest = (c: string, members: readonly string[] = PH_KEY_MEMBER_CODES): SQL =>
+  members.length
+    ? sql`((${sql.raw(c)}.panel_id is null and not ${sql.raw(c)}.is_panel) or ${sql.raw(c)}.code in (${list(members)}))`
+    : sql`(${sql.raw(c)}.panel_id is null and not ${sql.raw(c)}.is_panel)`;
 
 /** Is the result (alias `r`) of the test (alias `c`) positive? One `(code, value)` list from contracts. */
 export const phPositiveSql = (c: string, r: string): SQL => {

@@ -1,10 +1,21 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { CANCELLED_STATUS, DEFAULT_PAGE_SIZE, PAGE_SIZES, type PhReportRow } from '@nlims/contracts';
+import {
+  answerText,
+  CANCELLED_STATUS,
+  DEFAULT_PAGE_SIZE,
+  formatResultValue,
+  PAGE_SIZES,
+  PH_CASE_COLUMNS,
+  PH_REPORT_COLUMNS,
+  type PhReportRow,
+  requestFormSpecOf,
+  requestLinesOf,
+} from '@nlims/contracts';
 import type { Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
 import { programIn } from './forms.js';
-import { NOTIFIED_ACTION, phKeyTest, phPositiveSql, phPrograms } from './ph-query.js';
+import { KEY_MEMBER_CODES, type LineListFamily, lineListPrograms, NOTIFIED_ACTION, phKeyTest, phPositiveSql } from './ph-query.js';
 import { dayRange, ofFacility, rowsOf, tbFacility, withinDays } from './tb-query.js';
 
 export interface PhReportQuery {
@@ -18,6 +29,12 @@ export interface PhReportQuery {
 
 /** The most rows an export carries. */
 export const PH_EXPORT_LIMIT = 100_000;
+
+/** A result as stored, a censored one with its qualifier ("< 40"); formatted for reading in `shape`. */
+const resultSql = (r: string) =>
+  sql.raw(
+    `case when ${r}.value_text in ('<', '>') and ${r}.value_numeric is not null then ${r}.value_text || ' ' || ${r}.value_numeric::text else coalesce(${r}.value_text, ${r}.value_numeric::text) end`,
+  );
 
 const formText = (field: string) => sql.raw(`nullif(o.form->>'${field}', '')`);
 
@@ -41,8 +58,8 @@ const columns = sql`
   ${formText('specimen')} as specimen,
   st.name as sample_type,
   pt.name as test,
-  coalesce(r.value_text, r.value_numeric::text) as result,
-  (select string_agg(regexp_replace(c2.name, '^.+ - ', '') || ': ' || coalesce(r2.value_text, r2.value_numeric::text), '; ' order by c2.id)
+  ${resultSql('r')} as result,
+  (select string_agg(regexp_replace(c2.name, '^.+ - ', '') || ': ' || ${resultSql('r2')}, '; ' order by c2.id)
      from test_orders t2 join test_types c2 on c2.id = t2.test_type_id join results r2 on r2.test_order_id = t2.id and r2.current
      where t2.sample_id = t.sample_id and t2.id <> t.id and c.panel_id is not null and c2.panel_id = c.panel_id) as other_results,
   coalesce(${phPositiveSql('c', 'r')}, false) as positive,
@@ -52,7 +69,8 @@ const columns = sql`
   s.collected_at,
   s.received_at,
   r.approved_at,
-  (select min(a.at) from audit_events a where a.entity = 'sample' and a.entity_id = s.id::text and a.action = ${NOTIFIED_ACTION}) as notified_at`;
+  (select min(a.at) from audit_events a where a.entity = 'sample' and a.entity_id = s.id::text and a.action = ${NOTIFIED_ACTION}) as notified_at,
+  o.form`;
 
 const from = sql`
   from test_orders t
@@ -68,30 +86,76 @@ const from = sql`
   left join sample_types st on st.id = s.sample_type_id
   left join results r on r.test_order_id = t.id and r.current`;
 
+type StoredRow = PhReportRow & { form: Record<string, unknown> | null };
+
+/** A printed result: a viral load's censored copies as "< 40", "Target not detected" (contracts' formatting, no digit grouping). */
+const printed = (family: LineListFamily, value: string | null) => (value == null || family !== 'vl' ? value : formatResultValue(value, false));
+
+/** A stored row as the line list serves it: the result as printed and, for EID and viral load, the request form's answers. */
+function shape(family: LineListFamily, { form, ...row }: StoredRow): PhReportRow {
+  const other =
+    row.other_results && family === 'vl' ? row.other_results.replace(/: ([^;]+)/g, (_, v: string) => `: ${formatResultValue(v, false)}`) : row.other_results;
+  const base = { ...row, result: printed(family, row.result), other_results: other };
+  return family === 'ph' ? base : { ...base, request: requestLinesOf(row.disease, form ?? {}) };
+}
+
 /**
- * The public-health line list (SPEC §7 `general_program_report/`): one row
- * per case and test — a PCR panel once, by its result member, its Ct values
- * beside it — with the EPID number, the disease, the case form's dates and
- * answers, the specimen, the result, whether it is positive, its flag, the
- * lifecycle's dates and when it was notified. The caller's facility (the
- * super admin: every facility); the public-health programmes the caller reads.
+ * The export's columns: the public-health line list's, or for EID and viral
+ * load the columns they share with it (the public-health case answers left
+ * out) and then one column per field of the programme's request form, named
+ * as the form names it (a name the shared columns use gets `request_`).
+ */
+export function lineListColumns(family: LineListFamily, program: string | undefined): string[] {
+  if (family === 'ph' || !program) return [...PH_REPORT_COLUMNS];
+  const shared = PH_REPORT_COLUMNS.filter((c) => !(PH_CASE_COLUMNS as readonly string[]).includes(c));
+  const fields = requestFormSpecOf(program)?.fields ?? [];
+  return [...shared, ...fields.map((f) => ((shared as string[]).includes(f.name) ? `request_${f.name}` : f.name))];
+}
+
+/** An exported row of EID or viral load: the shared columns and each request-form answer as the form prints it. */
+function exportRow(family: LineListFamily, program: string | undefined, stored: StoredRow): Record<string, unknown> {
+  const row: Record<string, unknown> = shape(family, stored);
+  if (family === 'ph' || !program) return row;
+  delete row.request;
+  const shared = new Set<string>(PH_REPORT_COLUMNS);
+  for (const f of requestFormSpecOf(program)?.fields ?? []) row[shared.has(f.name) ? `request_${f.name}` : f.name] = answerText(f, stored.form?.[f.name]);
+  return row;
+}
+
+/**
+ * The line list (SPEC §7 `general_program_report/`): one row per case and
+ * test — a PCR panel once, by its result member, its other values beside it
+ * (a viral load: the copies, its log10 beside) — with the EPID number, the
+ * disease, the case form's dates and answers, the specimen, the result as
+ * printed, whether it is positive, its flag, the lifecycle's dates and when it
+ * was notified. The public-health programmes the caller reads, or the one EID
+ * or viral-load programme asked for (`program`), whose rows carry the request
+ * form's answers instead of the case form's. The caller's facility (the super
+ * admin: every facility).
  */
 export async function phReport(db: Db, p: Principal, q: PhReportQuery, exporting: boolean) {
-  const names = phPrograms(p, 'read', q.program, 'the public-health report');
+  const { names, family } = lineListPrograms(p, q.program);
   const size = q.page_size ?? DEFAULT_PAGE_SIZE;
   if (!exporting && !(PAGE_SIZES as readonly number[]).includes(size))
     throw ValidationError.field('page_size', `page_size must be one of ${PAGE_SIZES.join(', ')}.`);
   const where: SQL = sql`where ${and(
     ...ofFacility('t', tbFacility(p)),
     programIn(sql.raw('t.program_id'), names),
-    phKeyTest('c'),
+    phKeyTest('c', KEY_MEMBER_CODES[family]),
     sql`t.status <> ${CANCELLED_STATUS}`,
     ...withinDays(sql.raw('s.created_at'), dayRange(q)),
     ...(q.test_order_status ? [sql`t.status = ${q.test_order_status}`] : []),
   )}`;
   const page = (limit: number, offset: number) =>
     db.execute(sql`select ${columns} ${from} ${where} order by s.created_at, t.id limit ${limit} offset ${offset}`);
-  if (exporting) return { rows: rowsOf<PhReportRow>(await page(PH_EXPORT_LIMIT, 0)) };
+  if (exporting) {
+    const program = family === 'ph' ? undefined : names[0];
+    return {
+      family,
+      columns: lineListColumns(family, program),
+      rows: rowsOf<StoredRow>(await page(PH_EXPORT_LIMIT, 0)).map((r) => exportRow(family, program, r)),
+    };
+  }
   const number = q.page ?? 1;
   const [total] = rowsOf<{ n: number }>(
     await db.execute(
@@ -103,6 +167,6 @@ export async function phReport(db: Db, p: Principal, q: PhReportQuery, exporting
     next: null as string | null,
     previous: null as string | null,
     page: number,
-    results: rowsOf<PhReportRow>(await page(size, (number - 1) * size)),
+    results: rowsOf<StoredRow>(await page(size, (number - 1) * size)).map((r) => shape(family, r)),
   };
 }

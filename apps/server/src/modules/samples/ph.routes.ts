@@ -1,17 +1,6 @@
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import {
-  ID_RANGE_MESSAGE,
-  idParam,
-  MAX_ID,
-  PAGE_SIZES,
-  PH_REPORT_COLUMNS,
-  type PhReportRow,
-  phDashboardReply,
-  phNotifyBody,
-  phNotifyPage,
-  phReportPage,
-} from '@nlims/contracts';
+import { ID_RANGE_MESSAGE, idParam, MAX_ID, PAGE_SIZES, phDashboardReply, phNotifyBody, phNotifyPage, phReportPage } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import { toCsv } from '../../core/csv.js';
 import type { Db } from '../../core/db.js';
@@ -48,14 +37,14 @@ const notifyQuery = z.object({
 });
 
 /** The line list as a workbook: one sheet, a header row, dates as dates, the header frozen and filtered. */
-async function toXlsx(rows: readonly PhReportRow[]): Promise<Buffer> {
+async function toXlsx(rows: readonly Record<string, unknown>[], columns: readonly string[]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = 'NLIMS';
   const sheet = book.addWorksheet('Line list', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = PH_REPORT_COLUMNS.map((key) => ({ header: key, key, width: Math.max(12, key.length + 2) }));
+  sheet.columns = columns.map((key) => ({ header: key, key, width: Math.max(12, key.length + 2) }));
   for (const row of rows) {
     const cells: Record<string, unknown> = {};
-    for (const key of PH_REPORT_COLUMNS) {
+    for (const key of columns) {
       const v = row[key];
       // A text cell a spreadsheet would run as a formula is kept as text.
       cells[key] = typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v;
@@ -63,7 +52,7 @@ async function toXlsx(rows: readonly PhReportRow[]): Promise<Buffer> {
     sheet.addRow(cells);
   }
   sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: PH_REPORT_COLUMNS.length } };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -96,8 +85,11 @@ export function phRoutes(app: App, db: Db): void {
     {
       schema: {
         tags: ['reports'],
-        summary: 'Public-health line list (JSON, CSV or XLSX)',
-        description: 'One row per case and test with its EPID number, disease, the case form’s answers, specimen, result, positivity, flag and dates.',
+        summary: 'Public-health, EID and viral-load line list (JSON, CSV or XLSX)',
+        description:
+          'One row per case and test with its EPID number, disease, the case form’s answers, specimen, result, positivity, flag and dates. ' +
+          '`program=EID` or `program=Viral Load`: that programme’s rows, the result as printed ("< 40"), with its request form’s answers ' +
+          '(JSON: `request`; CSV/XLSX: one column per field, the public-health case columns left out).',
         querystring: reportQuery,
         response: {
           200: {
@@ -116,24 +108,23 @@ export function phRoutes(app: App, db: Db): void {
       const p = principalOf(request);
       const data = await phReport(db, p, request.query, format !== 'json');
       const { format: _format, ...query } = request.query;
-      const rows = 'rows' in data ? data.rows : null;
+      const exported = 'rows' in data ? (data as { family: 'ph' | 'eid' | 'vl'; columns: string[]; rows: Record<string, unknown>[] }) : null;
       await recordAudit(db, p, {
-        action: rows ? 'report.export' : 'report.view',
+        action: exported ? 'report.export' : 'report.view',
         entity: 'general_program_report',
-        after: { format, query, count: rows ? rows.length : (data as { count: number }).count },
+        after: { format, query, count: exported ? exported.rows.length : (data as { count: number }).count },
       });
-      if (!rows) return data as z.infer<typeof phReportPage>;
-      const name = `public-health-line-list-${new Date().toISOString().slice(0, 10)}`;
+      if (!exported) return data as z.infer<typeof phReportPage>;
+      const { rows, columns } = exported;
+      const family = { ph: 'public-health', eid: 'eid', vl: 'viral-load' }[exported.family];
+      const name = `${family}-line-list-${new Date().toISOString().slice(0, 10)}`;
       // The reply's declared types are the JSON page and text; a workbook is bytes.
       if (format === 'xlsx')
         return reply
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-          .send((await toXlsx(rows)) as unknown as string);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(toCsv(rows as unknown as Record<string, unknown>[], PH_REPORT_COLUMNS));
+          .send((await toXlsx(rows, columns)) as unknown as string);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(toCsv(rows, columns));
     },
   );
 

@@ -16,8 +16,22 @@ export function usePhProgrammes(): string[] {
   return held.filter((name) => user.programs_roles.some((pr) => pr.programs === name && roleMay(pr.roles, name, 'read')));
 }
 
-/** The days samples were registered (DD/MM/YYYY) and a public-health programme; `children` adds the page's own filters. */
-export function PhFilterBar({ value, onChange, children }: { value: PhFilters; onChange: (change: PhFilters) => void; children?: ReactNode }) {
+/**
+ * The days samples were registered (DD/MM/YYYY) and a public-health programme
+ * (unless `chooseDisease` is false: a page of one programme); `children` adds
+ * the page's own filters.
+ */
+export function PhFilterBar({
+  value,
+  onChange,
+  chooseDisease = true,
+  children,
+}: {
+  value: PhFilters;
+  onChange: (change: PhFilters) => void;
+  chooseDisease?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation(['ph', 'clinical']);
   const programmes = usePhProgrammes();
   return (
@@ -30,7 +44,7 @@ export function PhFilterBar({ value, onChange, children }: { value: PhFilters; o
         <span>{t('clinical:samples.to')}</span>
         <DateInput value={value.end_date} min={value.start_date} onChange={(end_date) => onChange({ end_date })} aria-label={t('clinical:samples.to')} />
       </label>
-      {programmes.length > 1 && (
+      {chooseDisease && programmes.length > 1 && (
         <Select
           allowClear
           placeholder={t('ph:filter.allDiseases')}

@@ -1,11 +1,13 @@
 import { DownloadOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type PhReportRow, RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts';
+import { DEFAULT_PAGE_SIZE, FAMILIES, type PhReportRow, programsOfForm, RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts';
 import { Button, Card, Empty, Select, Spin, type TableProps, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDate, formatDateTime, todayLagos } from '../clinical/common/format';
+import { useProgramme } from '../clinical/programme';
 import { downloadFile } from '../clinical/common/pdf';
 import { FlagTag } from '../clinical/common/ResultValue';
 import { statusText, TestStatusTag } from '../clinical/common/status';
@@ -36,6 +38,24 @@ const queryOf = (values: Record<string, string | number | undefined>) =>
   ).toString();
 
 const rowKey = (r: PhReportRow) => `${r.barcode}-${r.test}`;
+
+/** The filters the URL carries, so a filtered line list can be bookmarked and shared. */
+const FILTER_KEYS = ['start_date', 'end_date', 'program', 'test_order_status'] as const;
+
+/** The line list's families: the public-health programmes together, or EID or viral load alone. */
+type LineFamily = 'ph' | 'eid' | 'vl';
+const FILE_NAMES: Record<LineFamily, string> = { ph: 'public-health', eid: 'eid', vl: 'viral-load' };
+
+/**
+ * The programme an EID or viral-load report page lists: the selected one when
+ * it is of the page's family, else the family's first (null: the
+ * public-health page, where the disease is a filter).
+ */
+function useFixedProgramme(family: string | undefined): { family: LineFamily; program: string | null } {
+  const selected = useProgramme();
+  if (family !== 'eid' && family !== 'vl') return { family: 'ph', program: null };
+  return { family, program: selected.family === family ? selected.name : (programsOfForm(FAMILIES[family].form)[0] ?? null) };
+}
 /** A case-form answer (yes, np_swab …) in the interface language. */
 const answer = (t: TFunction, field: string, value: string | null) => (value ? t(`ph:choice.${field}.${value}`, { defaultValue: value }) : '—');
 
@@ -91,6 +111,20 @@ function ClientCell({ row }: { row: PhReportRow }) {
   );
 }
 
+/** The EID or viral-load request form's answers, as the report prints them. */
+function RequestCell({ row }: { row: PhReportRow }) {
+  if (!row.request?.length) return <span className="clin-muted">—</span>;
+  return (
+    <div className="ph-request">
+      {row.request.map(([label, value]) => (
+        <span key={label}>
+          <span className="clin-muted">{label}:</span> {value}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 function HistoryCell({ row }: { row: PhReportRow }) {
   const { t } = useTranslation('ph');
   const parts = [
@@ -109,9 +143,10 @@ function HistoryCell({ row }: { row: PhReportRow }) {
   );
 }
 
-function columns(t: TFunction): TableProps<PhReportRow>['columns'] {
+function columns(t: TFunction, family: LineFamily): TableProps<PhReportRow>['columns'] {
+  const ph = family === 'ph';
   return [
-    { key: 'case', title: t('report.case'), render: (_, r) => <CaseCell row={r} /> },
+    ...(ph ? [{ key: 'case', title: t('report.case'), render: (_: unknown, r: PhReportRow) => <CaseCell row={r} /> }] : []),
     {
       key: 'lab',
       title: t('clinical:samples.labNumber'),
@@ -126,7 +161,9 @@ function columns(t: TFunction): TableProps<PhReportRow>['columns'] {
     { key: 'test', title: t('clinical:samples.test'), dataIndex: 'test' },
     { key: 'status', title: t('clinical:samples.status'), render: (_, r) => <TestStatusTag status={r.status} /> },
     { key: 'result', title: t('clinical:results.result'), render: (_, r) => <ResultCell row={r} /> },
-    { key: 'history', title: t('report.history'), render: (_, r) => <HistoryCell row={r} /> },
+    ph
+      ? { key: 'history', title: t('report.history'), render: (_, r) => <HistoryCell row={r} /> }
+      : { key: 'request', title: t('report.request'), render: (_, r) => <RequestCell row={r} /> },
     {
       key: 'dates',
       title: t('report.dates'),
@@ -145,28 +182,50 @@ function columns(t: TFunction): TableProps<PhReportRow>['columns'] {
 }
 
 /**
- * The public-health line list (`general_program_report/`): one row per case
- * and test with its EPID number, disease, onset, client and residence, the
- * case history, the specimen, the result and its flag, and the dates; filtered
- * by registration days, disease and status; exported as CSV or Excel with the
+ * The line list (`general_program_report/`): one row per case and test with
+ * its client, the specimen, the result as printed and its flag, and the dates
+ * — for the public-health programmes with the EPID number, disease, onset,
+ * residence and case history; on the EID and viral-load report pages for that
+ * programme alone, with its request form's answers. Filtered (in the URL) by
+ * registration days, disease and status; exported as CSV or Excel with the
  * same filters, or printed.
  */
 export default function PhReportPage({ page }: PageProps) {
   const { t } = useTranslation(['ph', 'clinical']);
   const { t: tc } = useTranslation('clinical');
   const phone = !useMediaQuery(TABLET_UP);
-  const [filters, setFilters] = useState<Filters>({});
+  const { family, program } = useFixedProgramme(page.family);
+  const [params, setParams] = useSearchParams();
+  const status = Number(params.get('test_order_status'));
+  const filters: Filters = {
+    start_date: params.get('start_date') ?? undefined,
+    end_date: params.get('end_date') ?? undefined,
+    program: program ?? params.get('program') ?? undefined,
+    test_order_status: Number.isInteger(status) && status > 0 ? status : undefined,
+  };
   const [paging, setPaging] = useState({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
   const { data, error, isPending, isFetching, refetch } = usePhReport({ ...filters, page: paging.pageIndex + 1, page_size: paging.pageSize });
   const rows = data?.results ?? [];
   const set = (change: Filters) => {
-    setFilters((f) => ({ ...f, ...change }));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const key of FILTER_KEYS) {
+          if (!(key in change)) continue;
+          const v = change[key];
+          if (v == null || v === '') next.delete(key);
+          else next.set(key, String(v));
+        }
+        return next;
+      },
+      { replace: true },
+    );
     setPaging((p) => ({ ...p, pageIndex: 0 }));
   };
   const download = (format: 'csv' | 'xlsx') => {
     setDownloading(format);
-    downloadFile(`/api/general_program_report/?${queryOf({ ...filters, format })}`, `public-health-line-list-${todayLagos()}.${format}`)
+    downloadFile(`/api/general_program_report/?${queryOf({ ...filters, format })}`, `${FILE_NAMES[family]}-line-list-${todayLagos()}.${format}`)
       .catch(() => undefined)
       .finally(() => setDownloading(null));
   };
@@ -185,7 +244,7 @@ export default function PhReportPage({ page }: PageProps) {
   );
   return (
     <ClinicalPage page={page} extra={extra} className="tb-report ph-report">
-      <PhFilterBar value={filters} onChange={set}>
+      <PhFilterBar value={filters} onChange={set} chooseDisease={family === 'ph'}>
         <Select
           allowClear
           placeholder={t('clinical:samples.allStatuses')}
@@ -209,10 +268,11 @@ export default function PhReportPage({ page }: PageProps) {
                   <span className="clin-lab-number">{r.barcode}</span>
                   <TestStatusTag status={r.status} />
                 </div>
-                <CaseCell row={r} />
+                {family === 'ph' && <CaseCell row={r} />}
                 <ClientCell row={r} />
                 <div>{r.test}</div>
                 <ResultCell row={r} />
+                {family !== 'ph' && <RequestCell row={r} />}
               </Card>
             ))}
           </div>
@@ -224,7 +284,7 @@ export default function PhReportPage({ page }: PageProps) {
           size="small"
           loading={isFetching}
           dataSource={rows}
-          columns={columns(t)}
+          columns={columns(t, family)}
           emptyText={t('clinical:report.empty')}
         />
       )}
