@@ -81,7 +81,7 @@ export const hospitalNumberOf = (clientId: typeof orders.clientId) =>
  */
 export const sampleIdsMatching = (term: string): SQL =>
   sql`select ${samples.id} from ${samples} where ${ilike(samples.barcode, term)}
-      union select s.id from ${samples} s join ${orders} o on o.id = s.order_id where ${inArray(sql`o.client_id`, clientIdsMatching(term))}`;
+      union select ${samples.id} from ${samples} join ${orders} on ${orders.id} = ${samples.orderId} where ${amongMatches(orders.clientId, clientIdsMatching(term))}`;
 
 const sampleTypeName = sql<string | null>`(select st.name from ${sampleTypes} st where st.id = ${samples.sampleTypeId})`.as('sample_type_name');
 const programNameOf = sql<string>`(select pr.name from ${programs} pr where pr.id = ${samples.programId})`.as('program');
