@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.js';
-import { EID, GENERAL, LASSA, type ProgrammeCase, programmeSteps, seedElsewhere, TUBERCULOSIS, VIRAL_LOAD } from './programmes.js';
+import { EID, GENERAL, LASSA, PROGRAMME_CASES, type ProgrammeCase, programmeSteps, seedElsewhere, TUBERCULOSIS, VIRAL_LOAD } from './programmes.js';
 
 /**
  * Every sample and result endpoint of a programme × every role of its facility, a tier user, the
  * super admin, a user of the same facility without a role in the programme (`outsider`), and a
- * user of another facility holding the same role there (`elsewhere`). One matrix, run for General
- * and for Tuberculosis (DESIGN §4: one lifecycle). Each row names who may call it; everyone else gets 403.
+ * user of another facility holding the same role there (`elsewhere`). One matrix, run for every
+ * programme (DESIGN §4: one lifecycle). Each row names who may call it; everyone else gets 403.
  */
 interface Cast {
   c: ProgrammeCase;
@@ -64,6 +64,16 @@ const CASTS: Cast[] = [
     entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
     review: ['ph_supervisor'],
   },
+  // The other public-health programmes, with the Yaba staff who hold them (admin, receptionist, analyst, supervisor).
+  ...PROGRAMME_CASES.filter((c) => c.supervisor === 'yaba_ph_supervisor').map((c) => ({
+    c,
+    users: ['superadmin', 'yaba_ph_admin', 'yaba_ph_supervisor', 'yaba_ph_receptionist', 'yaba_ph_analyst'],
+    read: ['superadmin', 'yaba_ph_supervisor', 'yaba_ph_receptionist', 'yaba_ph_analyst'],
+    order: ['yaba_ph_supervisor', 'yaba_ph_receptionist'],
+    reception: ['yaba_ph_supervisor', 'yaba_ph_receptionist'],
+    entry: ['yaba_ph_supervisor', 'yaba_ph_analyst'],
+    review: ['yaba_ph_supervisor'],
+  })),
 ];
 
 let t: TestApp;

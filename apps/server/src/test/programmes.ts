@@ -1,12 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type ProgramForm, rulesOf } from '@nlims/contracts';
+import { fieldAsked, type FormSpec, PROGRAM_DEFINITIONS, type ProgramForm, type Role, requestFormSpecOf, rulesOf } from '@nlims/contracts';
+import { CATALOGUE } from '../modules/catalogue/catalogue-data.js';
+import { SAMPLE_TYPES } from '../seed/reference-lists.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedUser } from '../seed/builders.js';
 import { bearer, type TestApp } from './harness.js';
 
 /**
  * One programme's cast and catalogue for the lifecycle tests, so the same
- * test runs for General and Tuberculosis (DESIGN §4: one lifecycle).
+ * test runs for every programme (DESIGN §4: one lifecycle).
  */
 export interface ProgrammeCase {
   program: string;
@@ -163,7 +166,51 @@ export const COVID: ProgrammeCase = {
   },
 };
 
-export const PROGRAMME_CASES = [GENERAL, TUBERCULOSIS, EID, VIRAL_LOAD, LASSA, COVID];
+/** The public-health programmes without a hand-written case: cholera, CSM, measles and rubella, yellow fever, mpox, diphtheria, anthrax, influenza, Public. */
+export const OTHER_PUBLIC_HEALTH = PROGRAM_DEFINITIONS.filter((p) => p.family === 'ph' && p.name !== LASSA.program && p.name !== COVID.program).map(
+  (p) => p.name,
+);
+
+/** The first answer of every required question the form asks (a choice, a checklist's first item, the pattern's example, a date, the minimum, no). */
+export function minimalForm(spec: FormSpec): Record<string, unknown> {
+  const form: Record<string, unknown> = {};
+  for (const f of spec.fields) {
+    if (!f.required || !fieldAsked(spec, f.name, form)) continue;
+    if (f.kind === 'choice') form[f.name] = f.choices[0]!.value;
+    else if (f.kind === 'choices') form[f.name] = [f.choices[0]!.value];
+    else if (f.kind === 'text') form[f.name] = f.pattern?.example ?? 'Given';
+    else if (f.kind === 'date') form[f.name] = '2026-01-03';
+    else if (f.kind === 'number') form[f.name] = f.min;
+    else form[f.name] = false;
+  }
+  return form;
+}
+
+/**
+ * A case drawn from the seeded catalogue and the programme's declared form: its first orderable test, a value for
+ * each member (a coded test's first code, a numeric test's lowest reportable value), the test's first sample type,
+ * and the form's required answers; staff of the Yaba laboratory holding every public-health programme.
+ */
+function publicHealthCase(program: string): ProgrammeCase {
+  const tests = CATALOGUE.filter((x) => x.program === program);
+  const orderable = tests.find((x) => !x.panel)!;
+  const members = orderable.isPanel ? tests.filter((x) => x.panel === orderable.code) : [orderable];
+  const value = (x: (typeof tests)[number]) => (x.result === 'coded' ? x.codes![0]! : (x.reporting?.[0] ?? 1));
+  return {
+    ...LASSA,
+    program,
+    admin: 'yaba_ph_admin',
+    orderer: 'yaba_ph_receptionist',
+    analyst: 'yaba_ph_analyst',
+    supervisor: 'yaba_ph_supervisor',
+    test: orderable.code,
+    values: Object.fromEntries(members.map((x) => [x.code, value(x)])),
+    sampleType: SAMPLE_TYPES.find(([name]) => name === orderable.sampleTypes[0])![1],
+    requestForm: minimalForm(requestFormSpecOf(program)!),
+  };
+}
+
+export const PROGRAMME_CASES = [GENERAL, TUBERCULOSIS, EID, VIRAL_LOAD, LASSA, COVID, ...OTHER_PUBLIC_HEALTH.map(publicHealthCase)];
 
 /** The case's request form with its client-identifier fields (an ART number) made unique, as each order is for a new client. */
 export function requestFormFor(c: ProgrammeCase): Record<string, unknown> {
@@ -200,11 +247,23 @@ export async function seedElsewhere(t: TestApp): Promise<void> {
     username: 'abuja_ph_supervisor',
     passwordHash: await hashPassword('Demo@12345'),
     facilityId: abuja.id,
-    roles: [
-      ['Lassa Fever', 'Supervisor'],
-      ['COVID-19', 'Supervisor'],
-    ],
+    roles: [['Lassa Fever', 'Supervisor'], ['COVID-19', 'Supervisor'], ...OTHER_PUBLIC_HEALTH.map((p) => [p, 'Supervisor'] as [string, Role])],
   });
+  // The Yaba laboratory runs every public-health programme here, with staff holding them (the demo's hold Lassa fever and COVID-19).
+  const [yaba] = (await t.app.inject({ url: '/api/facilities/?page=1&search=Yaba', headers: bearer(await t.token('superadmin')) })).json().results;
+  await t.database.db.execute(sql`insert into facility_programs (facility_id, program_id)
+    select ${yaba.id}, id from programs where name in (${sql.join(
+      OTHER_PUBLIC_HEALTH.map((p) => sql`${p}`),
+      sql`, `,
+    )}) on conflict do nothing`);
+  for (const role of ['Admin', 'Receptionist', 'Analyst', 'Supervisor'] as const) {
+    await seedUser(t.database.db, {
+      username: `yaba_ph_${role.toLowerCase()}`,
+      passwordHash: await hashPassword('Demo@12345'),
+      facilityId: yaba.id,
+      roles: OTHER_PUBLIC_HEALTH.map((p) => [p, role] as [string, Role]),
+    });
+  }
 }
 
 export interface CatalogueTest {
