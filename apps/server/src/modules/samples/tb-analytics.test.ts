@@ -223,8 +223,9 @@ describe('TB report', () => {
     expect(row.approved_at).toEqual(expect.any(String));
     // every test of the period, a panel once; paged
     const all = (await as('ph_supervisor', 'GET', `/api/tb_report/?start_date=${today()}&end_date=${today()}&page_size=5`)).json();
+    // this test's own samples are today's; the demo's may fall on yesterday in Lagos, near midnight
     expect(all.count).toBeGreaterThanOrEqual(4);
-    expect(all.results).toHaveLength(5);
+    expect(all.results).toHaveLength(Math.min(5, all.count));
     expect(all.page).toBe(1);
     const total = (await as('ph_supervisor', 'GET', '/api/tb_report/')).json().count;
     expect(total).toBe(after.totals.tests);
