@@ -1,15 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { EID_DEFAULT_SAMPLE_TYPE, EID_PCR, type EidResult, resultBody } from '@nlims/contracts';
-import type { Db, Tx } from '../core/db.js';
+import type { Tx } from '../core/db.js';
 import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { clients } from '../modules/clients/clients.table.js';
-import { programs } from '../modules/programs/programs.table.js';
 import { rejectionReasons, sampleTypes } from '../modules/reference/reference.table.js';
-import { enterResult, prepareReview, reviewResults } from '../modules/results/results.service.js';
+import { enterResult } from '../modules/results/results.service.js';
 import { createOrder, moveSample } from '../modules/samples/samples.service.js';
-import { orders } from '../modules/samples/samples.table.js';
-import { loadPrincipal, type Principal } from '../modules/users/principal.js';
-import { users } from '../modules/users/users.table.js';
+import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
 
 /**
  * A few EID samples at the Yaba laboratory, one or more in each state of the
@@ -35,12 +31,6 @@ interface DemoEidSample {
   rejection?: string;
   /** For an infant no longer breastfed: how long ago breastfeeding stopped (the form's stop date). */
   breastfeedingStoppedDaysAgo?: number;
-}
-
-export interface EidDemoStaff {
-  receptionist: string;
-  analyst: string;
-  supervisor: string;
 }
 
 const MOTHER_ON_ART = { mother_hiv_status: 'positive', mother_on_art: 'yes', mother_regimen: 'TDF/3TC/DTG' } as const;
@@ -145,26 +135,10 @@ const reached = (stage: Stage, step: Stage) =>
   stage === 'rejected' ? step === 'ordered' || step === 'collected' : STAGES.indexOf(stage) >= STAGES.indexOf(step);
 const dayOf = (ms: number) => new Date(ms + 3_600_000).toISOString().slice(0, 10);
 
-async function principalOf(tx: Tx, username: string): Promise<Principal> {
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
-  const p = user && (await loadPrincipal(tx, user.id));
-  if (!p) throw new Error(`The demo user ${username} is missing`);
-  return p;
-}
-
 /** Seed the EID demo samples of one laboratory (nothing when it already holds an EID order). */
-export async function seedEidDemoSamples(tx: Tx, facilityId: number, staff: EidDemoStaff, plan: readonly DemoEidSample[], password: string): Promise<void> {
-  const [eid] = await tx.select().from(programs).where(eq(programs.name, 'EID'));
-  if (!eid) return;
-  const [existing] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.facilityId, facilityId), eq(orders.programId, eid.id)))
-    .limit(1);
-  if (existing) return;
-  const receptionist = await principalOf(tx, staff.receptionist);
-  const analyst = await principalOf(tx, staff.analyst);
-  const supervisor = await principalOf(tx, staff.supervisor);
+export async function seedEidDemoSamples(tx: Tx, facilityId: number, staff: DemoStaff, plan: readonly DemoEidSample[], password: string): Promise<void> {
+  if (!(await programToSeed(tx, facilityId, 'EID'))) return;
+  const { receptionist, analyst, supervisor } = await principalsOf(tx, staff);
   const [pcr] = await tx.select({ id: testTypes.id }).from(testTypes).where(eq(testTypes.code, EID_PCR));
   const [dbs] = await tx.select({ id: sampleTypes.id }).from(sampleTypes).where(eq(sampleTypes.code, EID_DEFAULT_SAMPLE_TYPE));
   if (!pcr || !dbs) return;
@@ -174,20 +148,14 @@ export async function seedEidDemoSamples(tx: Tx, facilityId: number, staff: EidD
   const now = Date.now();
 
   for (const demo of plan) {
-    const [client] = await tx
-      .insert(clients)
-      .values({
-        facilityId,
-        firstName: demo.infant.first_name,
-        lastName: demo.infant.last_name,
-        sex: demo.infant.sex,
-        dateOfBirth: dayOf(now - demo.infant.ageDays * 86_400_000),
-        phone: '',
-        createdBy: receptionist.id,
-        createdAt: new Date(now - demo.daysAgo * 86_400_000 - 2 * 3_600_000),
-      })
-      .returning({ id: clients.id });
     const at = new Date(now - demo.daysAgo * 86_400_000 - 3_600_000);
+    const clientId = await insertDemoClient(
+      tx,
+      facilityId,
+      receptionist,
+      { ...demo.infant, date_of_birth: dayOf(now - demo.infant.ageDays * 86_400_000), phone: '' },
+      at,
+    );
     const stopped = demo.breastfeedingStoppedDaysAgo;
     const form = stopped === undefined ? demo.form : { ...demo.form, breastfeeding_stopped_on: dayOf(now - stopped * 86_400_000) };
     const placed = await createOrder(
@@ -195,7 +163,7 @@ export async function seedEidDemoSamples(tx: Tx, facilityId: number, staff: EidD
       receptionist,
       'eid_sample',
       {
-        client: client!.id,
+        client: clientId,
         test_types: [pcr.id],
         form,
         priority: 'routine',
@@ -222,9 +190,5 @@ export async function seedEidDemoSamples(tx: Tx, facilityId: number, staff: EidD
     if (reached(demo.stage, 'verified')) toVerify.push(entered.id);
     if (reached(demo.stage, 'approved')) toApprove.push(entered.id);
   }
-  // Reviewed as the laboratory does it: at once, the approval signed with the supervisor's password.
-  const db = tx as unknown as Db;
-  if (toVerify.length) await reviewResults(tx, supervisor, toVerify, 'verify', await prepareReview(db, supervisor, 'verify', {}));
-  if (toApprove.length)
-    await reviewResults(tx, supervisor, toApprove, 'approve', await prepareReview(db, supervisor, 'approve', { password, address: 'demo-seed' }));
+  await reviewDemoResults(tx, supervisor, toVerify, toApprove, password);
 }

@@ -1,17 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PH_SPECIMEN_SAMPLE_TYPES, resultBody } from '@nlims/contracts';
 import type { Db, Tx } from '../core/db.js';
 import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { clients } from '../modules/clients/clients.table.js';
 import { lgas, states } from '../modules/geo/geo.table.js';
-import { programs } from '../modules/programs/programs.table.js';
 import { rejectionReasons, sampleTypes } from '../modules/reference/reference.table.js';
 import { enterResult, prepareReview, reviewResults } from '../modules/results/results.service.js';
 import { markNotified } from '../modules/samples/ph-notify.js';
 import { createOrder, moveSample } from '../modules/samples/samples.service.js';
-import { orders } from '../modules/samples/samples.table.js';
-import { loadPrincipal, type Principal } from '../modules/users/principal.js';
-import { users } from '../modules/users/users.table.js';
+import { type DemoStaff, insertDemoClient, principalOf, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
 
 /**
  * Lassa fever and COVID-19 samples at the Yaba reference laboratory, a few in
@@ -35,10 +31,7 @@ interface DemoCase {
   results?: Record<string, string | number>;
 }
 
-export interface PhDemoStaff {
-  receptionist: string;
-  analyst: string;
-  supervisor: string;
+export interface PhDemoStaff extends DemoStaff {
   dataAnalyst: string;
 }
 
@@ -219,18 +212,9 @@ const reached = (stage: Stage, step: Stage) => {
   return STAGES.indexOf(stage) >= STAGES.indexOf(step);
 };
 
-async function principalOf(tx: Tx, username: string): Promise<Principal> {
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
-  const p = user && (await loadPrincipal(tx, user.id));
-  if (!p) throw new Error(`The demo user ${username} is missing`);
-  return p;
-}
-
 /** Seed the Lassa and COVID-19 demo samples of one laboratory (each programme once). */
 export async function seedPhDemoSamples(tx: Tx, facilityId: number, staff: PhDemoStaff, password: string): Promise<void> {
-  const receptionist = await principalOf(tx, staff.receptionist);
-  const analyst = await principalOf(tx, staff.analyst);
-  const supervisor = await principalOf(tx, staff.supervisor);
+  const { receptionist, analyst, supervisor } = await principalsOf(tx, staff);
   const dataAnalyst = await principalOf(tx, staff.dataAnalyst);
   const typeIds = new Map((await tx.select({ id: sampleTypes.id, name: sampleTypes.name }).from(sampleTypes)).map((s) => [s.name, s.id]));
   const [haemolysed] = await tx.select({ id: rejectionReasons.id }).from(rejectionReasons).where(eq(rejectionReasons.code, 'HAEM'));
@@ -246,14 +230,8 @@ export async function seedPhDemoSamples(tx: Tx, facilityId: number, staff: PhDem
   const now = Date.now();
 
   for (const [program, plan] of Object.entries(YABA_PH_SAMPLES)) {
-    const [row] = await tx.select().from(programs).where(eq(programs.name, program));
+    const row = await programToSeed(tx, facilityId, program);
     if (!row) continue;
-    const [existing] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.facilityId, facilityId), eq(orders.programId, row.id)))
-      .limit(1);
-    if (existing) continue;
     const tests = new Map(
       (await tx.select({ id: testTypes.id, code: testTypes.code }).from(testTypes).where(eq(testTypes.program, row.id))).map((t) => [t.code, t.id]),
     );
@@ -264,28 +242,17 @@ export async function seedPhDemoSamples(tx: Tx, facilityId: number, staff: PhDem
     const toRetest: number[] = [];
     const toNotify: number[] = [];
     for (const demo of plan.cases) {
-      const [client] = await tx
-        .insert(clients)
-        .values({
-          facilityId,
-          firstName: demo.client.first_name,
-          lastName: demo.client.last_name,
-          sex: demo.client.sex,
-          dateOfBirth: demo.client.date_of_birth,
-          phone: demo.client.phone,
-          stateId: lagos?.id ?? null,
-          lgaId: lagosLgas.get(demo.client.lga) ?? null,
-          createdBy: receptionist.id,
-          createdAt: new Date(now - demo.daysAgo * 86_400_000 - 2 * 3_600_000),
-        })
-        .returning({ id: clients.id });
       const at = new Date(now - demo.daysAgo * 86_400_000 - 3_600_000);
+      const clientId = await insertDemoClient(tx, facilityId, receptionist, demo.client, at, {
+        stateId: lagos?.id ?? null,
+        lgaId: lagosLgas.get(demo.client.lga) ?? null,
+      });
       const placed = await createOrder(
         tx,
         receptionist,
         'public_health_sample',
         {
-          client: client!.id,
+          client: clientId,
           program,
           test_types: [panel],
           form: demo.form,
@@ -333,9 +300,7 @@ export async function seedPhDemoSamples(tx: Tx, facilityId: number, staff: PhDem
         'retest',
         await prepareReview(db, supervisor, 'retest', { retestReason: 'Inconclusive: one target late (Ct > 40); repeat the extraction.' }),
       );
-    if (toVerify.length) await reviewResults(tx, supervisor, toVerify, 'verify', await prepareReview(db, supervisor, 'verify', {}));
-    if (toApprove.length)
-      await reviewResults(tx, supervisor, toApprove, 'approve', await prepareReview(db, supervisor, 'approve', { password, address: 'demo-seed' }));
+    await reviewDemoResults(tx, supervisor, toVerify, toApprove, password);
     for (const id of toNotify)
       await markNotified(tx, dataAnalyst, id, { notified_to: 'LGA Disease Surveillance and Notification Officer, Ikeja', note: 'By telephone' });
   }

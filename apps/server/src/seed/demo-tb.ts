@@ -1,15 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { resultBody, TB_CODES, TB_SPECIMEN_SAMPLE_TYPES, type TbRequestFormInput } from '@nlims/contracts';
-import type { Db, Tx } from '../core/db.js';
+import type { Tx } from '../core/db.js';
 import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { clients } from '../modules/clients/clients.table.js';
-import { programs } from '../modules/programs/programs.table.js';
 import { sampleTypes } from '../modules/reference/reference.table.js';
-import { enterResult, prepareReview, reviewResults } from '../modules/results/results.service.js';
+import { enterResult } from '../modules/results/results.service.js';
 import { createOrder, moveSample } from '../modules/samples/samples.service.js';
-import { orders } from '../modules/samples/samples.table.js';
-import { loadPrincipal, type Principal } from '../modules/users/principal.js';
-import { users } from '../modules/users/users.table.js';
+import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
 
 /**
  * A handful of Tuberculosis samples at a demo laboratory, in several states,
@@ -36,12 +32,6 @@ interface DemoTbSample {
 }
 
 const NEW_DIAGNOSIS = { patient_category: 'new', reason_for_examination: 'diagnosis', test_status: 'initial', specimen: 'sputum_spot' } as const;
-
-export interface TbDemoStaff {
-  receptionist: string;
-  analyst: string;
-  supervisor: string;
-}
 
 /** Yaba: an approved RR-TB Xpert, approved negatives and a positive, a smear at each review step, and samples still at reception or the bench. */
 export const YABA_TB_SAMPLES: DemoTbSample[] = [
@@ -168,26 +158,10 @@ export const KANO_TB_SAMPLES: DemoTbSample[] = [
 const STAGES: Stage[] = ['ordered', 'collected', 'received', 'entered', 'verified', 'approved'];
 const reached = (stage: Stage, step: Stage) => STAGES.indexOf(stage) >= STAGES.indexOf(step);
 
-async function principalOf(tx: Tx, username: string): Promise<Principal> {
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
-  const p = user && (await loadPrincipal(tx, user.id));
-  if (!p) throw new Error(`The demo user ${username} is missing`);
-  return p;
-}
-
 /** Seed the TB demo samples of one laboratory (nothing when it already holds a TB order). */
-export async function seedTbDemoSamples(tx: Tx, facilityId: number, staff: TbDemoStaff, plan: readonly DemoTbSample[], password: string): Promise<void> {
-  const [tb] = await tx.select().from(programs).where(eq(programs.name, 'Tuberculosis'));
-  if (!tb) return;
-  const [existing] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.facilityId, facilityId), eq(orders.programId, tb.id)))
-    .limit(1);
-  if (existing) return;
-  const receptionist = await principalOf(tx, staff.receptionist);
-  const analyst = await principalOf(tx, staff.analyst);
-  const supervisor = await principalOf(tx, staff.supervisor);
+export async function seedTbDemoSamples(tx: Tx, facilityId: number, staff: DemoStaff, plan: readonly DemoTbSample[], password: string): Promise<void> {
+  if (!(await programToSeed(tx, facilityId, 'Tuberculosis'))) return;
+  const { receptionist, analyst, supervisor } = await principalsOf(tx, staff);
   const tests = new Map(
     (
       await tx
@@ -202,26 +176,14 @@ export async function seedTbDemoSamples(tx: Tx, facilityId: number, staff: TbDem
   const now = Date.now();
 
   for (const demo of plan) {
-    const [client] = await tx
-      .insert(clients)
-      .values({
-        facilityId,
-        firstName: demo.client.first_name,
-        lastName: demo.client.last_name,
-        sex: demo.client.sex,
-        dateOfBirth: demo.client.date_of_birth,
-        phone: demo.client.phone,
-        createdBy: receptionist.id,
-        createdAt: new Date(now - demo.daysAgo * 86_400_000 - 2 * 3_600_000),
-      })
-      .returning({ id: clients.id });
     const at = new Date(now - demo.daysAgo * 86_400_000 - 3_600_000);
+    const clientId = await insertDemoClient(tx, facilityId, receptionist, demo.client, at);
     const placed = await createOrder(
       tx,
       receptionist,
       'tb_sample',
       {
-        client: client!.id,
+        client: clientId,
         test_types: [tests.get(demo.test)!],
         form: demo.form as Record<string, unknown>,
         priority: 'routine',
@@ -249,9 +211,5 @@ export async function seedTbDemoSamples(tx: Tx, facilityId: number, staff: TbDem
       if (reached(demo.stage, 'approved')) toApprove.push(entered.id);
     }
   }
-  // Review as the laboratory does it: many results at once, the approval signed with the supervisor's password.
-  const db = tx as unknown as Db;
-  if (toVerify.length) await reviewResults(tx, supervisor, toVerify, 'verify', await prepareReview(db, supervisor, 'verify', {}));
-  if (toApprove.length)
-    await reviewResults(tx, supervisor, toApprove, 'approve', await prepareReview(db, supervisor, 'approve', { password, address: 'demo-seed' }));
+  await reviewDemoResults(tx, supervisor, toVerify, toApprove, password);
 }

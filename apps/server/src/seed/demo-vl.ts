@@ -1,16 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { resultBody, VL_CODES } from '@nlims/contracts';
-import type { Db, Tx } from '../core/db.js';
+import type { Tx } from '../core/db.js';
 import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { clients } from '../modules/clients/clients.table.js';
-import { programs } from '../modules/programs/programs.table.js';
 import { rejectionReasons, sampleTypes } from '../modules/reference/reference.table.js';
-import { enterResult, prepareReview, reviewResults } from '../modules/results/results.service.js';
+import { enterResult } from '../modules/results/results.service.js';
 import { createOrder, moveSample } from '../modules/samples/samples.service.js';
-import { orders } from '../modules/samples/samples.table.js';
 import { results } from '../modules/results/results.table.js';
-import { loadPrincipal, type Principal } from '../modules/users/principal.js';
-import { users } from '../modules/users/users.table.js';
+import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
 
 /**
  * A handful of HIV viral-load samples at a demo laboratory, one or more in
@@ -34,12 +30,6 @@ interface DemoVlSample {
   stage: Stage;
   /** The copies/mL as the instrument gave it, from the `entered` stage on. */
   copies?: number | string;
-}
-
-export interface VlDemoStaff {
-  receptionist: string;
-  analyst: string;
-  supervisor: string;
 }
 
 const ROUTINE_TLD = { regimen: 'TDF_3TC_DTG', regimen_line: 'first', reason: 'routine' } as const;
@@ -246,26 +236,10 @@ export const KANO_VL_SAMPLES: DemoVlSample[] = [
 const STAGES: Stage[] = ['ordered', 'collected', 'received', 'entered', 'verified', 'approved'];
 const reached = (stage: Stage, step: Stage) => stage !== 'rejected' && STAGES.indexOf(stage) >= STAGES.indexOf(step);
 
-async function principalOf(tx: Tx, username: string): Promise<Principal> {
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
-  const p = user && (await loadPrincipal(tx, user.id));
-  if (!p) throw new Error(`The demo user ${username} is missing`);
-  return p;
-}
-
 /** Seed the VL demo samples of one laboratory (nothing when it already holds a VL order). */
-export async function seedVlDemoSamples(tx: Tx, facilityId: number, staff: VlDemoStaff, plan: readonly DemoVlSample[], password: string): Promise<void> {
-  const [vl] = await tx.select().from(programs).where(eq(programs.name, 'Viral Load'));
-  if (!vl) return;
-  const [existing] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.facilityId, facilityId), eq(orders.programId, vl.id)))
-    .limit(1);
-  if (existing) return;
-  const receptionist = await principalOf(tx, staff.receptionist);
-  const analyst = await principalOf(tx, staff.analyst);
-  const supervisor = await principalOf(tx, staff.supervisor);
+export async function seedVlDemoSamples(tx: Tx, facilityId: number, staff: DemoStaff, plan: readonly DemoVlSample[], password: string): Promise<void> {
+  if (!(await programToSeed(tx, facilityId, 'Viral Load'))) return;
+  const { receptionist, analyst, supervisor } = await principalsOf(tx, staff);
   const [panel] = await tx.select({ id: testTypes.id }).from(testTypes).where(eq(testTypes.code, VL_CODES.PANEL));
   const [copiesTest] = await tx.select({ id: testTypes.id }).from(testTypes).where(eq(testTypes.code, VL_CODES.RNA));
   if (!panel || !copiesTest) return;
@@ -276,26 +250,14 @@ export async function seedVlDemoSamples(tx: Tx, facilityId: number, staff: VlDem
   const now = Date.now();
 
   for (const demo of plan) {
-    const [client] = await tx
-      .insert(clients)
-      .values({
-        facilityId,
-        firstName: demo.client.first_name,
-        lastName: demo.client.last_name,
-        sex: demo.client.sex,
-        dateOfBirth: demo.client.date_of_birth,
-        phone: demo.client.phone,
-        createdBy: receptionist.id,
-        createdAt: new Date(now - demo.daysAgo * 86_400_000 - 2 * 3_600_000),
-      })
-      .returning({ id: clients.id });
     const at = new Date(now - demo.daysAgo * 86_400_000 - 3_600_000);
+    const clientId = await insertDemoClient(tx, facilityId, receptionist, demo.client, at);
     const placed = await createOrder(
       tx,
       receptionist,
       'vl_sample',
       {
-        client: client!.id,
+        client: clientId,
         test_types: [panel.id],
         form: demo.form,
         priority: 'routine',
@@ -335,8 +297,5 @@ export async function seedVlDemoSamples(tx: Tx, facilityId: number, staff: VlDem
     if (reached(demo.stage, 'verified')) toVerify.push(...runs.map((r) => r.id));
     if (reached(demo.stage, 'approved')) toApprove.push(...runs.map((r) => r.id));
   }
-  const db = tx as unknown as Db;
-  if (toVerify.length) await reviewResults(tx, supervisor, toVerify, 'verify', await prepareReview(db, supervisor, 'verify', {}));
-  if (toApprove.length)
-    await reviewResults(tx, supervisor, toApprove, 'approve', await prepareReview(db, supervisor, 'approve', { password, address: 'demo-seed' }));
+  await reviewDemoResults(tx, supervisor, toVerify, toApprove, password);
 }
