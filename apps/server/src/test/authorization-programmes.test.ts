@@ -28,42 +28,16 @@ const CASTS: Cast[] = [
     entry: ['clin_supervisor', 'clin_analyst', 'clin_clerk'],
     review: ['clin_supervisor'],
   },
-  {
-    c: TUBERCULOSIS,
+  // The programmes the demo's Yaba staff hold, every role of SPEC §6 among them.
+  ...[TUBERCULOSIS, EID, VIRAL_LOAD, LASSA].map((c) => ({
+    c,
     users: ['superadmin', 'ph_admin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
     read: ['superadmin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
     order: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
     reception: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
     entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
     review: ['ph_supervisor'],
-  },
-  {
-    c: EID,
-    users: ['superadmin', 'ph_admin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
-    read: ['superadmin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
-    order: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
-    reception: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
-    entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
-    review: ['ph_supervisor'],
-  },
-  {
-    c: VIRAL_LOAD,
-    users: ['superadmin', 'ph_admin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
-    read: ['superadmin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
-    order: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
-    reception: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
-    entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
-    review: ['ph_supervisor'],
-  },
-  {
-    c: LASSA,
-    users: ['superadmin', 'ph_admin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
-    read: ['superadmin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
-    order: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
-    reception: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
-    entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
-    review: ['ph_supervisor'],
-  },
+  })),
   // The other public-health programmes, with the Yaba staff who hold them (admin, receptionist, analyst, supervisor).
   ...PROGRAMME_CASES.filter((c) => c.supervisor === 'yaba_ph_supervisor').map((c) => ({
     c,
