@@ -2,11 +2,10 @@ import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { programmeUser, sharedBrowser } from './suite.js';
+import { acceptScanned, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
-const SEARCH = 'Laboratory number, name, phone or identifier';
 const HEADLINE = 'HIV-1 DNA DETECTED: start antiretroviral treatment; confirm with a second sample';
 
 const browser = sharedBrowser();
@@ -32,7 +31,7 @@ async function radio(page: Page, field: string, option: string) {
 
 /** The row of one sample in a list, found through the search box. */
 async function sampleRow(page: Page, label: string) {
-  await page.getByPlaceholder(SEARCH).fill(label);
+  await page.getByPlaceholder(SAMPLE_SEARCH).fill(label);
   const row = page.locator('.clin-table tr.ant-table-row', { hasText: label });
   await row.first().waitFor();
   return row;
@@ -119,12 +118,7 @@ describe('a day in the EID laboratory', () => {
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
     // reception offers the DBS rejection reasons first; this card is good and is accepted
-    await page.goto('/programs/eid-sample-reception');
-    const scan = page.getByPlaceholder('Scan or type a sample label');
-    await scan.fill(labNumber);
-    await scan.press('Enter');
-    const waiting = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
-    await expect.poll(() => waiting.count()).toBe(1);
+    const waiting = await scanAtReception(page, '/programs/eid-sample-reception', labNumber);
     await waiting.getByRole('button', { name: 'Reject' }).click();
     const reject = page.locator('.ant-modal', { hasText: 'Reject' });
     await reject.locator('.ant-select').first().click();
@@ -133,17 +127,13 @@ describe('a day in the EID laboratory', () => {
     await page.keyboard.press('Escape');
     await reject.getByRole('button', { name: 'Cancel' }).click();
     await reject.waitFor({ state: 'hidden' });
-    await waiting.getByRole('button', { name: /Accept/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => waiting.textContent()).toContain('ACCEPTED');
+    await acceptScanned(page, waiting);
     await page.context().close();
   });
 
   it('the analyst enters DETECTED, which raises the HIV DETECTED flag and the alert', async () => {
     const page = await eidUser('ph_analyst');
-    await page.goto('/programs/eid-manual-result');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
-    await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
+    await openEntry(page, '/programs/eid-manual-result', labNumber);
     const pcr = page.locator('.entry-test', { hasText: 'HIV-1 DNA PCR' });
     await pcr.locator('.ant-select').first().click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="DETECTED"]').click();
@@ -157,7 +147,7 @@ describe('a day in the EID laboratory', () => {
   it('the supervisor validates and approves, sees the alert, opens the PDF and makes the confirmatory request in one action', async () => {
     const page = await eidUser('ph_supervisor');
     await page.goto('/programs/eid-validate-result');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const toVerify = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => toVerify.count()).toBe(1);
     expect(await toVerify.locator('.clin-flag').first().textContent()).toBe('HIV DETECTED');
@@ -170,7 +160,7 @@ describe('a day in the EID laboratory', () => {
     await expect.poll(() => toVerify.count()).toBe(0);
 
     await page.goto('/programs/eid-approve-results');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const toApprove = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => toApprove.count()).toBe(1);
     await toApprove.getByRole('button', { name: /Approve sample/ }).click();

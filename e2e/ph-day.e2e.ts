@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { programmeUser, sharedBrowser } from './suite.js';
+import { acceptScanned, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
-const SEARCH = 'Laboratory number, name, phone or identifier';
 const EPID = `NIE-LAS-LMD-26-${String(Date.now() % 100000).padStart(5, '0')}`;
 
 const browser = sharedBrowser();
@@ -89,7 +88,7 @@ describe('a day in the Lassa fever laboratory', () => {
     await page.keyboard.press('Escape');
     await request.waitFor({ state: 'hidden' });
 
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const row = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await row.first().waitFor();
     await row.getByRole('button', { name: /Collect/ }).click();
@@ -98,23 +97,14 @@ describe('a day in the Lassa fever laboratory', () => {
     await modal.waitFor({ state: 'detached' });
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
-    await page.goto('/programs/ph-sample-reception');
-    const scan = page.getByPlaceholder('Scan or type a sample label');
-    await scan.fill(labNumber);
-    await scan.press('Enter');
-    const waiting = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
-    await expect.poll(() => waiting.count()).toBe(1);
-    await waiting.getByRole('button', { name: /Accept/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => waiting.textContent()).toContain('ACCEPTED');
+    const waiting = await scanAtReception(page, '/programs/ph-sample-reception', labNumber);
+    await acceptScanned(page, waiting);
     await page.context().close();
   });
 
   it('the analyst enters DETECTED with the Ct of each target; the notifiable flag is raised', async () => {
     const page = await lassaUser('ph_analyst');
-    await page.goto('/programs/ph-manual-result');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
-    await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
+    await openEntry(page, '/programs/ph-manual-result', labNumber);
     const result = page.locator('.entry-test', { hasText: 'RT-PCR - result' });
     await result.locator('.ant-select').first().click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^DETECTED$/ }).click();
@@ -129,7 +119,7 @@ describe('a day in the Lassa fever laboratory', () => {
   it('the supervisor validates and approves; the PDF carries the notifiable mark; the case is notified from the list', async () => {
     const page = await lassaUser('ph_supervisor');
     await page.goto('/programs/ph-validate-result');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const toVerify = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => toVerify.count()).toBe(1);
     await toVerify.locator('.ant-checkbox-input').check();
@@ -141,7 +131,7 @@ describe('a day in the Lassa fever laboratory', () => {
     expect(verified.request().postDataJSON().ids).toHaveLength(3);
 
     await page.goto('/programs/ph-approve-results');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const toApprove = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => toApprove.count()).toBe(1);
     await toApprove.getByRole('button', { name: 'Approve sample (3)' }).click();
@@ -156,7 +146,7 @@ describe('a day in the Lassa fever laboratory', () => {
 
     // The report: the case form, the result with its Ct values and the notifiable banner.
     await page.goto('/programs/ph-manage-sample');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const row = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => row.first().textContent()).toContain('COMPLETED');
     await row.first().getByRole('button', { name: /More/ }).click();
@@ -211,7 +201,7 @@ describe('a day in the Lassa fever laboratory', () => {
     const page = await lassaUser('ph_receptionist');
     await page.goto('/programs/ph-rejected-sample');
     // the demo laboratory's haemolysed Lassa sample
-    await page.getByPlaceholder(SEARCH).fill('Afolabi');
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill('Afolabi');
     const row = page.locator('.clin-table tr.ant-table-row', { hasText: 'Afolabi' });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: 'Request a new sample' }).click();
@@ -231,7 +221,7 @@ describe('a day in the Lassa fever laboratory', () => {
     await expect.poll(() => page.locator('.ant-message-notice').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(lab)]));
     // the new request waits for collection on the sample list
     await page.goto('/programs/ph-manage-sample');
-    await page.getByPlaceholder(SEARCH).fill(lab);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(lab);
     await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: lab }).textContent()).toContain('ORDERED');
     await page.context().close();
   });
@@ -239,7 +229,7 @@ describe('a day in the Lassa fever laboratory', () => {
   it('the analyst runs again an inconclusive PCR sent for retest', async () => {
     const page = await lassaUser('ph_analyst');
     await page.goto('/programs/ph-retest');
-    await page.getByPlaceholder(SEARCH).fill('Okon');
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill('Okon');
     const header = page.locator('.entry-samples .ant-collapse-header', { hasText: 'Okon' });
     await expect.poll(() => header.count()).toBe(1);
     expect(await header.textContent()).toContain('INCONCLUSIVE');

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { cspViolations, guardCsp, launch, signIn } from './browser.js';
 
 /** Fail the test that caused a Content-Security-Policy violation. */
@@ -53,4 +53,32 @@ export async function programmeUser(browser: () => Browser, baseURL: string, use
     await page.waitForURL((url) => url.pathname !== '/select-program');
   }
   return page;
+}
+
+/** The sample search of the result pages. */
+export const SAMPLE_SEARCH = 'Laboratory number, name, phone or identifier';
+
+/** On a reception page, scan (type) a sample's label: the sample's row, once it is listed. */
+export async function scanAtReception(page: Page, path: string, labNumber: string): Promise<Locator> {
+  await page.goto(path);
+  const scan = page.getByPlaceholder('Scan or type a sample label');
+  await scan.fill(labNumber);
+  await scan.press('Enter');
+  const row = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
+  await expect.poll(() => row.count()).toBe(1);
+  return row;
+}
+
+/** Accept a scanned sample, confirmed, and see it ACCEPTED (never APPROVED). */
+export async function acceptScanned(page: Page, row: Locator): Promise<void> {
+  await row.getByRole('button', { name: /Accept/ }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => row.textContent()).toContain('ACCEPTED');
+}
+
+/** On a result-entry page, find a sample and open its tests. */
+export async function openEntry(page: Page, path: string, labNumber: string): Promise<void> {
+  await page.goto(path);
+  await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
+  await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
 }

@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { programmeUser, sharedBrowser } from './suite.js';
+import { acceptScanned, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
-const SEARCH = 'Laboratory number, name, phone or identifier';
 
 const browser = sharedBrowser();
 
@@ -35,7 +34,7 @@ async function choose(page: Page, selector: string, option: string) {
 
 /** The row of one sample in a list, found through the search box. */
 async function sampleRow(page: Page, label: string) {
-  await page.getByPlaceholder(SEARCH).fill(label);
+  await page.getByPlaceholder(SAMPLE_SEARCH).fill(label);
   const row = page.locator('.clin-table tr.ant-table-row', { hasText: label });
   await row.first().waitFor();
   return row;
@@ -125,23 +124,14 @@ describe('a day in the TB laboratory', () => {
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
     // reception: the label scanned finds the sample, which is accepted (ACCEPTED, never APPROVED)
-    await page.goto('/programs/tb-sample-reception');
-    const scan = page.getByPlaceholder('Scan or type a sample label');
-    await scan.fill(labNumber);
-    await scan.press('Enter');
-    const waiting = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
-    await expect.poll(() => waiting.count()).toBe(1);
-    await waiting.getByRole('button', { name: /Accept/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => waiting.textContent()).toContain('ACCEPTED');
+    const waiting = await scanAtReception(page, '/programs/tb-sample-reception', labNumber);
+    await acceptScanned(page, waiting);
     await page.context().close();
   });
 
   it('the analyst enters MTB DETECTED MEDIUM and RIF RESISTANCE DETECTED from the vocabulary', async () => {
     const page = await tbUser('ph_analyst');
-    await page.goto('/programs/tb-manual-result');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
-    await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
+    await openEntry(page, '/programs/tb-manual-result', labNumber);
     const mtb = page.locator('.entry-test', { hasText: 'MTB detection' });
     const rif = page.locator('.entry-test', { hasText: 'RIF resistance' });
     // a test without a result awaits it, whatever its sample's status
@@ -162,7 +152,7 @@ describe('a day in the TB laboratory', () => {
   it('the supervisor validates, approves with the password, sees RR-TB, opens the report and orders the follow-on tests', async () => {
     const page = await tbUser('ph_supervisor');
     await page.goto('/programs/tb-validate-result');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     // one row per sample, its two results inside, verified together
     const toVerify = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     // one row for the sample, its two Xpert results inside under the panel's name
@@ -180,7 +170,7 @@ describe('a day in the TB laboratory', () => {
     await expect.poll(() => toVerify.count()).toBe(0);
 
     await page.goto('/programs/tb-approve-results');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const toApprove = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => toApprove.count()).toBe(1);
     expect(await toApprove.locator('.rv-line', { hasText: 'RIF RESISTANCE DETECTED' }).locator('.clin-flag').textContent()).toBe('RR-TB');

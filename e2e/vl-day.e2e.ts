@@ -5,11 +5,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { programmeUser, sharedBrowser } from './suite.js';
+import { acceptScanned, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
-const SEARCH = 'Laboratory number, name, phone or identifier';
 const ART = `ART/E2E/${stamp}`;
 
 const browser = sharedBrowser();
@@ -31,7 +30,7 @@ async function search(page: Page, selector: string, option: string) {
 
 /** The row of one sample in a list, found through the search box. */
 async function sampleRow(page: Page, label: string) {
-  await page.getByPlaceholder(SEARCH).fill(label);
+  await page.getByPlaceholder(SAMPLE_SEARCH).fill(label);
   const row = page.locator('.clin-table tr.ant-table-row', { hasText: label });
   await row.first().waitFor();
   return row;
@@ -124,23 +123,14 @@ describe('a day in the viral-load laboratory', () => {
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
     // reception
-    await page.goto('/programs/vl-sample-reception');
-    const scan = page.getByPlaceholder('Scan or type a sample label');
-    await scan.fill(labNumber);
-    await scan.press('Enter');
-    const waiting = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
-    await expect.poll(() => waiting.count()).toBe(1);
-    await waiting.getByRole('button', { name: /Accept/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => waiting.textContent()).toContain('ACCEPTED');
+    const waiting = await scanAtReception(page, '/programs/vl-sample-reception', labNumber);
+    await acceptScanned(page, waiting);
     await page.context().close();
   });
 
   it('the analyst enters 15,400 copies/mL: the log10 comes with it, the result is unsuppressed and raises the alert', async () => {
     const page = await vlUser('ph_analyst');
-    await page.goto('/programs/vl-manual-result');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
-    await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
+    await openEntry(page, '/programs/vl-manual-result', labNumber);
     const copies = page
       .locator('.entry-test', { hasText: 'HIV-1 RNA viral load' })
       .filter({ hasNot: page.locator('text=log10') })
@@ -165,7 +155,7 @@ describe('a day in the viral-load laboratory', () => {
   it('the supervisor validates and approves the sample; the report heads with the unsuppressed result; the repeat is one action, with its label', async () => {
     const page = await vlUser('ph_supervisor');
     await page.goto('/programs/vl-validate-result');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const toVerify = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => toVerify.count()).toBe(1);
     // the copies and the log10 under the panel, the copies read as unsuppressed
@@ -181,7 +171,7 @@ describe('a day in the viral-load laboratory', () => {
     expect(verified.request().postDataJSON().ids).toHaveLength(2);
 
     await page.goto('/programs/vl-approve-results');
-    await page.getByPlaceholder(SEARCH).fill(labNumber);
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const toApprove = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => toApprove.count()).toBe(1);
     await toApprove.getByRole('button', { name: 'Approve sample (2)' }).click();
