@@ -1,12 +1,4 @@
-import {
-  AlertOutlined,
-  ClockCircleOutlined,
-  DownloadOutlined,
-  ExperimentOutlined,
-  InboxOutlined,
-  PercentageOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
+import { AlertOutlined, ClockCircleOutlined, DownloadOutlined, ExperimentOutlined, InboxOutlined, PieChartOutlined, WarningOutlined } from '@ant-design/icons';
 import { EID_CHOICES, EID_DASHBOARD_DEFAULT_DAYS, type EidDashboard } from '@nlims/contracts';
 import { Alert, Button, Card, Col, Empty, Row, Spin, Statistic, Table, Tag } from 'antd';
 import type { TFunction } from 'i18next';
@@ -165,7 +157,7 @@ function Figures({ data }: { data: EidDashboard }) {
     },
     {
       key: 'positivity',
-      icon: <PercentageOutlined />,
+      icon: <PieChartOutlined />,
       value: totals.positivity_percent ?? '—',
       suffix: totals.positivity_percent == null ? undefined : '%',
       note: t('dashboard.positivityNote', { detected: totals.detected, valid: totals.detected + totals.not_detected }),

@@ -1,4 +1,4 @@
-import { AlertOutlined, ClockCircleOutlined, ExperimentOutlined, InboxOutlined, PercentageOutlined, StopOutlined } from '@ant-design/icons';
+import { AlertOutlined, ClockCircleOutlined, ExperimentOutlined, InboxOutlined, PieChartOutlined, StopOutlined } from '@ant-design/icons';
 import type { PhDashboard } from '@nlims/contracts';
 import { Card, Col, Empty, Row, Segmented, Spin, Statistic, Table } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -106,7 +106,7 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
     { key: 'tests', icon: <ExperimentOutlined />, value: totals.tests, note: t('dashboard.testsNote', { released: totals.released }) },
     {
       key: 'positivity',
-      icon: <PercentageOutlined />,
+      icon: <PieChartOutlined />,
       value: totals.positivity_percent ?? '—',
       suffix: totals.positivity_percent == null ? undefined : '%',
       note: t('dashboard.positivityNote', { positive: totals.positive, released: totals.released }),

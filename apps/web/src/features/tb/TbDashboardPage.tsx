@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, ExperimentOutlined, FieldTimeOutlined, InboxOutlined, PercentageOutlined, WarningOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, ExperimentOutlined, FieldTimeOutlined, InboxOutlined, PieChartOutlined, WarningOutlined } from '@ant-design/icons';
 import { TB_DASHBOARD_DEFAULT_DAYS, TB_PERIODICITIES, type TbDashboard, type TbPeriodicity } from '@nlims/contracts';
 import { Card, Col, Empty, Row, Segmented, Select, Spin, Statistic, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -120,7 +120,7 @@ function Figures({ data, measure, onMeasure }: { data: TbDashboard; measure: Mea
     },
     {
       key: 'positivity',
-      icon: <PercentageOutlined />,
+      icon: <PieChartOutlined />,
       value: totals.positivity_percent ?? '—',
       suffix: totals.positivity_percent == null ? undefined : '%',
       note: t('dashboard.positivityNote', { detected: totals.mtb_detected, released: totals.released }),

@@ -1,4 +1,4 @@
-import { AlertOutlined, ClockCircleOutlined, DownloadOutlined, InboxOutlined, PercentageOutlined, TeamOutlined } from '@ant-design/icons';
+import { AlertOutlined, ClockCircleOutlined, DownloadOutlined, InboxOutlined, PieChartOutlined, TeamOutlined } from '@ant-design/icons';
 import {
   groupDigits,
   VL_DASHBOARD_DEFAULT_DAYS,
@@ -166,7 +166,7 @@ function Figures({ data }: { data: VlDashboard }) {
     },
     {
       key: 'suppression',
-      icon: <PercentageOutlined />,
+      icon: <PieChartOutlined />,
       value: totals.suppression_percent ?? '—',
       suffix: totals.suppression_percent == null ? undefined : '%',
       note: t('dashboard.suppressionNote', { suppressed: totals.undetectable + totals.suppressed, released: totals.released }),
