@@ -23,3 +23,4 @@ export * from './tb-analytics.js';
 export * from './eid-analytics.js';
 export * from './vl-analytics.js';
 export * from './ph-analytics.js';
+export * from './tier-analytics.js';

@@ -299,7 +299,7 @@ export interface TbResult {
 /** Rifampicin-resistant TB, or multidrug-resistant TB (resistant to at least rifampicin and isoniazid). */
 export type TbFlag = 'RR-TB' | 'MDR-TB';
 
-const RIF_RESISTANT: Readonly<Record<string, string>> = {
+export const RIF_RESISTANT: Readonly<Record<string, string>> = {
   [C.XPERT_RIF]: 'RIF RESISTANCE DETECTED',
   [C.ULTRA_RIF]: 'RIF RESISTANCE DETECTED',
   [C.LPA1_RIF]: 'RESISTANT',
@@ -362,7 +362,7 @@ export function followOnTests(results: readonly TbResult[]): TbCode[] {
   return rr ? [C.LPA1, C.LPA2, C.CULTURE, C.DST1] : [];
 }
 
-const MTB_POSITIVE: Readonly<Record<string, readonly string[]>> = {
+export const MTB_POSITIVE: Readonly<Record<string, readonly string[]>> = {
   [C.ZN_GRADE]: ['SCANTY', '1+', '2+', '3+'],
   [C.LED_GRADE]: ['SCANTY', '1+', '2+', '3+'],
   [C.XPERT_MTB]: MTB_DETECTED_LEVELS.map((c) => c.value),

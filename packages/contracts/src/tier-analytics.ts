@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { EID_PCR } from './programmes/eid.js';
+import { PH_POSITIVE_RESULTS } from './programmes/ph.js';
+import { MTB_POSITIVE, RIF_RESISTANT } from './programmes/tb.js';
+import { VL_CODES } from './programmes/vl.js';
+
+/**
+ * Dashboards and reports for health officials (SPEC §2 tier dashboards, §3
+ * dashboard query): aggregates only, read from the daily rows the database
+ * keeps per facility, programme, test, method, result class and day
+ * (migration 0018). A federal user sees the nation, a state user their state,
+ * an LGA user their LGA; facility staff see their facility.
+ *
+ * Which tests count for which disease is data, here (docs/decisions.md
+ * explains the choices): a disease's `tested` tests are its denominator (one
+ * released result each), its `positive` values its cases.
+ */
+
+/** The result class a test's current state falls in (the aggregates' key). */
+export const RESULT_CLASSES = [
+  'pending', // ordered, in the laboratory or in review: the backlog
+  'rejected', // the sample or the test was rejected
+  'cancelled', // closed without a result (a panel member that did not apply)
+  'positive', // a released value that found the disease (the `positive` values below)
+  'negative', // a released coded value that did not
+  'invalid', // a released run that gave no answer (invalid, error, inconclusive, indeterminate, equivocal)
+  'undetectable', // viral load: target not detected or below the detection limit
+  'suppressed', // viral load: detected, at or below the suppression cut-off
+  'unsuppressed', // viral load: above it
+  'value', // a released number with no class (a glucose, a haemoglobin)
+] as const;
+export type ResultClass = (typeof RESULT_CLASSES)[number];
+
+/** Coded values that are a failed run, for every test (their class is `invalid`). */
+export const INVALID_RESULT_VALUES = ['INVALID', 'ERROR', 'NO RESULT', 'INCONCLUSIVE', 'INDETERMINATE', 'EQUIVOCAL', 'RIF RESISTANCE INDETERMINATE'] as const;
+
+export const PRIORITY_DISEASES = [
+  'lassa',
+  'covid',
+  'cholera',
+  'csm',
+  'measles',
+  'yellow_fever',
+  'mpox',
+  'diphtheria',
+  'anthrax',
+  'influenza',
+  'tb',
+  'hiv',
+  'malaria',
+] as const;
+export type PriorityDisease = (typeof PRIORITY_DISEASES)[number];
+
+/** The diseases with a dashboard of their own at each tier (SPEC §2: /dashboards/{lga|state|federal}_{disease}). */
+export const TIER_DISEASES = ['malaria', 'hiv', 'tb', 'covid', 'lassa'] as const satisfies readonly PriorityDisease[];
+export type TierDisease = (typeof TIER_DISEASES)[number];
+
+export interface DiseaseTests {
+  /** Catalogue codes whose released results are the disease's tests (the denominator). */
+  tested: readonly string[];
+  /** Catalogue code → the values that are a case (the numerator). */
+  positive: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The public-health tests of a programme whose positives are listed in PH_POSITIVE_RESULTS (each counts as a test). */
+function phTests(program: string, only?: readonly string[]): DiseaseTests {
+  const entries = Object.entries(PH_POSITIVE_RESULTS).filter(([code, p]) => p.program === program && (!only || only.includes(code)));
+  return { tested: entries.map(([code]) => code), positive: Object.fromEntries(entries.map(([code, p]) => [code, p.values])) };
+}
+
+const MALARIA_MICROSCOPY_POSITIVE = ['P. FALCIPARUM SEEN', 'P. MALARIAE SEEN', 'P. OVALE SEEN', 'P. VIVAX SEEN', 'MIXED SPECIES SEEN'];
+
+export const DISEASE_TESTS: Readonly<Record<PriorityDisease, DiseaseTests>> = {
+  lassa: phTests('Lassa Fever'),
+  covid: phTests('COVID-19'),
+  cholera: phTests('Cholera'),
+  csm: phTests('CSM'),
+  // Rubella shares the programme, not the disease.
+  measles: phTests('Measles and Rubella', ['MEASLES-IGM']),
+  yellow_fever: phTests('Yellow fever'),
+  mpox: phTests('Monkey Pox'),
+  diphtheria: phTests('Diphtheria'),
+  anthrax: phTests('Anthrax'),
+  influenza: phTests('Influenza'),
+  // Every test that says whether TB was found (the panels' MTB members, LAMP, LAM, culture, LPA); not DST.
+  tb: { tested: Object.keys(MTB_POSITIVE), positive: MTB_POSITIVE },
+  // Diagnosis only: the infant's DNA PCR and the national serial rapid-test algorithm, screened by test 1 and
+  // confirmed by test 2. Viral load monitors people already diagnosed: it is shown beside, never counted as a case.
+  hiv: { tested: [EID_PCR, 'HIV-RT1'], positive: { [EID_PCR]: ['DETECTED'], 'HIV-RT2': ['REACTIVE'] } },
+  // General's malaria RDT and microscopy; a parasite density is a measure of a positive slide, not another test.
+  malaria: { tested: ['MAL-RDT', 'MP-MICRO'], positive: { 'MAL-RDT': ['POSITIVE'], 'MP-MICRO': MALARIA_MICROSCOPY_POSITIVE } },
+};
+
+/** TB's rifampicin-resistance members (Xpert, Ultra, LPA, DST) and their resistant value: RR-TB on the TB dashboards. */
+export const RR_TB_TESTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(RIF_RESISTANT).map(([code, v]) => [code, [v]]));
+/** The EID PCR and the viral load (copies/mL) for the HIV dashboards. */
+export const HIV_EID_TEST = EID_PCR;
+export const HIV_VL_TEST = VL_CODES.RNA;
+
+/** Every (test code, value, class) the aggregates classify by value; the database is seeded with them. */
+export function resultClassRules(): { code: string; value: string; result_class: ResultClass }[] {
+  const rules = new Map<string, { code: string; value: string; result_class: ResultClass }>();
+  const add = (code: string, value: string, result_class: ResultClass) => rules.set(`${code}\u0000${value}`, { code, value, result_class });
+  for (const d of PRIORITY_DISEASES) for (const [code, values] of Object.entries(DISEASE_TESTS[d].positive)) for (const v of values) add(code, v, 'positive');
+  for (const [code, values] of Object.entries(PH_POSITIVE_RESULTS)) for (const v of values.values) add(code, v, 'positive');
+  for (const [code, values] of Object.entries(RR_TB_TESTS)) for (const v of values) add(code, v, 'positive');
+  return [...rules.values()];
+}
+
+/** The tier a user works at (user_location 1–3); 4 ("other") and facility staff have none. */
+export const TIER_LEVEL_NAMES = { 1: 'federal', 2: 'state', 3: 'lga' } as const;
+export type TierLevelName = (typeof TIER_LEVEL_NAMES)[keyof typeof TIER_LEVEL_NAMES];
+
+/** How long a dashboard looks back when no dates are given: the last 90 days, today included (Africa/Lagos). */
+export const TIER_DEFAULT_DAYS = 90;
+/** A count of cases (positives) from 1 to this, in a cell below state level, is shown as "< 5", never the number. */
+export const SMALL_NUMBER_LIMIT = 4;
+export const SUPPRESSED_LABEL = '< 5';
+
+export const TIER_PERIODICITIES = ['daily', 'weekly', 'monthly', 'quarterly'] as const;
+export type TierPeriodicity = (typeof TIER_PERIODICITIES)[number];
+
+/** The tables of a dashboard that can be exported (`format=csv|xlsx&table=`). */
+export const TIER_TABLES = ['tiles', 'by_area', 'series', 'by_test', 'latest_positives', 'by_state'] as const;
+export type TierTable = (typeof TIER_TABLES)[number];
+
+const count = z.number().int();
+/** A count of cases: null where it is 1–4 in a cell below state level (shown "< 5"). */
+const cases = z.number().int().nullable();
+/** positive / (positive + negative) × 100, one decimal; null without a valid result or where the cases are suppressed. */
+const percent = z.number().nullable();
+/** Average days, one decimal; null without any. */
+const days = z.number().nullable();
+
+/** The area whose figures these are: the nation, a state, an LGA or a facility. */
+export const tierAreaSchema = z.object({
+  level: z.enum(['nation', 'state', 'lga', 'facility']),
+  id: z.number().nullable(),
+  name: z.string(),
+});
+export type TierArea = z.infer<typeof tierAreaSchema>;
+
+const figures = {
+  tests: count,
+  positives: cases,
+  negatives: count,
+  invalid: count,
+  positivity_percent: percent,
+};
+
+export const priorityTile = z.object({
+  disease: z.enum(PRIORITY_DISEASES),
+  ...figures,
+  previous: z.object(figures),
+  /** Positivity against the previous period of the same length: up, down, flat, or null when either has no valid result. */
+  trend: z.enum(['up', 'down', 'flat']).nullable(),
+});
+export type PriorityTile = z.infer<typeof priorityTile>;
+
+export const stateFigures = z.object({ state: z.number(), state_name: z.string(), disease: z.enum(PRIORITY_DISEASES), ...figures });
+
+/** `GET global_dashboard/`: the priority diseases (every tier user's landing). */
+export const globalDashboardReply = z.object({
+  area: tierAreaSchema,
+  start_date: z.string(),
+  end_date: z.string(),
+  previous_start_date: z.string(),
+  previous_end_date: z.string(),
+  tiles: z.array(priorityTile),
+  /** Per state and disease (state level: never suppressed), for the map. */
+  by_state: z.array(stateFigures),
+  /** Positives of the last 7 days of the period by LGA of the testing facility, most first (counts, never names). */
+  latest_positives: z.array(
+    z.object({ lga: z.number(), lga_name: z.string(), state_name: z.string(), disease: z.enum(PRIORITY_DISEASES), positives: cases, tests: count }),
+  ),
+  latest_start_date: z.string(),
+});
+export type GlobalDashboard = z.infer<typeof globalDashboardReply>;
+
+const areaRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  ...figures,
+  rejected: count,
+  /** Tests still in the laboratory (ordered, accepted, in review). */
+  backlog: count,
+});
+
+/** `GET tier_general_program_dashboard/` (a disease or programme) and `tier_general_order_dashboard/` (General). */
+export const tierDashboardReply = z.object({
+  area: tierAreaSchema,
+  disease: z.enum(PRIORITY_DISEASES).nullable(),
+  program: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+  periodicity: z.enum(TIER_PERIODICITIES),
+  totals: z.object({
+    ...figures,
+    /** Every test requested in the period, whatever its state (the rejection rate's denominator). */
+    requested: count,
+    rejected: count,
+    rejection_percent: percent,
+    backlog: count,
+  }),
+  /** Average days per leg of the released tests: collection → receipt → release, and collection → release. */
+  turnaround: z.object({ released: count, collection_to_receipt_days: days, receipt_to_release_days: days, collection_to_release_days: days }),
+  series: z.array(z.object({ period: z.string(), ...figures })),
+  /** The level below the area: states (nation), LGAs (state) or facilities (LGA); below state level cases of 1–4 are null. */
+  by_area_level: z.enum(['state', 'lga', 'facility']),
+  by_area: z.array(areaRow),
+  by_test: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), requested: count, ...figures, rejected: count, backlog: count })),
+  /** HIV: the infants' PCR positivity and the viral-load suppression rate (released results). */
+  hiv: z
+    .object({
+      eid_tests: count,
+      eid_positives: cases,
+      eid_positivity_percent: percent,
+      vl_tests: count,
+      vl_undetectable: count,
+      vl_suppressed: count,
+      vl_unsuppressed: count,
+      vl_suppression_percent: percent,
+    })
+    .nullable(),
+  /** TB: MTB positivity (as the totals) and rifampicin resistance among the released resistance results. */
+  tb: z.object({ rif_tests: count, rr_tb: cases, rr_percent: percent }).nullable(),
+});
+export type TierDashboard = z.infer<typeof tierDashboardReply>;
+
+/** One row of a tier user's report: a facility's aggregates per test (never a patient). */
+export const tierReportRow = z.object({
+  state: z.string(),
+  lga: z.string(),
+  facility: z.string(),
+  facility_code: z.string(),
+  program: z.string(),
+  test_type: z.string(),
+  requested: count,
+  released: count,
+  positives: cases,
+  rejected: count,
+  backlog: count,
+});
+export type TierReportRow = z.infer<typeof tierReportRow>;
+export const tierReportPage = z.object({
+  count,
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  aggregate: z.literal(true),
+  results: z.array(tierReportRow),
+});
+export type TierReportPage = z.infer<typeof tierReportPage>;
+
+const optionalId = (field: string) =>
+  z.coerce
+    .number({ error: `${field}: a number is required.` })
+    .int(`${field}: a whole number is required.`)
+    .min(1, `${field}: must be at least 1.`)
+    .max(2_147_483_647, `${field}: too large.`)
+    .optional();
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .optional();
+
+/**
+ * The dashboard query (SPEC §3): the area (states, lga, facility: narrowing the caller's own, never widening it),
+ * the period, and what is counted (a disease, a programme, a test type, a method); `format` and `table` export one table.
+ */
+export const tierQuery = z.object({
+  start_date: isoDate,
+  end_date: isoDate,
+  states: optionalId('states'),
+  lga: optionalId('lga'),
+  facility: optionalId('facility'),
+  disease: z.enum(PRIORITY_DISEASES, { error: `Choose one of: ${PRIORITY_DISEASES.join(', ')}.` }).optional(),
+  program: z.string().trim().max(100).optional(),
+  test_type: optionalId('test_type'),
+  method: optionalId('method'),
+  periodicity: z.enum(TIER_PERIODICITIES, { error: `Choose one of: ${TIER_PERIODICITIES.join(', ')}.` }).optional(),
+  format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose one of: json, csv, xlsx.' }).optional(),
+  table: z.enum(TIER_TABLES, { error: `Choose one of: ${TIER_TABLES.join(', ')}.` }).optional(),
+});
+export type TierQuery = z.infer<typeof tierQuery>;
