@@ -1,4 +1,4 @@
-import { NAV_PAGES, type NavPage, type PageView } from '@nlims/contracts';
+import { NAV_PAGES, type NavPage, type PageView, TIER_DISEASES } from '@nlims/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ProgrammePage } from './features/clinical/ProgrammePage';
 import type { PageProps } from './features/pages/pageProps';
@@ -20,6 +20,7 @@ const facilities = resourcePage(() => import('./features/admin-global/facilities
 const machineSetting = resourcePage(() => import('./features/admin-facility/settings/machineSettingConfig'));
 const eidDashboard = lazy(() => import('./features/eid/EidDashboardPage'));
 const phReport = lazy(() => import('./features/ph/PhReportPage'));
+const tierDisease = lazy(() => import('./features/tier/TierDiseasePage'));
 
 /**
  * Pages that have been built, by route path. Add a page here as
@@ -56,6 +57,11 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/programs/eid-report': phReport,
   '/programs/vl-report': phReport,
   '/programs/ph-notify': lazy(() => import('./features/ph/PhNotifyPage')),
+  // Health officials' dashboards: the priority diseases, and one page for the fifteen tier disease paths.
+  '/dashboards/public/priority_diseases': lazy(() => import('./features/tier/PriorityDiseasesPage')),
+  ...Object.fromEntries(['federal', 'state', 'lga'].flatMap((level) => TIER_DISEASES.map((disease) => [`/dashboards/${level}_${disease}`, tierDisease]))),
+  '/dashboards/facility': lazy(() => import('./features/tier/FacilityDashboardPage')),
+  '/dashboards/general_program': lazy(() => import('./features/tier/GeneralProgramDashboardPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;

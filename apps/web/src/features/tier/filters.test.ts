@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, DEFAULT_VIEW, queryString, readFilters, readView, writeFilters } from './filters';
+import { apiQuery, DEFAULT_VIEW, queryString, readFilters, readView, tierPageOf, writeFilters } from './filters';
 
 const params = (s: string) => new URLSearchParams(s);
 
@@ -53,5 +53,12 @@ describe('tier dashboard filters in the address', () => {
     expect(queryString({ start_date: '2026-02-01', states: 4 }, { format: 'csv', table: 'by_area', program: undefined })).toBe(
       'start_date=2026-02-01&states=4&format=csv&table=by_area',
     );
+  });
+
+  it('reads the level and disease of a tier dashboard path', () => {
+    expect(tierPageOf('/dashboards/federal_malaria')).toEqual({ level: 'federal', disease: 'malaria' });
+    expect(tierPageOf('/dashboards/lga_lassa')).toEqual({ level: 'lga', disease: 'lassa' });
+    expect(tierPageOf('/dashboards/state_cholera')).toBeNull();
+    expect(tierPageOf('/dashboards/facility')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { PRIORITY_DISEASES, type PriorityDisease, TIER_PERIODICITIES, type TierPeriodicity } from '@nlims/contracts';
+import { PRIORITY_DISEASES, type PriorityDisease, TIER_DISEASES, TIER_PERIODICITIES, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
 
 /**
  * What a tier dashboard is narrowed to, kept in the address's search
@@ -98,4 +98,11 @@ export function apiQuery(filters: TierFilters, extra: Record<string, string | nu
 /** The same as a query string, for a file download. */
 export function queryString(filters: TierFilters, extra: Record<string, string | number | undefined> = {}): string {
   return new URLSearchParams(Object.entries(apiQuery(filters, extra)).map(([k, v]) => [k, String(v)])).toString();
+}
+
+/** The level and disease of a `/dashboards/{federal|state|lga}_{disease}` path. */
+export function tierPageOf(path: string): { level: 'federal' | 'state' | 'lga'; disease: TierDisease } | null {
+  const m = /^\/dashboards\/(federal|state|lga)_([a-z]+)$/.exec(path);
+  if (!m || !(TIER_DISEASES as readonly string[]).includes(m[2]!)) return null;
+  return { level: m[1] as 'federal' | 'state' | 'lga', disease: m[2] as TierDisease };
 }

@@ -1,6 +1,8 @@
-import nigeria from '@svg-maps/nigeria';
+import svgMap from '@svg-maps/nigeria';
 import { describe, expect, it } from 'vitest';
 import { databaseName, stateKey } from './states';
+
+const nigeria = svgMap as unknown as { locations: { name: string }[] };
 
 /** The 36 states and the FCT as the database names them (the seeded geography). */
 const DATABASE_STATES = [

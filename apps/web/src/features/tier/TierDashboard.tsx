@@ -1,0 +1,405 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { TIER_PERIODICITIES, type TierDashboard as Dashboard, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
+import { Button, Card, Segmented, Select, Spin, Table } from 'antd';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { formatDate } from '../clinical/common/format';
+import type { PageProps } from '../pages/pageProps';
+import { LoadError } from '../tb/LoadError';
+import { type TierEndpoint, type TierExtra, useDashboardFilter, useTierDashboard } from './api';
+import { Cases, countText, daysText, ExportButtons, percentText } from './figures';
+import { MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
+import { mapValues, useMeasureText } from './mapFigures';
+import { NigeriaMap } from './NigeriaMap';
+import { colourScale, PALETTES } from './scale';
+import { stateKey } from './states';
+import { TierFilterBar } from './TierFilterBar';
+import { useTierParams } from './useTierParams';
+import './tier.css';
+
+export interface TierDashboardProps extends PageProps {
+  endpoint: TierEndpoint;
+  /** A tier disease's dashboard, or… */
+  disease?: TierDisease;
+  /** …a programme's (facility staff: the programme they work in). */
+  program?: string;
+  /** Show the map of the states (a nation view of a tier disease). */
+  map?: boolean;
+  /** Offer the area pickers (tier users; facility staff see their facility). */
+  areas?: boolean;
+}
+
+type Set = ReturnType<typeof useTierParams>['set'];
+
+/** A series period (its first day, YYYY-MM-DD) as its periodicity reads it: DD/MM/YYYY, MM/YYYY, Q1 2026. */
+export function periodText(t: TFunction, period: string, periodicity: TierPeriodicity): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(period);
+  if (!m) return period;
+  const [, year, month] = m;
+  switch (periodicity) {
+    case 'daily':
+    case 'weekly':
+      return formatDate(period);
+    case 'monthly':
+      return `${month}/${year}`;
+    case 'quarterly':
+      return t('period.quarter', { quarter: Math.floor((Number(month) - 1) / 3) + 1, year });
+  }
+}
+
+/**
+ * A disease's or programme's dashboard for health officials and facility
+ * staff (`tier_general_program_dashboard/`, `tier_general_order_dashboard/`):
+ * tests, cases, positivity, rejections, backlog and turnaround; a series; the
+ * figures by area (states, LGAs or facilities; with the map for the nation)
+ * and by test; HIV's infant PCR and viral-load suppression, TB's rifampicin
+ * resistance. The filters live in the address; each table exports as CSV or
+ * XLSX; the page prints on A4.
+ */
+export function TierDashboard({ page, endpoint, disease, program, map = false, areas = true }: TierDashboardProps) {
+  const { t } = useTranslation('tierAnalytics');
+  const { filters, view, set } = useTierParams();
+  const extra: TierExtra = { disease, program };
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useTierDashboard(endpoint, filters, extra);
+  const lookup = useDashboardFilter();
+  const testOptions = useSeenTests(data);
+  const methods = lookup.data?.methods ?? [];
+
+  let body: ReactNode;
+  if (!data && isPending) body = <Spin size="large" className="clin-loading" aria-label={t('loading')} />;
+  else if (!data) body = <LoadError title={t('error')} error={error} onRetry={() => void refetch()} />;
+  else body = <Figures data={data} endpoint={endpoint} extra={extra} filters={filters} view={view} set={set} map={map} />;
+
+  return (
+    <ClinicalPage
+      page={page}
+      className="tier-dash"
+      extra={
+        <Button icon={<PrinterOutlined />} onClick={() => window.print()} className="clin-no-print" data-testid="tier-print">
+          {t('print')}
+        </Button>
+      }
+    >
+      <TierFilterBar filters={filters} onChange={set} period={data} areas={areas}>
+        <Select<TierPeriodicity>
+          allowClear
+          placeholder={t('periodicity.auto')}
+          aria-label={t('periodicity.label')}
+          value={filters.periodicity}
+          onChange={(periodicity?: TierPeriodicity) => set({ periodicity })}
+          options={TIER_PERIODICITIES.map((p) => ({ value: p, label: t(`periodicity.${p}`) }))}
+          data-testid="tier-filter-periodicity"
+        />
+        <Select<number>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('filter.allTests')}
+          aria-label={t('filter.test')}
+          value={filters.test_type}
+          onChange={(test_type?: number) => set({ test_type })}
+          options={testOptions}
+          className="tier-filters__test"
+          data-testid="tier-filter-test"
+        />
+        {methods.length > 0 && (
+          <Select<number>
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('filter.allMethods')}
+            aria-label={t('filter.method')}
+            value={filters.method}
+            onChange={(method?: number) => set({ method })}
+            options={methods.map((m) => ({ value: m.id, label: m.name }))}
+          />
+        )}
+      </TierFilterBar>
+      {data && error && <LoadError title={t('error')} error={error} onRetry={() => void refetch()} />}
+      <Spin spinning={isFetching && isPlaceholderData} delay={200}>
+        <div className="tier-dash__body" aria-busy={isFetching}>
+          {data && (
+            <p className="clin-muted tier-dash__period" data-testid="tier-period">
+              {t('period.of', {
+                area: data.area.level === 'nation' ? t('area.nation') : data.area.name,
+                start: formatDate(data.start_date),
+                end: formatDate(data.end_date),
+              })}
+            </p>
+          )}
+          {body}
+        </div>
+      </Spin>
+    </ClinicalPage>
+  );
+}
+
+/** The test types the dashboard has shown (its by-test rows), kept while a test is chosen, so the choice can be changed back. */
+function useSeenTests(data: Dashboard | undefined) {
+  const seen = useRef(new Map<number, string>());
+  for (const row of data?.by_test ?? []) seen.current.set(row.id, row.name);
+  return [...seen.current].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+interface FiguresProps {
+  data: Dashboard;
+  endpoint: TierEndpoint;
+  extra: TierExtra;
+  filters: TierFilters;
+  view: TierView;
+  set: Set;
+  map: boolean;
+}
+
+interface Tile {
+  key: string;
+  value: ReactNode;
+  note?: ReactNode;
+  alert?: boolean;
+}
+
+function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProps) {
+  const { t } = useTranslation('tierAnalytics');
+  const { totals, turnaround: tat } = data;
+  const tiles: Tile[] = [
+    {
+      key: 'tests',
+      value: countText(totals.tests),
+      note: t('tiles.testsNote', { negatives: countText(totals.negatives), invalid: countText(totals.invalid) }),
+    },
+    { key: 'positives', value: <Cases value={totals.positives} />, alert: true },
+    { key: 'positivity', value: percentText(totals.positivity_percent) },
+    {
+      key: 'rejection',
+      value: percentText(totals.rejection_percent),
+      note: t('tiles.rejectionNote', { rejected: countText(totals.rejected), requested: countText(totals.requested) }),
+    },
+    { key: 'backlog', value: countText(totals.backlog), note: t('tiles.backlogNote') },
+    { key: 'collectionToReceipt', value: daysText(tat.collection_to_receipt_days), note: t('tiles.days') },
+    { key: 'receiptToRelease', value: daysText(tat.receipt_to_release_days), note: t('tiles.days') },
+    {
+      key: 'collectionToRelease',
+      value: daysText(tat.collection_to_release_days),
+      note: t('tiles.tatNote', { released: countText(tat.released) }),
+    },
+  ];
+  const exportProps = { endpoint, filters, extra };
+  return (
+    <div className="tier-sections">
+      <section aria-labelledby="tier-tiles-title">
+        <div className="tier-section__head">
+          <h2 id="tier-tiles-title">{t('tiles.title')}</h2>
+          <ExportButtons {...exportProps} table="tiles" />
+        </div>
+        <ul className="tier-tiles tier-tiles--stats">
+          {tiles.map((s) => (
+            <li key={s.key} className={`tier-tile tier-stat${s.alert ? ' tier-stat--alert' : ''}`} data-testid={`tier-stat-${s.key}`}>
+              <h3 className="tier-tile__name">{t(`tiles.${s.key}`)}</h3>
+              <div className="tier-stat__value">{s.value}</div>
+              {s.note && <div className="tier-stat__note">{s.note}</div>}
+            </li>
+          ))}
+        </ul>
+        {totals.positives === null && <p className="clin-muted tier-note">{t('suppressedNote')}</p>}
+      </section>
+      {data.hiv && <HivBlock hiv={data.hiv} />}
+      {data.tb && <TbBlock tb={data.tb} />}
+      <Series data={data} exportProps={exportProps} />
+      <ByArea data={data} exportProps={exportProps} view={view} set={set} map={map} />
+      <ByTest data={data} exportProps={exportProps} />
+    </div>
+  );
+}
+
+type ExportProps = { endpoint: TierEndpoint; filters: TierFilters; extra: TierExtra };
+
+function Facts({ items }: { items: { key: string; label: string; value: ReactNode }[] }) {
+  return (
+    <dl className="tier-facts">
+      {items.map((i) => (
+        <div key={i.key} data-testid={`tier-fact-${i.key}`}>
+          <dt>{i.label}</dt>
+          <dd>{i.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** HIV: the infants' PCR positivity and the viral-load suppression rate. */
+function HivBlock({ hiv }: { hiv: NonNullable<Dashboard['hiv']> }) {
+  const { t } = useTranslation('tierAnalytics');
+  return (
+    <div className="tier-grid-2" data-testid="tier-hiv">
+      <Card className="tier-card" title={t('hiv.eid')}>
+        <Facts
+          items={[
+            { key: 'eid_tests', label: t('hiv.eidTests'), value: countText(hiv.eid_tests) },
+            { key: 'eid_positives', label: t('hiv.eidPositives'), value: <Cases value={hiv.eid_positives} /> },
+            { key: 'eid_positivity', label: t('measure.positivity'), value: percentText(hiv.eid_positivity_percent) },
+          ]}
+        />
+      </Card>
+      <Card className="tier-card" title={t('hiv.vl')}>
+        <Facts
+          items={[
+            { key: 'vl_tests', label: t('hiv.vlTests'), value: countText(hiv.vl_tests) },
+            { key: 'vl_suppression', label: t('hiv.vlSuppression'), value: percentText(hiv.vl_suppression_percent) },
+            { key: 'vl_undetectable', label: t('hiv.vlUndetectable'), value: countText(hiv.vl_undetectable) },
+            { key: 'vl_suppressed', label: t('hiv.vlSuppressed'), value: countText(hiv.vl_suppressed) },
+            { key: 'vl_unsuppressed', label: t('hiv.vlUnsuppressed'), value: countText(hiv.vl_unsuppressed) },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
+
+/** TB: rifampicin resistance among the released resistance results. */
+function TbBlock({ tb }: { tb: NonNullable<Dashboard['tb']> }) {
+  const { t } = useTranslation('tierAnalytics');
+  return (
+    <Card className="tier-card" title={t('tb.title')} data-testid="tier-tb">
+      <Facts
+        items={[
+          { key: 'rif_tests', label: t('tb.rifTests'), value: countText(tb.rif_tests) },
+          { key: 'rr_tb', label: t('tb.rrTb'), value: <Cases value={tb.rr_tb} /> },
+          { key: 'rr_percent', label: t('tb.rrPercent'), value: percentText(tb.rr_percent) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** The period's series as columns, by tests, cases or positivity. */
+function Series({ data, exportProps }: { data: Dashboard; exportProps: ExportProps }) {
+  const { t } = useTranslation('tierAnalytics');
+  const [measure, setMeasure] = useState<MapMeasure>('tests');
+  const points = data.series.map((p) => {
+    const value = measure === 'tests' ? p.tests : measure === 'positives' ? p.positives : p.positivity_percent;
+    return {
+      key: p.period,
+      label: periodText(t, p.period, data.periodicity),
+      value,
+      text: measure === 'positives' ? <Cases value={value} /> : measure === 'positivity' ? percentText(value) : countText(value),
+    };
+  });
+  const max = Math.max(0, ...points.map((p) => p.value ?? 0));
+  return (
+    <Card className="tier-card" title={t(`series.${data.periodicity}`)} extra={<ExportButtons {...exportProps} table="series" />} data-testid="tier-series">
+      <Segmented<MapMeasure>
+        className="tier-series__measure clin-no-print"
+        value={measure}
+        onChange={setMeasure}
+        options={MAP_MEASURES.map((m) => ({ value: m, label: t(`measure.${m}`) }))}
+      />
+      {points.length ? (
+        <ol className="tier-columns" aria-label={t(`series.${data.periodicity}`)}>
+          {points.map((p) => (
+            <li key={p.key} className="tier-columns__col">
+              <span className="tier-columns__value">{p.text}</span>
+              <span className="tier-columns__track" aria-hidden>
+                <span className="tier-columns__bar" style={{ height: max && p.value ? `${(p.value / max) * 100}%` : 0 }} />
+              </span>
+              <span className="tier-columns__label">{p.label}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="clin-muted">{t('empty')}</p>
+      )}
+    </Card>
+  );
+}
+
+const LEVEL_COLUMN = { state: 'column.state', lga: 'column.lga', facility: 'column.facility' } as const;
+
+/** The figures by the level below the area (states, LGAs or facilities); for the nation, with the map. */
+function ByArea({ data, exportProps, view, set, map }: { data: Dashboard; exportProps: ExportProps; view: TierView; set: Set; map: boolean }) {
+  const { t } = useTranslation('tierAnalytics');
+  const measureText = useMeasureText();
+  const showMap = map && data.by_area_level === 'state';
+  const values = showMap ? mapValues(data.by_area, view.measure, (r) => r.name) : undefined;
+  const scale = values
+    ? colourScale(
+        [...values.values()].map((v) => v.value),
+        view.measure === 'tests' ? PALETTES.tests : PALETTES.cases,
+        view.measure !== 'positivity',
+      )
+    : undefined;
+  const table = (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="id"
+      dataSource={data.by_area}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('empty') }}
+      data-testid="tier-by-area-table"
+      columns={[
+        { key: 'name', title: t(LEVEL_COLUMN[data.by_area_level]), dataIndex: 'name' },
+        { key: 'tests', title: t('measure.tests'), align: 'end', render: (_, r) => countText(r.tests) },
+        { key: 'positives', title: t('measure.positives'), align: 'end', render: (_, r) => <Cases value={r.positives} /> },
+        { key: 'positivity', title: t('measure.positivity'), align: 'end', render: (_, r) => percentText(r.positivity_percent) },
+        { key: 'rejected', title: t('column.rejected'), align: 'end', render: (_, r) => countText(r.rejected) },
+        { key: 'backlog', title: t('column.backlog'), align: 'end', render: (_, r) => countText(r.backlog) },
+      ]}
+    />
+  );
+  return (
+    <Card className="tier-card" title={t(`byArea.${data.by_area_level}`)} extra={<ExportButtons {...exportProps} table="by_area" />} data-testid="tier-by-area">
+      {showMap && values && scale ? (
+        <div className="tier-grid-2 tier-grid-2--flush">
+          <div>
+            <Segmented<MapMeasure>
+              className="tier-series__measure clin-no-print"
+              value={view.measure}
+              onChange={(measure) => set({ measure })}
+              options={MAP_MEASURES.map((m) => ({ value: m, label: measureText.label(m) }))}
+            />
+            <NigeriaMap
+              values={values}
+              scale={scale}
+              title={t('map.ofArea', { measure: measureText.label(view.measure) })}
+              binText={measureText.binText(view.measure)}
+              onSelect={(key) => {
+                const row = data.by_area.find((r) => stateKey(r.name) === key);
+                if (row) set({ states: row.id });
+              }}
+            />
+          </div>
+          <div>{table}</div>
+        </div>
+      ) : (
+        table
+      )}
+    </Card>
+  );
+}
+
+/** The figures by test type. */
+function ByTest({ data, exportProps }: { data: Dashboard; exportProps: ExportProps }) {
+  const { t } = useTranslation('tierAnalytics');
+  return (
+    <Card className="tier-card" title={t('byTest.title')} extra={<ExportButtons {...exportProps} table="by_test" />} data-testid="tier-by-test">
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="id"
+        dataSource={data.by_test}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('empty') }}
+        columns={[
+          { key: 'name', title: t('column.test'), render: (_, r) => r.name },
+          { key: 'code', title: t('column.code'), render: (_, r) => <bdi dir="ltr">{r.code}</bdi> },
+          { key: 'requested', title: t('column.requested'), align: 'end', render: (_, r) => countText(r.requested) },
+          { key: 'tests', title: t('measure.tests'), align: 'end', render: (_, r) => countText(r.tests) },
+          { key: 'positives', title: t('measure.positives'), align: 'end', render: (_, r) => <Cases value={r.positives} /> },
+          { key: 'positivity', title: t('measure.positivity'), align: 'end', render: (_, r) => percentText(r.positivity_percent) },
+          { key: 'rejected', title: t('column.rejected'), align: 'end', render: (_, r) => countText(r.rejected) },
+          { key: 'backlog', title: t('column.backlog'), align: 'end', render: (_, r) => countText(r.backlog) },
+        ]}
+      />
+    </Card>
+  );
+}
