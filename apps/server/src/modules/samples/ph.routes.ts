@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { ID_RANGE_MESSAGE, idParam, MAX_ID, PAGE_SIZES, phDashboardReply, phNotifyBody, phNotifyPage, phReportPage } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import { toCsv } from '../../core/csv.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
+import { toXlsx } from '../../core/xlsx.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { phDashboard } from './ph-dashboard.js';
 import { markNotified, phNotifyList } from './ph-notify.js';
@@ -35,26 +35,6 @@ const notifyQuery = z.object({
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `page_size must be one of ${PAGE_SIZES.join(', ')}.`)
     .optional(),
 });
-
-/** The line list as a workbook: one sheet, a header row, dates as dates, the header frozen and filtered. */
-async function toXlsx(rows: readonly Record<string, unknown>[], columns: readonly string[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'NLIMS';
-  const sheet = book.addWorksheet('Line list', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((key) => ({ header: key, key, width: Math.max(12, key.length + 2) }));
-  for (const row of rows) {
-    const cells: Record<string, unknown> = {};
-    for (const key of columns) {
-      const v = row[key];
-      // A text cell a spreadsheet would run as a formula is kept as text.
-      cells[key] = typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v;
-    }
-    sheet.addRow(cells);
-  }
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
 /**
  * The public-health programmes' analytics and notifications:
@@ -123,7 +103,7 @@ export function phRoutes(app: App, db: Db): void {
         return reply
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-          .send((await toXlsx(rows, columns)) as unknown as string);
+          .send((await toXlsx(rows, columns, 'Line list')) as unknown as string);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(toCsv(rows, columns));
     },
   );
