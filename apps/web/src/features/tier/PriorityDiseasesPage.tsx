@@ -10,7 +10,7 @@ import type { PageProps } from '../pages/pageProps';
 import { LoadError } from '../tb/LoadError';
 import { useDashboardFilter, useGlobalDashboard } from './api';
 import { Cases, countText, ExportButtons, percentText, Trend } from './figures';
-import { MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
+import { busiestDisease, MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
 import { mapValues, useMeasureText } from './mapFigures';
 import { NigeriaMap } from './NigeriaMap';
 import { colourScale, PALETTES } from './scale';
@@ -115,7 +115,7 @@ function DiseaseTile({ tile }: { tile: PriorityTile }) {
           </dd>
         </div>
         <div>
-          <dt>{t('measure.positivity')}</dt>
+          <dt>{t('tiles.positivity')}</dt>
           <dd>{percentText(tile.positivity_percent)}</dd>
         </div>
       </dl>
@@ -123,7 +123,8 @@ function DiseaseTile({ tile }: { tile: PriorityTile }) {
         <Trend trend={tile.trend} />
       </div>
       <p className="tier-tile__previous">
-        {t('tiles.previous')}: {countText(p.tests)} · <Cases value={p.positives} /> · {percentText(p.positivity_percent)}
+        {t('tiles.previous')}: {t('tiles.previousTests', { tests: countText(p.tests) })} · <Cases value={p.positives} /> {t('tiles.previousPositives')} ·{' '}
+        {percentText(p.positivity_percent)}
       </p>
     </li>
   );
@@ -135,7 +136,8 @@ function StateMap({ data, filters, view, set }: FiguresProps) {
   const { user } = useSession();
   const lookup = useDashboardFilter();
   const measureText = useMeasureText();
-  const rows = data.by_state.filter((r) => r.disease === view.map);
+  const disease = view.map ?? busiestDisease(data.tiles);
+  const rows = data.by_state.filter((r) => r.disease === disease);
   const values = mapValues(rows, view.measure, (r) => r.state_name);
   const scale = colourScale(
     [...values.values()].map((v) => v.value),
@@ -160,7 +162,7 @@ function StateMap({ data, filters, view, set }: FiguresProps) {
     >
       <div className="tier-map-controls clin-no-print">
         <Select
-          value={view.map}
+          value={disease}
           onChange={(map) => set({ map })}
           aria-label={t('map.disease')}
           options={PRIORITY_DISEASES.map((d) => ({ value: d, label: t(`disease.${d}`) }))}
@@ -176,7 +178,7 @@ function StateMap({ data, filters, view, set }: FiguresProps) {
       <NigeriaMap
         values={values}
         scale={scale}
-        title={t('map.of', { disease: t(`disease.${view.map}`), measure: measureText.label(view.measure) })}
+        title={t('map.of', { disease: t(`disease.${disease}`), measure: measureText.label(view.measure) })}
         binText={measureText.binText(view.measure)}
         only={only}
         selected={selected ? stateKey(selected.state_name) : undefined}

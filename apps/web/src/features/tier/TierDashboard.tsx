@@ -188,7 +188,7 @@ function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProp
     <div className="tier-sections">
       <section aria-labelledby="tier-tiles-title">
         <div className="tier-section__head">
-          <h2 id="tier-tiles-title">{t('tiles.title')}</h2>
+          <h2 id="tier-tiles-title">{t('tiles.summary')}</h2>
           <ExportButtons {...exportProps} table="tiles" />
         </div>
         <ul className="tier-tiles tier-tiles--stats">

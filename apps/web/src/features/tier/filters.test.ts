@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, DEFAULT_VIEW, queryString, readFilters, readView, tierPageOf, writeFilters } from './filters';
+import { apiQuery, busiestDisease, queryString, readFilters, readView, tierPageOf, writeFilters } from './filters';
 
 const params = (s: string) => new URLSearchParams(s);
 
@@ -26,7 +26,18 @@ describe('tier dashboard filters in the address', () => {
 
   it("reads the map's disease and measure, else the defaults", () => {
     expect(readView(params('map=tb&measure=tests'))).toEqual({ map: 'tb', measure: 'tests' });
-    expect(readView(params('map=flu&measure=deaths'))).toEqual(DEFAULT_VIEW);
+    expect(readView(params('map=flu&measure=deaths'))).toEqual({ measure: 'positivity' });
+  });
+
+  it('shows on the map, unless chosen, the disease with the most tests', () => {
+    expect(
+      busiestDisease([
+        { disease: 'tb', tests: 2 },
+        { disease: 'hiv', tests: 3 },
+        { disease: 'tb', tests: 2 },
+      ]),
+    ).toBe('tb');
+    expect(busiestDisease([])).toBe('lassa');
   });
 
   it('writes a change, removing emptied values and keeping the others', () => {

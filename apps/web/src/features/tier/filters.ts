@@ -23,12 +23,12 @@ export const MAP_MEASURES = ['tests', 'positives', 'positivity'] as const;
 export type MapMeasure = (typeof MAP_MEASURES)[number];
 
 export interface TierView {
-  /** The disease the priority-diseases map colours the states by. */
-  map: PriorityDisease;
+  /** The disease the priority-diseases map colours the states by; absent, the one with the most tests. */
+  map?: PriorityDisease;
   measure: MapMeasure;
 }
 
-export const DEFAULT_VIEW: TierView = { map: 'malaria', measure: 'positivity' };
+export const DEFAULT_MEASURE: MapMeasure = 'positivity';
 
 const ID_KEYS = ['states', 'lga', 'facility', 'test_type', 'method'] as const;
 const DATE_KEYS = ['start_date', 'end_date'] as const;
@@ -61,10 +61,17 @@ export function readFilters(params: URLSearchParams): TierFilters {
 
 /** The map's disease and measure an address holds, else the defaults. */
 export function readView(params: URLSearchParams): TierView {
-  return {
-    map: oneOf(PRIORITY_DISEASES, params.get('map')) ?? DEFAULT_VIEW.map,
-    measure: oneOf(MAP_MEASURES, params.get('measure')) ?? DEFAULT_VIEW.measure,
-  };
+  const map = oneOf(PRIORITY_DISEASES, params.get('map'));
+  return { ...(map && { map }), measure: oneOf(MAP_MEASURES, params.get('measure')) ?? DEFAULT_MEASURE };
+}
+
+/** The disease the map shows when none is chosen: the one with the most tests in the period (the first listed when none has any). */
+export function busiestDisease(rows: readonly { disease: PriorityDisease; tests: number }[]): PriorityDisease {
+  const tests = new Map<PriorityDisease, number>();
+  for (const r of rows) tests.set(r.disease, (tests.get(r.disease) ?? 0) + r.tests);
+  let best: PriorityDisease = PRIORITY_DISEASES[0];
+  for (const d of PRIORITY_DISEASES) if ((tests.get(d) ?? 0) > (tests.get(best) ?? 0)) best = d;
+  return best;
 }
 
 type Change = Partial<Record<keyof TierFilters | keyof TierView, string | number | undefined>>;
