@@ -187,6 +187,33 @@ for (const [program, form, dashboard] of [
   else await measure(`${program} dashboard (\`${dashboard}/\`, last 30 days)`, 200, runs, () => app.inject({ url, headers: tbSupervisor }));
 }
 
+// The officials' dashboards, read from the daily rows (migration 0018): the federal landing within 300 ms, every tier
+// dashboard within 200 ms. `BENCH_TIER_ONLY=1` measures only these.
+const officials = { federal: headers(await login('fed_tier')), state: headers(await login('lagos_tier')), lga: headers(await login('ikeja_tier')) };
+const [span] = await rows<{ days: number }>(sql`select coalesce(max(day) - min(day), 0)::int as days from test_daily where tests <> 0`);
+console.log(`Daily rows span ${span?.days ?? 0} days`);
+await measure('priority diseases, federal (`global_dashboard/`, last 90 days)', 300, runs, () =>
+  app.inject({ url: '/api/global_dashboard/', headers: officials.federal }),
+);
+await measure('priority diseases, federal, last 12 months', 300, runs, () =>
+  app.inject({ url: `/api/global_dashboard/?start_date=${yearAgo}`, headers: officials.federal }),
+);
+await measure('priority diseases, state (Lagos)', 200, runs, () => app.inject({ url: '/api/global_dashboard/', headers: officials.state }));
+for (const disease of ['malaria', 'hiv', 'tb', 'covid', 'lassa'])
+  for (const level of ['federal', 'state', 'lga'] as const)
+    await measure(`${level} ${disease} dashboard (last 90 days)`, 200, runs, () =>
+      app.inject({ url: `/api/tier_general_program_dashboard/?disease=${disease}`, headers: officials[level] }),
+    );
+await measure('federal malaria dashboard, last 12 months (monthly)', 200, runs, () =>
+  app.inject({ url: `/api/tier_general_program_dashboard/?disease=malaria&start_date=${yearAgo}&periodicity=monthly`, headers: officials.federal }),
+);
+await measure('federal General dashboard (`tier_general_order_dashboard/`)', 200, runs, () =>
+  app.inject({ url: '/api/tier_general_order_dashboard/', headers: officials.federal }),
+);
+await measure('federal General report, aggregates (`general_order_report/`)', 200, runs, () =>
+  app.inject({ url: '/api/general_order_report/?page=1', headers: officials.federal }),
+);
+
 console.log(`\nLoad average at the end: ${load()}\n`);
 console.log('| request | p50 | p95 | budget (p95) |');
 console.log('| --- | --- | --- | --- |');
