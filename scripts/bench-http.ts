@@ -242,7 +242,7 @@ async function main() {
     const { seed } = await import('../apps/server/src/seed/index.js');
     const { generateClinicalData } = await import('./bench-data.js');
     const database = await openPostgres(benchUrl);
-    await seed(database.db, { demo: true });
+    await seed(database.db, { demo: true, history: false });
     console.log(`Generating ${volume.toLocaleString()} samples…`);
     await generateClinicalData(database.db, { samples: volume, clients: Math.max(1000, Math.round(volume / 5)) }, console.log);
     await database.close();
@@ -301,7 +301,7 @@ async function main() {
     const { seed } = await import('../apps/server/src/seed/index.js');
     const { generateClinicalData } = await import('./bench-data.js');
     const embedded = await openPglite(path.join(dataDir, 'pglite'));
-    await seed(embedded.db, { demo: true });
+    await seed(embedded.db, { demo: true, history: false });
     await generateClinicalData(embedded.db, { samples: 2000, clients: 1000 }, () => {});
     await embedded.close();
     const lite = await start(['apps/server/src/main.ts'], { DATABASE_URL: '', DATA_DIR: dataDir, DEMO: '1' }, 18_094);

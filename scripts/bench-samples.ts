@@ -1,12 +1,13 @@
 /**
- * The sample benchmark (npm run bench:samples): General, Tuberculosis, EID,
- * viral load and Lassa fever.
- * Against a PostgreSQL server (BENCH_DATABASE_URL, default the local one), in
- * a fresh database `nlims_bench`, filled with BENCH_SAMPLES samples (default
- * 1,000,000: 73 % General at every demo facility, 15 % Tuberculosis at the
- * Yaba and Kano laboratories, 3 % EID and 2 % Lassa fever at Yaba, 7 % viral
- * load at Yaba and Kano; see bench-data.ts). Prints p50/p95 of the hot
- * requests, in process, and the table for docs/performance.md.
+ * The sample benchmark (npm run bench:samples): every programme the demo
+ * facilities run. Against a PostgreSQL server (BENCH_DATABASE_URL, default
+ * the local one), in a fresh database `nlims_bench`, filled with
+ * BENCH_SAMPLES samples (default 1,000,000 over two years at the demo
+ * facilities of five states: 15 % Tuberculosis, 7 % viral load, 3 % EID, a
+ * percent or two of each public-health programme at the laboratories that
+ * run it, the rest General; see apps/server/src/seed/history.ts). Prints
+ * p50/p95 of the hot requests, in process, and the table for
+ * docs/performance.md.
  * BENCH_REUSE=1 measures an existing `nlims_bench` again; BENCH_RUNS (40).
  */
 import { randomBytes } from 'node:crypto';
@@ -16,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { openPostgres } from '../apps/server/src/core/db.js';
 import { seed } from '../apps/server/src/seed/index.js';
-import { generateClinicalData } from './bench-data.js';
+import { generateClinicalData } from '../apps/server/src/seed/history.js';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const volume = Number(process.env.BENCH_SAMPLES ?? process.env.BENCH_ORDERS ?? 1_000_000);
@@ -41,7 +42,7 @@ url.pathname = `/${name}`;
 const database = await openPostgres(url.toString());
 const db = database.db;
 if (!reuse) {
-  await seed(db, { demo: true });
+  await seed(db, { demo: true, history: false });
   console.log(`Generating ${volume.toLocaleString()} samples…`);
   const t0 = performance.now();
   await generateClinicalData(db, { samples: volume, clients: Math.max(1000, Math.round(volume / 5)) }, console.log);
@@ -186,6 +187,33 @@ for (const [program, form, dashboard] of [
     console.log(`${program} dashboard: GET ${url} answers 404 (not there yet): skipped`);
   else await measure(`${program} dashboard (\`${dashboard}/\`, last 30 days)`, 200, runs, () => app.inject({ url, headers: tbSupervisor }));
 }
+
+// The officials' dashboards, read from the daily rows (migration 0018): the federal landing within 300 ms, every tier
+// dashboard within 200 ms. `BENCH_TIER_ONLY=1` measures only these.
+const officials = { federal: headers(await login('fed_tier')), state: headers(await login('lagos_tier')), lga: headers(await login('ikeja_tier')) };
+const [span] = await rows<{ days: number }>(sql`select coalesce(max(day) - min(day), 0)::int as days from test_daily where tests <> 0`);
+console.log(`Daily rows span ${span?.days ?? 0} days`);
+await measure('priority diseases, federal (`global_dashboard/`, last 90 days)', 300, runs, () =>
+  app.inject({ url: '/api/global_dashboard/', headers: officials.federal }),
+);
+await measure('priority diseases, federal, last 12 months', 300, runs, () =>
+  app.inject({ url: `/api/global_dashboard/?start_date=${yearAgo}`, headers: officials.federal }),
+);
+await measure('priority diseases, state (Lagos)', 200, runs, () => app.inject({ url: '/api/global_dashboard/', headers: officials.state }));
+for (const disease of ['malaria', 'hiv', 'tb', 'covid', 'lassa'])
+  for (const level of ['federal', 'state', 'lga'] as const)
+    await measure(`${level} ${disease} dashboard (last 90 days)`, 200, runs, () =>
+      app.inject({ url: `/api/tier_general_program_dashboard/?disease=${disease}`, headers: officials[level] }),
+    );
+await measure('federal malaria dashboard, last 12 months (monthly)', 200, runs, () =>
+  app.inject({ url: `/api/tier_general_program_dashboard/?disease=malaria&start_date=${yearAgo}&periodicity=monthly`, headers: officials.federal }),
+);
+await measure('federal General dashboard (`tier_general_order_dashboard/`)', 200, runs, () =>
+  app.inject({ url: '/api/tier_general_order_dashboard/', headers: officials.federal }),
+);
+await measure('federal General report, aggregates (`general_order_report/`)', 200, runs, () =>
+  app.inject({ url: '/api/general_order_report/?page=1', headers: officials.federal }),
+);
 
 console.log(`\nLoad average at the end: ${load()}\n`);
 console.log('| request | p50 | p95 | budget (p95) |');

@@ -45,7 +45,7 @@ describe('an embedded database under more requests than the bound', () => {
   const queue = new AdmissionQueue({ concurrency: 1, maxWaiting: 2, maxWaitMs: 5000 });
   beforeAll(async () => {
     database = await openPglite(null);
-    await seed(database.db, { demo: true });
+    await seed(database.db, { demo: true, history: false });
     app = await buildApp({ database, jwtSecret: randomBytes(32), dbQueue: queue });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

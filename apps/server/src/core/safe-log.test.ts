@@ -12,7 +12,7 @@ let app: App;
 const lines: string[] = [];
 beforeAll(async () => {
   database = await openPglite(null);
-  await seed(database.db, { demo: true });
+  await seed(database.db, { demo: true, history: false });
   app = await buildApp({ database, jwtSecret: randomBytes(32), logLevel: 'info', logStream: { write: (line) => lines.push(line) } });
   // A constraint the client's name breaks, so that the INSERT itself fails in the database.
   await database.db.execute(sql`alter table clients add constraint clients_no_zebulon check (first_name <> 'Zebulonius')`);

@@ -64,7 +64,47 @@ export const DEMO_FACILITIES = {
     address: '15 Aminu Kano Crescent, Wuse II',
     programs: ['General'],
   },
+  ikejaPhc: {
+    name: 'Ikeja Demo Primary Health Centre',
+    code: 'LA-IKJ-002',
+    type: 'public',
+    tier: 'Primary',
+    state: 'Lagos',
+    lga: 'Ikeja',
+    address: '3 Awolowo Way, Ikeja',
+    programs: ['General'],
+  },
+  edo: {
+    name: 'Edo Demo Lassa Fever Reference Laboratory',
+    code: 'ED-ESC-001',
+    type: 'public',
+    tier: 'Reference',
+    state: 'Edo',
+    lga: 'Esan Central',
+    address: 'Irrua-Ekpoma Road, Irrua',
+    programs: ['Lassa Fever', 'COVID-19', 'Yellow fever', 'General'],
+  },
+  rivers: {
+    name: 'Port Harcourt Demo Public Health Laboratory',
+    code: 'RI-PHC-001',
+    type: 'public',
+    tier: 'Secondary',
+    state: 'Rivers',
+    lga: 'Port Harcourt',
+    address: '14 Aggrey Road, Port Harcourt',
+    programs: ['General', 'Tuberculosis', 'Cholera', 'CSM', 'Measles and Rubella', 'Viral Load'],
+  },
 } satisfies Record<string, FacilitySeed>;
+
+/**
+ * The facilities added for the tier dashboards' history (history.ts): a supervisor and an analyst each, in every
+ * programme the facility runs, who enter and approve its generated results.
+ */
+const HISTORY_STAFF: [facility: 'ikejaPhc' | 'edo' | 'rivers', prefix: string][] = [
+  ['ikejaPhc', 'ikeja_phc'],
+  ['edo', 'edo'],
+  ['rivers', 'rivers'],
+];
 
 const CLINICAL_ROLES: [string, Role][] = [
   ['clin_admin', 'Admin'],
@@ -139,6 +179,16 @@ export async function seedDemo(tx: Tx): Promise<void> {
         ['Viral Load', role],
       ],
     });
+  }
+
+  for (const [key, prefix] of HISTORY_STAFF) {
+    const facility = DEMO_FACILITIES[key];
+    for (const program of facility.programs) await seedTestServices(tx, ids[key], program);
+    for (const role of ['Supervisor', 'Analyst'] as const) {
+      const username = `${prefix}_${role.toLowerCase()}`;
+      const roles = facility.programs.map((p) => [p, role] as [string, Role]);
+      await seedDemoUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids[key], department: 'Laboratory', roles });
+    }
   }
 
   // The TB laboratories offer the TB tests, and hold a few TB samples in several states (once).

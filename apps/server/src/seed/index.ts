@@ -1,13 +1,19 @@
 import type { Db } from '../core/db.js';
 import { seedAggregateRules } from './aggregates.js';
 import { seedDemo } from './demo.js';
+import { seedDemoHistory } from './history.js';
 import { seedReference } from './reference.js';
 
-export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
+/**
+ * Reference data always; with `demo`, the demo facilities, staff and samples, and (unless `history: false`, as the
+ * tests' databases are seeded) about 500 finished samples of the last twelve months (history.ts), once.
+ */
+export async function seed(db: Db, options: { demo: boolean; history?: boolean }): Promise<void> {
   await db.transaction(async (tx) => {
     await seedReference(tx);
     // Before any sample is written, so every test is classified by the rules in force.
     await seedAggregateRules(tx);
     if (options.demo) await seedDemo(tx);
   });
+  if (options.demo && (options.history ?? true)) await seedDemoHistory(db);
 }

@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const database = await openPostgres(url.toString());
-    await seed(database.db, { demo: true });
+    await seed(database.db, { demo: true, history: false });
     await database.close();
     project.provide('postgresTemplate', name);
     return async () => {
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const database = await openPglite(null);
-  await seed(database.db, { demo: true });
+  await seed(database.db, { demo: true, history: false });
   const file = path.join(os.tmpdir(), `nlims-test-template-${tag}.tar`);
   writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
   await database.close();

@@ -18,7 +18,7 @@ async function openTestDatabase(demo: boolean): Promise<Database> {
   const template = demo ? (process.env.TEST_DB === 'pg' ? inject('postgresTemplate') : inject('pgliteTemplate')) : undefined;
   if (process.env.TEST_DB !== 'pg') {
     const database = template ? await openPglite(null, new Blob([readFileSync(template)])) : await openPglite(null);
-    if (!template) await seed(database.db, { demo });
+    if (!template) await seed(database.db, { demo, history: false });
     return database;
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -31,7 +31,7 @@ async function openTestDatabase(demo: boolean): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
-  if (!template) await seed(database.db, { demo });
+  if (!template) await seed(database.db, { demo, history: false });
   return {
     ...database,
     async close() {

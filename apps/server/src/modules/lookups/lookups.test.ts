@@ -43,8 +43,8 @@ describe('look-ups', () => {
       .json()
       .map((f: { facility_code: string }) => f.facility_code)
       .sort();
-    expect(lagosFacilities).toEqual(['LA-IKJ-001', 'LA-LMD-001', 'LA-MSH-001']);
-    expect((await get('ikeja_tier', '/api/facility_look_up/')).json()).toHaveLength(1);
+    expect(lagosFacilities).toEqual(['LA-IKJ-001', 'LA-IKJ-002', 'LA-LMD-001', 'LA-MSH-001']);
+    expect((await get('ikeja_tier', '/api/facility_look_up/')).json()).toHaveLength(2);
     expect((await get('lagos_tier', '/api/user_location_look_up/?scope=planet')).statusCode).toBe(400);
   });
 
@@ -107,11 +107,11 @@ describe('admin dashboard', () => {
     const res = await get('superadmin', '/api/admin_dashboard/');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.totals).toMatchObject({ facilities: 5, tier_users: 3 });
+    expect(body.totals).toMatchObject({ facilities: 8, tier_users: 3 });
     expect(body.facilities_by_state).toHaveLength(37);
-    expect(body.facilities_by_state.find((s: { state_name: string }) => s.state_name === 'Lagos').count).toBe(3);
-    expect(body.facilities_by_type).toEqual(expect.arrayContaining([{ facility_type: 'public', count: 3 }]));
-    expect(body.users_by_role).toEqual(expect.arrayContaining([{ role: 'Supervisor', count: 4 }]));
+    expect(body.facilities_by_state.find((s: { state_name: string }) => s.state_name === 'Lagos').count).toBe(4);
+    expect(body.facilities_by_type).toEqual(expect.arrayContaining([{ facility_type: 'public', count: 6 }]));
+    expect(body.users_by_role).toEqual(expect.arrayContaining([{ role: 'Supervisor', count: 7 }]));
     for (const actor of ['clin_admin', 'fed_tier', 'ph_supervisor']) expect((await get(actor, '/api/admin_dashboard/')).statusCode, actor).toBe(403);
   });
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ID_RANGE_MESSAGE, idParam, MAX_ID, PAGE_SIZES, phDashboardReply, phNotifyBody, phNotifyPage, phReportPage } from '@nlims/contracts';
+import { ID_RANGE_MESSAGE, idParam, MAX_ID, PAGE_SIZES, phDashboardReply, phNotifyBody, phNotifyPage, phReportPage, tierReportPage } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import { toCsv } from '../../core/csv.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { toXlsx } from '../../core/xlsx.js';
+import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { phDashboard } from './ph-dashboard.js';
 import { markNotified, phNotifyList } from './ph-notify.js';
@@ -20,6 +21,9 @@ const reportQuery = z.object({
   end_date: dateParam,
   program,
   test_order_status: z.coerce.number().int().min(1).max(16).optional(),
+  test_type: z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional(),
+  reporting_state: z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional(),
+  reporting_lga: z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional(),
   page: pageParam,
   page_size: z.coerce.number().int().optional(),
   format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose one of: json, csv, xlsx.' }).optional(),
@@ -75,7 +79,7 @@ export function phRoutes(app: App, db: Db): void {
           200: {
             description: 'One page of rows as JSON, or every row (up to 100,000) as CSV or XLSX.',
             content: {
-              'application/json': { schema: phReportPage },
+              'application/json': { schema: z.union([phReportPage, tierReportPage]) },
               'text/csv': { schema: z.string() },
               'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
             },
@@ -84,8 +88,10 @@ export function phRoutes(app: App, db: Db): void {
       },
     },
     async (request, reply) => {
-      const format = request.query.format ?? 'json';
       const p = principalOf(request);
+      // An official reads the aggregates of their area, never a patient.
+      if (isOfficial(p)) return officialReport(db, p, 'general_program_report', request.query, reply);
+      const format = request.query.format ?? 'json';
       const data = await phReport(db, p, request.query, format !== 'json');
       const { format: _format, ...query } = request.query;
       const exported = 'rows' in data ? (data as { family: 'ph' | 'eid' | 'vl'; columns: string[]; rows: Record<string, unknown>[] }) : null;

@@ -207,3 +207,40 @@ describe('a disease dashboard', () => {
     expect((await get('fed_tier', '/api/global_dashboard/?format=csv&table=by_test')).statusCode).toBe(400);
   });
 });
+
+describe('the reports, as an official reads them', () => {
+  it('give aggregates per facility and test of the area only, never a patient', async () => {
+    const lagos = (await get('lagos_tier', '/api/general_order_report/?page=1')).json();
+    expect(lagos.aggregate).toBe(true);
+    expect(lagos.results.length).toBeGreaterThan(0);
+    expect(lagos.results.every((r: { state: string }) => r.state === 'Lagos')).toBe(true);
+    expect(lagos.results.find((r: { test_type: string }) => /malaria rapid/i.test(r.test_type))).toMatchObject({
+      facility: 'Ikeja Demo Clinical Laboratory',
+      requested: 10,
+      released: 10,
+      positives: null,
+    });
+    expect(JSON.stringify(lagos)).not.toMatch(/Agg|AGG-|first_name|client/);
+    const fed = (await get('fed_tier', '/api/general_program_report/?program=Lassa%20Fever')).json();
+    expect(fed.results.find((r: { facility_code: string }) => r.facility_code === 'LA-LMD-001')).toMatchObject({ program: 'Lassa Fever' });
+    expect((await get('fed_tier', '/api/tb_report/?page=1')).statusCode).toBe(200);
+  });
+
+  it('keep to the area and check their parameters', async () => {
+    expect((await get('lagos_tier', `/api/tb_report/?reporting_state=${place.kanoState}`)).statusCode).toBe(403);
+    expect((await get('ikeja_tier', `/api/general_order_report/?reporting_lga=${place.kanoLga}`)).statusCode).toBe(403);
+    const wrong = await get('fed_tier', '/api/general_program_report/?program=General');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toHaveProperty('program');
+    expect((await get('fed_tier', '/api/general_order_report/?page_size=7')).statusCode).toBe(400);
+  });
+
+  it('export CSV and XLSX with suppressed cells as "< 5"', async () => {
+    const csv = await get('ikeja_tier', '/api/general_order_report/?format=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')[0]).toBe('state,lga,facility,facility_code,program,test_type,requested,released,positives,rejected,backlog');
+    expect(csv.body).toMatch(/Malaria rapid diagnostic test \(mRDT\),10,10,< 5,0,0/);
+    const xlsx = await get('fed_tier', '/api/tb_report/?format=xlsx');
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+  });
+});
