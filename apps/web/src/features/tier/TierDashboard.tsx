@@ -205,7 +205,8 @@ function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProp
       {data.hiv && <HivBlock hiv={data.hiv} />}
       {data.tb && <TbBlock tb={data.tb} />}
       <Series data={data} exportProps={exportProps} />
-      <ByArea data={data} exportProps={exportProps} view={view} set={set} map={map} />
+      {/* Facility staff see their one facility: no level below it. */}
+      {data.area.level !== 'facility' && <ByArea data={data} exportProps={exportProps} view={view} set={set} map={map} />}
       <ByTest data={data} exportProps={exportProps} />
     </div>
   );

@@ -24,7 +24,7 @@ export function mapValues<R extends { tests: number; positives: number | null; p
 export function useMeasureText() {
   const { t } = useTranslation('tierAnalytics');
   return {
-    binText: (measure: MapMeasure) => (from: number, to: number) => (measure === 'positivity' ? `${from}–${to} %` : `${countText(from)}–${countText(to)}`),
+    binText: (measure: MapMeasure) => (from: number, to: number) => (measure === 'positivity' ? `${from}–${to}%` : `${countText(from)}–${countText(to)}`),
     label: (measure: MapMeasure) => t(`measure.${measure}`),
   };
 }
