@@ -3,7 +3,7 @@ import type { GlobalDashboard, TierDashboard } from '@nlims/contracts';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signIn } from './browser.js';
-import { sharedBrowser } from './suite.js';
+import { programmeUser, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const browser = sharedBrowser();
@@ -179,6 +179,21 @@ describe('the tier dashboards', () => {
     expect(tb.by_area_level).toBe('facility');
     const ikejaFacilities = new Set(filter.facilities.map((f) => f.name));
     for (const row of tb.by_area) expect(ikejaFacilities.has(row.name)).toBe(true);
+    await page.close();
+  });
+
+  it("General staff read their facility's dashboard, without a map or a table by area", async () => {
+    const page = await programmeUser(browser, baseURL, 'clin_supervisor', 'General');
+    const [reply] = await Promise.all([page.waitForResponse(isApi('/api/tier_general_order_dashboard/')), page.goto('/dashboards/general_program')]);
+    expect(reply.status()).toBe(200);
+    const body = (await reply.json()) as TierDashboard;
+    expect(body.area.level).toBe('facility');
+    expect(body.totals.tests).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('tier-stat-tests').locator('.tier-stat__value').textContent()).toBe(body.totals.tests.toLocaleString('en'));
+    expect(await page.getByTestId('tier-filters').getByRole('combobox', { name: 'State' }).count()).toBe(0);
+    expect(await page.locator('[data-testid="tier-map"]').count()).toBe(0);
+    expect(await page.getByTestId('tier-by-area').count()).toBe(0);
+    await page.getByTestId('tier-by-test').waitFor();
     await page.close();
   });
 });
