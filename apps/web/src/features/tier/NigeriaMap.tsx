@@ -59,7 +59,8 @@ export function NigeriaMap({ values, scale, title, binText, only, selected, onSe
     <figure className="tier-map">
       {/* biome-ignore lint/a11y/useSemanticElements: an SVG drawing of states, named as one group; a fieldset cannot hold SVG shapes */}
       <svg viewBox={MAP.viewBox} className="tier-map__svg" role="group" aria-label={title} data-testid="tier-map">
-        {states.map((s) => {
+        {/* The chosen state last, so its outline is drawn above its neighbours'. */}
+        {[...states.filter((s) => s.key !== selected), ...states.filter((s) => s.key === selected)].map((s) => {
           const shown = !only || only.has(s.key);
           const figure = shown ? values.get(s.key) : undefined;
           const colour = figure ? scale.colourOf(figure.value) : NO_DATA_COLOUR;
@@ -104,7 +105,15 @@ export function NigeriaMap({ values, scale, title, binText, only, selected, onSe
           {t('map.noData')}
         </li>
       </ul>
-      <figcaption className="tier-map__caption">{t('map.caption')}</figcaption>
+      <figcaption className="tier-map__caption">
+        {t('map.caption')}{' '}
+        <bdi dir="ltr">
+          @svg-maps/nigeria, Michael Chukwu,{' '}
+          <a href="https://creativecommons.org/licenses/by/4.0/" rel="license noreferrer" target="_blank">
+            CC BY 4.0
+          </a>
+        </bdi>
+      </figcaption>
     </figure>
   );
 }
