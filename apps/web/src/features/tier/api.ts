@@ -10,8 +10,8 @@ import { apiQuery, queryString, type TierFilters } from './filters';
 export type TierEndpoint = 'tier_general_program_dashboard' | 'tier_general_order_dashboard';
 export type TierExtra = Record<string, string | number | undefined>;
 
-/** `dashboard_filter/`, within the caller's area; `methods` when the server lists them. */
-export type DashboardFilter = z.infer<typeof dashboardFilterReply> & { methods?: { id: number; name: string }[] };
+/** `dashboard_filter/`, within the caller's area. */
+export type DashboardFilter = z.infer<typeof dashboardFilterReply>;
 
 const TIER = ['tier-analytics'] as const;
 
