@@ -40,7 +40,8 @@ function Figure({ value }: { value: number | null }) {
 
 const programmeText = (t: TFunction, name: string) => t(`app:program.${name}`, { defaultValue: name });
 
-function columns(t: TFunction): TableProps<TierReportRow>['columns'] {
+/** The columns; the programme's only when the rows are of several programmes. */
+function columns(t: TFunction, severalProgrammes: boolean): TableProps<TierReportRow>['columns'] {
   return [
     { key: 'state', title: t('col.state'), dataIndex: 'state' },
     { key: 'lga', title: t('col.lga'), dataIndex: 'lga' },
@@ -56,7 +57,7 @@ function columns(t: TFunction): TableProps<TierReportRow>['columns'] {
         </div>
       ),
     },
-    { key: 'program', title: t('col.programme'), render: (_, r) => programmeText(t, r.program) },
+    ...(severalProgrammes ? [{ key: 'program', title: t('col.programme'), render: (_: unknown, r: TierReportRow) => programmeText(t, r.program) }] : []),
     { key: 'test', title: t('col.test'), dataIndex: 'test_type' },
     ...FIGURES.map((f) => ({
       key: f,
@@ -246,7 +247,7 @@ export function TierReport({ page }: PageProps) {
           options={lgaList.map((l) => ({ value: l.id, label: l.name }))}
         />
       </div>
-      <Alert type="info" showIcon className="reports-tier__note" title={t('note.suppressed', { label: SUPPRESSED_LABEL })} />
+      <Alert type="info" showIcon className="reports-tier__note" title={t('note.suppressed', { label: `\u2066${SUPPRESSED_LABEL}\u2069` })} />
       <p className="tb-print-only">
         {summary}
         <br />
@@ -293,7 +294,7 @@ export function TierReport({ page }: PageProps) {
           size="small"
           loading={isFetching}
           dataSource={rows}
-          columns={columns(t)}
+          columns={columns(t, filters.family === 'programme' && !filters.program)}
           emptyText={t('empty')}
         />
       )}
