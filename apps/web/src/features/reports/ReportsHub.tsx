@@ -1,17 +1,12 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { type AccessContext, NAV_PAGES, type NavPage } from '@nlims/contracts';
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { useAccess } from '../layout/useAccess';
 import type { PageProps } from '../pages/pageProps';
+import { reportPagesFor } from './hub';
 import './reports.css';
-
-/** The report pages this user may open in the selected programme: the programme pages of the report view their role reaches. */
-export function reportPagesFor(ctx: AccessContext): NavPage[] {
-  return NAV_PAGES.filter((p) => p.view === 'report' && p.allow(ctx));
-}
 
 /** Facility staff's `/reports`: a link to each report of their programme, with what it holds. */
 export function ReportsHub({ page }: PageProps) {
