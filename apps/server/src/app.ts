@@ -29,6 +29,7 @@ import { tbRoutes } from './modules/samples/tb.routes.js';
 import { eidRoutes } from './modules/eid/eid.routes.js';
 import { vlRoutes } from './modules/vl/vl.routes.js';
 import { phRoutes } from './modules/samples/ph.routes.js';
+import { tierRoutes } from './modules/tier/tier.routes.js';
 import { programsRoutes } from './modules/programs/programs.routes.js';
 import { REFERENCE_DEFS } from './modules/reference/reference.resources.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   eidRoutes(app, db);
   vlRoutes(app, db);
   phRoutes(app, db);
+  tierRoutes(app, db);
   resultsRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');

@@ -98,6 +98,8 @@ export const dashboardFilterReply = z.object({
   states: z.array(userLocationItem),
   lgas: z.array(userLocationItem),
   facilities: z.array(userLocationItem),
+  /** Analytical methods (the dashboard query's `method`). */
+  methods: z.array(z.object({ id: z.number(), name: z.string() })),
   periodicity: z.array(z.string()),
 });
 /** The super admin's overview. */

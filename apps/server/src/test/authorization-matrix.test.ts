@@ -230,7 +230,8 @@ const ROWS: Row[] = [
     name: 'TB report',
     method: 'GET',
     url: () => '/api/tb_report/?page=1',
-    expect: { super: 200 },
+    // officials read the aggregates of their area
+    expect: { super: 200, tier: 200 },
     users: each([...YABA_STAFF, 'kano_supervisor'], 200),
     otherwise: 403,
   },
@@ -247,7 +248,7 @@ const ROWS: Row[] = [
     name: 'public-health line list',
     method: 'GET',
     url: () => '/api/general_program_report/?page=1',
-    expect: { super: 200 },
+    expect: { super: 200, tier: 200 },
     users: each(YABA_STAFF, 200),
     otherwise: 403,
   },
@@ -257,6 +258,32 @@ const ROWS: Row[] = [
     url: () => '/api/public_health_notify/?page=1',
     expect: { super: 200 },
     users: each(['ph_supervisor', 'ph_data_analyst'], 200),
+    otherwise: 403,
+  },
+  // the officials' dashboards: the priority diseases for officials (and the super admin); a disease's dashboard for them and
+  // for staff over their facility (the admin's role reads nothing); General's for its staff and the officials
+  { name: 'priority diseases', method: 'GET', url: () => '/api/global_dashboard/', expect: { super: 200, tier: 200 }, otherwise: 403 },
+  {
+    name: 'a disease dashboard',
+    method: 'GET',
+    url: () => '/api/tier_general_program_dashboard/?disease=malaria',
+    expect: { super: 200, tier: 200, staff: 200 },
+    otherwise: 403,
+  },
+  {
+    name: "General's dashboard for an area",
+    method: 'GET',
+    url: () => '/api/tier_general_order_dashboard/',
+    expect: { super: 200, tier: 200 },
+    users: each(['clin_manager', 'clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_data_analyst'], 200),
+    otherwise: 403,
+  },
+  {
+    name: 'General order report',
+    method: 'GET',
+    url: () => '/api/general_order_report/?page=1',
+    expect: { super: 200, tier: 200 },
+    users: each(['clin_manager', 'clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_data_analyst'], 200),
     otherwise: 403,
   },
   // Clients are shared by a facility's programmes: any programme's staff read them, its registration roles register them.

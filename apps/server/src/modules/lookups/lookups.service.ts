@@ -7,7 +7,7 @@ import { facilityTestServices } from '../facility-settings/facility-settings.tab
 import { facilities } from '../facilities/facilities.table.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { programs } from '../programs/programs.table.js';
-import { clientIdentifierTypes, occupations, rejectionReasons, resultRejectionReasons, sampleTypes } from '../reference/reference.table.js';
+import { clientIdentifierTypes, methods, occupations, rejectionReasons, resultRejectionReasons, sampleTypes } from '../reference/reference.table.js';
 import type { Principal } from '../users/principal.js';
 
 export const PRIORITIES = ['routine', 'urgent'] as const;
@@ -168,13 +168,30 @@ export async function userLocationLookup(db: Db, principal: Principal, scope: 's
   return (await facilityLookup(db, principal)).map(({ id, facility_name, state, lga }) => ({ id, name: facility_name, state, lga }));
 }
 
+/**
+ * The dashboard query's choices (SPEC §3) in the caller's area: an official's states, LGAs and facilities
+ * (user_location_look_up/), a facility's staff their own facility and its place; the programmes, tests and methods.
+ */
 export async function dashboardFilter(db: Db, principal: Principal) {
-  return {
-    programs: await db.select().from(programs).orderBy(asc(programs.id)),
-    test_types: (await catalogueTests(db)).filter((t) => !t.is_panel).map(({ id, name, program }) => ({ id, name, program })),
+  const staff = !principal.isSuperuser && principal.userLocation == null;
+  let places = {
     states: await userLocationLookup(db, principal, 'state'),
     lgas: await userLocationLookup(db, principal, 'lga'),
     facilities: await userLocationLookup(db, principal, 'facility'),
+  };
+  if (staff) {
+    const own = (places.facilities as { id: number; name: string; state: number | null; lga: number | null }[]).filter((f) => f.id === principal.facilityId);
+    places = {
+      facilities: own,
+      states: places.states.filter((s) => own.some((f) => f.state === s.id)),
+      lgas: places.lgas.filter((l) => own.some((f) => f.lga === l.id)),
+    };
+  }
+  return {
+    programs: await db.select().from(programs).orderBy(asc(programs.id)),
+    test_types: (await catalogueTests(db)).filter((t) => !t.is_panel).map(({ id, name, program }) => ({ id, name, program })),
+    ...places,
+    methods: await db.select({ id: methods.id, name: methods.name }).from(methods).where(eq(methods.is_active, true)).orderBy(asc(methods.name)),
     periodicity: ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'],
   };
 }

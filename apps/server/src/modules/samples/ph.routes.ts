@@ -1,10 +1,11 @@
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import { ID_RANGE_MESSAGE, idParam, MAX_ID, PAGE_SIZES, phDashboardReply, phNotifyBody, phNotifyPage, phReportPage } from '@nlims/contracts';
+import { ID_RANGE_MESSAGE, idParam, MAX_ID, PAGE_SIZES, phDashboardReply, phNotifyBody, phNotifyPage, phReportPage, tierReportPage } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import { toCsv } from '../../core/csv.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
+import { toXlsx } from '../../core/xlsx.js';
+import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { phDashboard } from './ph-dashboard.js';
 import { markNotified, phNotifyList } from './ph-notify.js';
@@ -20,6 +21,9 @@ const reportQuery = z.object({
   end_date: dateParam,
   program,
   test_order_status: z.coerce.number().int().min(1).max(16).optional(),
+  test_type: z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional(),
+  reporting_state: z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional(),
+  reporting_lga: z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional(),
   page: pageParam,
   page_size: z.coerce.number().int().optional(),
   format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose one of: json, csv, xlsx.' }).optional(),
@@ -35,26 +39,6 @@ const notifyQuery = z.object({
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `page_size must be one of ${PAGE_SIZES.join(', ')}.`)
     .optional(),
 });
-
-/** The line list as a workbook: one sheet, a header row, dates as dates, the header frozen and filtered. */
-async function toXlsx(rows: readonly Record<string, unknown>[], columns: readonly string[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'NLIMS';
-  const sheet = book.addWorksheet('Line list', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((key) => ({ header: key, key, width: Math.max(12, key.length + 2) }));
-  for (const row of rows) {
-    const cells: Record<string, unknown> = {};
-    for (const key of columns) {
-      const v = row[key];
-      // A text cell a spreadsheet would run as a formula is kept as text.
-      cells[key] = typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v;
-    }
-    sheet.addRow(cells);
-  }
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
 /**
  * The public-health programmes' analytics and notifications:
@@ -95,7 +79,7 @@ export function phRoutes(app: App, db: Db): void {
           200: {
             description: 'One page of rows as JSON, or every row (up to 100,000) as CSV or XLSX.',
             content: {
-              'application/json': { schema: phReportPage },
+              'application/json': { schema: z.union([phReportPage, tierReportPage]) },
               'text/csv': { schema: z.string() },
               'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
             },
@@ -104,8 +88,10 @@ export function phRoutes(app: App, db: Db): void {
       },
     },
     async (request, reply) => {
-      const format = request.query.format ?? 'json';
       const p = principalOf(request);
+      // An official reads the aggregates of their area, never a patient.
+      if (isOfficial(p)) return officialReport(db, p, 'general_program_report', request.query, reply);
+      const format = request.query.format ?? 'json';
       const data = await phReport(db, p, request.query, format !== 'json');
       const { format: _format, ...query } = request.query;
       const exported = 'rows' in data ? (data as { family: 'ph' | 'eid' | 'vl'; columns: string[]; rows: Record<string, unknown>[] }) : null;
@@ -123,7 +109,7 @@ export function phRoutes(app: App, db: Db): void {
         return reply
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-          .send((await toXlsx(rows, columns)) as unknown as string);
+          .send((await toXlsx(rows, columns, 'Line list')) as unknown as string);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(toCsv(rows, columns));
     },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  tierReportPage,
   bulkSampleIds,
   clinicalDashboardReply,
   collectBody,
@@ -28,7 +29,9 @@ import { ValidationError } from '../../core/errors.js';
 import { idempotencyHeaders, idempotentCreate } from '../../core/idempotency.js';
 import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
+import { sendTable } from '../../core/xlsx.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { inArray } from 'drizzle-orm';
 import { sampleTypes } from '../reference/reference.table.js';
 import { renderLabel } from '../reports/label.js';
@@ -38,7 +41,6 @@ import { renderReport } from '../reports/report.js';
 import { completeEntry } from './complete-entry.js';
 import { clinicalDashboard } from './dashboard.js';
 import { FORMS } from './forms.js';
-import { toCsv } from '../../core/csv.js';
 import { generalOrderReport, REPORT_COLUMNS } from './general-report.js';
 import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
 import { createOrder, moveSample, orderFollowOn } from './samples.service.js';
@@ -235,7 +237,10 @@ export function samplesRoutes(app: App, db: Db): void {
     end_date: z.string().optional(),
     page: z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional(),
     page_size: z.coerce.number().int().optional(),
-    format: z.enum(['json', 'csv']).optional(),
+    program: z.string().trim().max(100).optional(),
+    reporting_state: idParam.optional(),
+    reporting_lga: idParam.optional(),
+    format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose one of: json, csv, xlsx.' }).optional(),
   });
   app.get(
     '/api/general_order_report/',
@@ -247,27 +252,32 @@ export function samplesRoutes(app: App, db: Db): void {
         response: {
           200: {
             description: 'One page of rows as JSON, or every row (up to 100,000) as CSV with `format=csv`.',
-            content: { 'application/json': { schema: generalReportPage }, 'text/csv': { schema: z.string() } },
+            content: {
+              'application/json': { schema: z.union([generalReportPage, tierReportPage]) },
+              'text/csv': { schema: z.string() },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
+            },
           },
         },
       },
     },
     async (request, reply) => {
-      const csv = request.query.format === 'csv';
       const p = principalOf(request);
+      // An official reads the aggregates of their area, never a patient.
+      if (isOfficial(p)) return officialReport(db, p, 'general_order_report', request.query, reply);
+      const format = request.query.format ?? 'json';
+      const csv = format !== 'json';
       const data = await generalOrderReport(db, p, request.query, csv);
       const { format: _format, ...query } = request.query;
       const count = (data as { count?: number }).count ?? (data.rows as unknown[]).length;
       await recordAudit(db, p, {
         action: csv ? 'report.export' : 'report.view',
         entity: 'general_order_report',
-        after: { format: csv ? 'csv' : 'json', query, count },
+        after: { format, query, count },
       });
       if (!csv) return data as z.infer<typeof generalReportPage>;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="general-order-report-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(toCsv(data.rows as Record<string, unknown>[], REPORT_COLUMNS));
+      const name = `general-order-report-${new Date().toISOString().slice(0, 10)}`;
+      return sendTable(reply, format as 'csv' | 'xlsx', name, data.rows as Record<string, unknown>[], REPORT_COLUMNS);
     },
   );
   app.get(

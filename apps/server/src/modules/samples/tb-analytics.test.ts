@@ -256,7 +256,12 @@ describe('TB report', () => {
 describe('TB analytics: who may look', () => {
   it('answers TB staff and the super admin; 403 for General-only users, tier users and admins', async () => {
     for (const user of ['clin_supervisor', 'clin_manager', 'fed_tier', 'lagos_tier', 'ph_admin', 'clin_admin']) {
-      for (const path of ['facility_tb_dashboard', 'tb_report']) expect((await as(user, 'GET', `/api/${path}/`)).statusCode, `${user} ${path}`).toBe(403);
+      // An official reads the TB report as aggregates of their area (modules/tier), never the line list.
+      const official = user.endsWith('_tier');
+      expect((await as(user, 'GET', '/api/facility_tb_dashboard/')).statusCode, `${user} dashboard`).toBe(403);
+      const report = await as(user, 'GET', '/api/tb_report/');
+      expect(report.statusCode, `${user} report`).toBe(official ? 200 : 403);
+      if (official) expect(report.json()).toMatchObject({ aggregate: true });
     }
     for (const user of ['ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst', 'kano_supervisor', 'superadmin']) {
       for (const path of ['facility_tb_dashboard', 'tb_report']) expect((await as(user, 'GET', `/api/${path}/`)).statusCode, `${user} ${path}`).toBe(200);

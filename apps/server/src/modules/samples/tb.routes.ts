@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { ID_RANGE_MESSAGE, idParam, MAX_ID, TB_PERIODICITIES, tbDashboardReply, tbReportPage } from '@nlims/contracts';
+import { ID_RANGE_MESSAGE, idParam, MAX_ID, TB_PERIODICITIES, tbDashboardReply, tbReportPage, tierReportPage } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { tbDashboard } from './tb-dashboard.js';
 import { TB_REPORT_COLUMNS } from '@nlims/contracts';
-import { toCsv } from '../../core/csv.js';
+import { sendTable } from '../../core/xlsx.js';
+import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { tbReport } from './tb-report.js';
 
 /** SPEC §7's dashboard parameters; `periodicity` is the series' step (the dashboard filter's look-up). */
@@ -28,7 +29,7 @@ const reportQuery = z.object({
   reporting_lga: idParam.optional(),
   page: z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional(),
   page_size: z.coerce.number().int().optional(),
-  format: z.enum(['json', 'csv']).optional(),
+  format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose one of: json, csv, xlsx.' }).optional(),
 });
 
 /**
@@ -67,24 +68,28 @@ export function tbRoutes(app: App, db: Db): void {
         response: {
           200: {
             description: 'One page of rows as JSON, or every row (up to 100,000) as CSV with `format=csv`.',
-            content: { 'application/json': { schema: tbReportPage }, 'text/csv': { schema: z.string() } },
+            content: {
+              'application/json': { schema: z.union([tbReportPage, tierReportPage]) },
+              'text/csv': { schema: z.string() },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
+            },
           },
         },
       },
     },
     async (request, reply) => {
-      const csv = request.query.format === 'csv';
       const p = principalOf(request);
+      // An official reads the aggregates of their area, never a patient.
+      if (isOfficial(p)) return officialReport(db, p, 'tb_report', request.query, reply);
+      const format = request.query.format ?? 'json';
+      const csv = format !== 'json';
       const data = await tbReport(db, p, request.query, csv);
       const { format: _format, ...query } = request.query;
       const rows = 'rows' in data ? data.rows : null;
       const count = rows ? rows.length : (data as { count: number }).count;
-      await recordAudit(db, p, { action: csv ? 'report.export' : 'report.view', entity: 'tb_report', after: { format: csv ? 'csv' : 'json', query, count } });
+      await recordAudit(db, p, { action: csv ? 'report.export' : 'report.view', entity: 'tb_report', after: { format, query, count } });
       if (!rows) return data as z.infer<typeof tbReportPage>;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="tb-report-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(toCsv(rows, TB_REPORT_COLUMNS));
+      return sendTable(reply, format as 'csv' | 'xlsx', `tb-report-${new Date().toISOString().slice(0, 10)}`, rows, TB_REPORT_COLUMNS);
     },
   );
 }
