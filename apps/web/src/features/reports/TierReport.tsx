@@ -1,5 +1,5 @@
 import { DownloadOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
-import { CANCELLED_STATUS, DEFAULT_PAGE_SIZE, PROGRAM_DEFINITIONS, RESULT_STATUS, SAMPLE_STATUS, SUPPRESSED_LABEL, type TierReportRow } from '@nlims/contracts';
+import { DEFAULT_PAGE_SIZE, PROGRAM_DEFINITIONS, SUPPRESSED_LABEL, type TierReportRow } from '@nlims/contracts';
 import { Alert, Button, Card, Empty, Segmented, Select, Spin, type TableProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -9,7 +9,6 @@ import { useSession } from '../auth/useSession';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDate, formatDateTime, todayLagos } from '../clinical/common/format';
 import { downloadFile } from '../clinical/common/pdf';
-import { statusText } from '../clinical/common/status';
 import { DateInput } from '../forms/DateInput';
 import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import type { PageProps } from '../pages/pageProps';
@@ -17,14 +16,20 @@ import { ListTable } from '../resources/ListTable';
 import { Pager } from '../resources/Pager';
 import { LoadError } from '../tb/LoadError';
 import { useDashboardFilter, useLocations, useTierReport } from './api';
-import { changeFilters, FAMILY_PROGRAMME, filtersFromParams, paramsOf, queryString, REPORT_FAMILIES, reportRequest, type TierReportFilters } from './filters';
+import {
+  changeFilters,
+  FAMILY_PROGRAMME,
+  filtersFromParams,
+  paramsOf,
+  queryString,
+  REPORT_FAMILIES,
+  REPORT_STATUSES,
+  reportRequest,
+  type TierReportFilters,
+} from './filters';
 import '../resources/resources.css';
 import '../tb/tb.css';
 import './reports.css';
-
-const S = SAMPLE_STATUS;
-/** The statuses a test can carry, in workflow order (the status filter). */
-const TEST_STATUSES = [S.ORDERED, S.COLLECTED, S.APPROVED, ...Object.values(RESULT_STATUS), S.REJECTED, CANCELLED_STATUS];
 
 /** The programmes of the third family: every one but General and Tuberculosis, as the product lists them. */
 const OTHER_PROGRAMMES = PROGRAM_DEFINITIONS.filter((p) => p.family !== 'general' && p.family !== 'tb').map((p) => p.name);
@@ -85,7 +90,6 @@ function useAreaName(): string {
  */
 export function TierReport({ page }: PageProps) {
   const { t } = useTranslation(['reports', 'clinical', 'app']);
-  const { t: tc } = useTranslation('clinical');
   const phone = !useMediaQuery(TABLET_UP);
   const area = useAreaName();
   const [params, setParams] = useSearchParams();
@@ -131,6 +135,7 @@ export function TierReport({ page }: PageProps) {
   const lgaList = (lgas.data ?? []).filter((l) => state == null || l.state === state);
   const onlyLga = (lgas.data ?? []).length === 1 ? lgas.data![0]!.id : undefined;
 
+  const statusEntry = Object.entries(REPORT_STATUSES).find(([, code]) => code === filters.test_order_status);
   const programmeLabel =
     filters.family === 'programme' ? (filters.program ? programmeText(t, filters.program) : t('filter.allProgrammes')) : t(`family.${filters.family}`);
   /** What the printed page says it holds: the filters in words. */
@@ -139,7 +144,7 @@ export function TierReport({ page }: PageProps) {
     programmeLabel,
     t('period', { start: formatDate(filters.start_date), end: formatDate(filters.end_date) }),
     filters.test_type != null ? testOptions.find((o) => o.value === filters.test_type)?.label : null,
-    filters.test_order_status != null ? statusText(tc, filters.test_order_status) : null,
+    statusEntry ? t(`status.${statusEntry[0]}`) : null,
     filters.reporting_state != null ? stateList.find((s) => s.id === filters.reporting_state)?.name : null,
     filters.reporting_lga != null ? lgaList.find((l) => l.id === filters.reporting_lga)?.name : null,
   ]
@@ -218,11 +223,11 @@ export function TierReport({ page }: PageProps) {
         </label>
         <Select
           allowClear
-          placeholder={t('clinical:samples.allStatuses')}
-          aria-label={t('clinical:samples.status')}
+          placeholder={t('status.all')}
+          aria-label={t('status.label')}
           value={filters.test_order_status}
           onChange={(test_order_status?: number) => set({ test_order_status })}
-          options={TEST_STATUSES.map((s) => ({ value: s, label: statusText(tc, s) }))}
+          options={Object.entries(REPORT_STATUSES).map(([key, code]) => ({ value: code, label: t(`status.${key}`) }))}
         />
         <Select
           allowClear={onlyState == null}

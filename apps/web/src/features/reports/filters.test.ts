@@ -18,7 +18,7 @@ describe('the aggregated report’s filters in the address', () => {
       test_type: 12,
       start_date: '2026-01-01',
       end_date: '2026-03-31',
-      test_order_status: 5,
+      test_order_status: 7,
       reporting_state: 25,
       reporting_lga: 412,
     };
@@ -29,7 +29,7 @@ describe('the aggregated report’s filters in the address', () => {
       test_type: '12',
       start_date: '2026-01-01',
       end_date: '2026-03-31',
-      test_order_status: '5',
+      test_order_status: '7',
       reporting_state: '25',
       reporting_lga: '412',
     });
@@ -42,6 +42,9 @@ describe('the aggregated report’s filters in the address', () => {
   it('falls back to the default for what is malformed, and ignores a programme outside the other programmes', () => {
     expect(from('family=hiv&test_type=abc&reporting_state=0&reporting_lga=-3&test_order_status=1.5')).toEqual({ family: 'general', ...period });
     expect(from('test_type=99999999999')).toEqual({ family: 'general', ...period });
+    // a status the aggregates do not tell apart
+    expect(from('test_order_status=5')).toEqual({ family: 'general', ...period });
+    expect(from('test_order_status=4').test_order_status).toBe(4);
     expect(from('family=tb&program=Lassa%20Fever')).toEqual({ family: 'tb', ...period });
     expect(from('start_date=2026-11-01x&end_date=2026-11-10')).toEqual({ family: 'general', start_date: period.start_date, end_date: '2026-11-10' });
     expect(from('start_date=2026-11-01&end_date=2026-11-31')).toEqual({ family: 'general', start_date: '2026-11-01', end_date: period.end_date });
@@ -69,7 +72,7 @@ describe('the aggregated report’s filters in the address', () => {
       ...period,
     });
     expect(changeFilters(lassa, { reporting_state: undefined })).not.toHaveProperty('reporting_lga');
-    expect(changeFilters(lassa, { test_order_status: 6 })).toEqual({ ...lassa, test_order_status: 6 });
+    expect(changeFilters(lassa, { test_order_status: 1 })).toEqual({ ...lassa, test_order_status: 1 });
     expect(changeFilters(lassa, { start_date: undefined })).toEqual(lassa);
     expect(changeFilters(lassa, { end_date: '2026-11-20' }).end_date).toBe('2026-11-20');
   });

@@ -1,3 +1,4 @@
+import { RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts';
 import { defaultPeriod } from '../tb/labels';
 
 /**
@@ -17,6 +18,13 @@ export const REPORT_ENDPOINTS: Record<ReportFamily, string> = {
 
 /** The programme each single-programme family reports on (the test-type list is narrowed to it). */
 export const FAMILY_PROGRAMME: Record<Exclude<ReportFamily, 'programme'>, string> = { general: 'General', tb: 'Tuberculosis' };
+
+/**
+ * The states an aggregate tells apart (`test_order_status`): released, rejected, or still in the laboratory
+ * (the API counts any other code of a test in progress as the last).
+ */
+export const REPORT_STATUSES = { released: RESULT_STATUS.APPROVAL, rejected: SAMPLE_STATUS.REJECTED, pending: SAMPLE_STATUS.ORDERED } as const;
+const STATUS_CODES: readonly number[] = Object.values(REPORT_STATUSES);
 
 /** How many days the report covers when the address names no dates: the last 30, today included. */
 export const DEFAULT_DAYS = 30;
@@ -67,6 +75,7 @@ export function filtersFromParams(params: URLSearchParams, period = defaultPerio
     const id = idOf(params.get(key));
     if (id != null) filters[key] = id;
   }
+  if (filters.test_order_status != null && !STATUS_CODES.includes(filters.test_order_status)) delete filters.test_order_status;
   return filters;
 }
 
