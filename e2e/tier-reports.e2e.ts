@@ -8,7 +8,7 @@ const baseURL = inject('baseURL');
 const browser = sharedBrowser();
 
 const isApi = (path: string) => (r: Response) => new URL(r.url()).pathname === path && r.request().method() === 'GET';
-const AGGREGATE_KEYS = ['backlog', 'facility', 'facility_code', 'lga', 'positives', 'program', 'released', 'rejected', 'requested', 'state', 'test_type'];
+const AGGREGATE_KEYS = ['backlog', 'facility', 'facility_code', 'lga', 'positives', 'program', 'rejected', 'released', 'requested', 'state', 'test_type'];
 
 interface TierRow {
   state: string;
