@@ -99,6 +99,38 @@ describe('/reports', () => {
     expect(header).toContain('facility');
     expect(lines.length).toBe(body.count);
     expect(saved).not.toContain('Kano');
+
+    // narrowed to one LGA of the state
+    const [mainland] = await Promise.all([
+      page.waitForResponse((r) => isApi('/api/tb_report/')(r) && new URL(r.url()).searchParams.has('reporting_lga')),
+      (async () => {
+        await page.getByRole('combobox', { name: 'LGA', exact: true }).click();
+        // Lagos has twenty LGAs: the list scrolls, so search
+        await page.keyboard.type('Mainland');
+        await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Lagos Mainland' }).click();
+      })(),
+    ]);
+    expect(mainland.status()).toBe(200);
+    const narrowed = (await mainland.json()) as { results: TierRow[] };
+    expect(narrowed.results.length).toBeGreaterThan(0);
+    expect(narrowed.results.every((r) => r.lga === 'Lagos Mainland')).toBe(true);
+    expect(new URL(page.url()).searchParams.get('reporting_lga')).toBe(new URL(mainland.url()).searchParams.get('reporting_lga'));
+    await page.context().close();
+  });
+
+  it('a federal official’s report spans the states', async () => {
+    const page = await official('fed_tier');
+    const from = daysAgo(60);
+    const [tb] = await Promise.all([
+      page.waitForResponse(isApi('/api/tb_report/')),
+      page.goto(`/reports?family=tb&start_date=${from.iso}&end_date=${daysAgo(0).iso}`),
+    ]);
+    expect(tb.status()).toBe(200);
+    const states = new Set(((await tb.json()) as { results: TierRow[] }).results.map((r) => r.state));
+    expect(states.has('Lagos')).toBe(true);
+    expect(states.size).toBeGreaterThan(1);
+    // a federal official chooses among the states
+    expect(await page.getByRole('combobox', { name: 'State', exact: true }).isDisabled()).toBe(false);
     await page.context().close();
   });
 
