@@ -48,8 +48,16 @@ const programmeText = (t: TFunction, name: string) => t(`app:program.${name}`, {
 /** The columns; the programme's only when the rows are of several programmes. */
 function columns(t: TFunction, severalProgrammes: boolean): TableProps<TierReportRow>['columns'] {
   return [
-    { key: 'state', title: t('col.state'), dataIndex: 'state' },
-    { key: 'lga', title: t('col.lga'), dataIndex: 'lga' },
+    {
+      key: 'place',
+      title: t('col.place'),
+      render: (_, r) => (
+        <div className="reports-place">
+          <div>{r.lga}</div>
+          <div className="clin-muted">{r.state}</div>
+        </div>
+      ),
+    },
     {
       key: 'facility',
       title: t('col.facility'),
@@ -63,7 +71,7 @@ function columns(t: TFunction, severalProgrammes: boolean): TableProps<TierRepor
       ),
     },
     ...(severalProgrammes ? [{ key: 'program', title: t('col.programme'), render: (_: unknown, r: TierReportRow) => programmeText(t, r.program) }] : []),
-    { key: 'test', title: t('col.test'), dataIndex: 'test_type' },
+    { key: 'test', title: t('col.test'), render: (_, r) => <div className="reports-test">{r.test_type}</div> },
     ...FIGURES.map((f) => ({
       key: f,
       title: t(`col.${f}`),
