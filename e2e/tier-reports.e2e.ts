@@ -35,7 +35,7 @@ async function official(username: string): Promise<Page> {
 }
 
 describe('/reports', () => {
-  it('a state official opens the report from the sidebar, chooses TB and a period, reads Lagos aggregates only and exports them as CSV', async () => {
+  it('a state official opens the report from the sidebar, chooses TB and a period, reads Lagos aggregates only and exports them as CSV and Excel', async () => {
     const page = await official('lagos_tier');
 
     // among the dashboards, after them
@@ -99,6 +99,14 @@ describe('/reports', () => {
     expect(header).toContain('facility');
     expect(lines.length).toBe(body.count);
     expect(saved).not.toContain('Kano');
+    const [workbook, xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse((r) => isApi('/api/tb_report/')(r) && new URL(r.url()).searchParams.get('format') === 'xlsx'),
+      page.getByRole('button', { name: 'Export XLSX' }).click(),
+    ]);
+    expect(xlsx.status()).toBe(200);
+    expect(xlsx.headers()['content-type']).toContain('spreadsheetml');
+    expect(workbook.suggestedFilename()).toMatch(/^report-tb-.*\.xlsx$/);
 
     // narrowed to one LGA of the state
     const [mainland] = await Promise.all([
