@@ -56,6 +56,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/programs/eid-report': phReport,
   '/programs/vl-report': phReport,
   '/programs/ph-notify': lazy(() => import('./features/ph/PhNotifyPage')),
+  '/reports': lazy(() => import('./features/reports/ReportsPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;
