@@ -57,6 +57,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/programs/eid-report': phReport,
   '/programs/vl-report': phReport,
   '/programs/ph-notify': lazy(() => import('./features/ph/PhNotifyPage')),
+  '/reports': lazy(() => import('./features/reports/ReportsPage')),
   // Health officials' dashboards: the priority diseases, and one page for the fifteen tier disease paths.
   '/dashboards/public/priority_diseases': lazy(() => import('./features/tier/PriorityDiseasesPage')),
   ...Object.fromEntries(['federal', 'state', 'lga'].flatMap((level) => TIER_DISEASES.map((disease) => [`/dashboards/${level}_${disease}`, tierDisease]))),

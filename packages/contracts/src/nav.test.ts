@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessContext, roleLabel } from './access.js';
 import { clinical, publicLab, superadmin, tier, user } from './fixtures.test-helpers.js';
-import { findPage, NAV_PAGES, sidebarFor } from './nav.js';
+import { findPage, groupOf, NAV_PAGES, sidebarFor } from './nav.js';
 import { truncate } from './text.js';
 import type { AuthUser } from './auth.js';
 
@@ -44,9 +44,38 @@ describe('sidebar visibility (SPEC §6)', () => {
 
   it('shows tier users the dashboards of their level', () => {
     const d = (level: string) => ['malaria', 'hiv', 'tb', 'covid', 'lassa'].map((x) => `/dashboards/${level}_${x}`);
-    expect(links(tier(1), null)).toEqual(['/dashboards/public/priority_diseases', ...d('federal'), ...ALWAYS].sort());
-    expect(links(tier(2), null)).toEqual(['/dashboards/public/priority_diseases', ...d('state'), ...ALWAYS].sort());
-    expect(links(tier(3), null)).toEqual(['/dashboards/public/priority_diseases', ...d('lga'), ...ALWAYS].sort());
+    expect(links(tier(1), null)).toEqual(['/dashboards/public/priority_diseases', ...d('federal'), '/reports', ...ALWAYS].sort());
+    expect(links(tier(2), null)).toEqual(['/dashboards/public/priority_diseases', ...d('state'), '/reports', ...ALWAYS].sort());
+    expect(links(tier(3), null)).toEqual(['/dashboards/public/priority_diseases', ...d('lga'), '/reports', ...ALWAYS].sort());
+  });
+
+  it('opens /reports to tier users among their dashboards, to facility staff under analytics, not to admins', () => {
+    const reports = findPage('/reports')!;
+    const groupOfReports = (u: AuthUser, program: string | null) => sidebarFor(accessContext(u, program)).find((g) => g.pages.includes(reports))?.group;
+    for (const level of [1, 2, 3] as const) {
+      const ctx = accessContext(tier(level), null);
+      expect(reports.allow(ctx), `tier ${level}`).toBe(true);
+      expect(groupOf(reports, ctx)).toBe('tierDashboards');
+      expect(groupOfReports(tier(level), null)).toBe('tierDashboards');
+      // after the dashboards, which the tier user lands on
+      expect(
+        sidebarFor(ctx)
+          .find((g) => g.group === 'tierDashboards')!
+          .pages.at(-1),
+      ).toBe(reports);
+    }
+    for (const role of ['Manager', 'Supervisor', 'Analyst', 'Data Clerk', 'Receptionist', 'Data Analyst']) {
+      expect(groupOfReports(clinical(role), 'General'), role).toBe('analytics');
+      expect(groupOfReports(publicLab(role), 'Tuberculosis'), role).toBe('analytics');
+    }
+    for (const [u, program] of [
+      [superadmin, null],
+      [clinical('Admin'), 'General'],
+      [publicLab('Admin'), 'Lassa Fever'],
+    ] as const) {
+      expect(reports.allow(accessContext(u, program))).toBe(false);
+      expect(links(u, program)).not.toContain('/reports');
+    }
   });
 
   const has = (u: AuthUser, program: string, path: string) => links(u, program).includes(path);

@@ -45,6 +45,8 @@ export interface NavPage {
   key: string;
   /** Sidebar group; pages without one are reached from other pages. */
   group?: NavGroup;
+  /** The group a tier user finds it in, where that differs from `group` (a page both staff and health officials open). */
+  tierGroup?: NavGroup;
   allow: (ctx: AccessContext) => boolean;
   /** Programme pages: the shared component that renders it, and the family whose programme it is given. */
   view?: PageView;
@@ -138,7 +140,8 @@ const shared: NavPage[] = [
   page('/dashboards/eid', 'eidDashboards', staff(['eid']), 'analytics'),
   page('/dashboards/viral_load', 'viralLoadDashboards', staff(['vl']), 'analytics'),
   page('/dashboards/facility', 'facilityDashboard', staff(ALL_PROGRAMS), 'analytics'),
-  page('/reports', 'reports', staff(ALL_PROGRAMS), 'analytics'),
+  // Facility staff: their programme's reports; health officials: the aggregates of their area, among their dashboards.
+  { ...page('/reports', 'reports', (c) => staff(ALL_PROGRAMS)(c) || anyTier(c), 'analytics'), tierGroup: 'tierDashboards' },
   page('/dashboards/general_program', 'generalProgramDashboard', staff(['general']), 'analytics'),
   page('/clients', 'clients', inAnyProgramme('order'), 'samples'),
   page('/dispatch', 'dispatch', inAnyProgramme('dispatch'), 'samples'),
@@ -182,12 +185,17 @@ export const NAV_PAGES: readonly NavPage[] = [
   ...everyone,
 ];
 
-/** Sidebar entries for this user, grouped in sidebar order; empty groups are left out. */
+/** The sidebar group a page sits in for this user. */
+export function groupOf(page: NavPage, ctx: AccessContext): NavGroup | undefined {
+  return ctx.tier != null && page.tierGroup ? page.tierGroup : page.group;
+}
+
+/** Sidebar entries for this user, grouped in sidebar order; empty groups are left out. A page placed in a group for tier users comes after the group's own. */
 export function sidebarFor(ctx: AccessContext): { group: NavGroup; pages: NavPage[] }[] {
-  return NAV_GROUPS.map((group) => ({
-    group,
-    pages: NAV_PAGES.filter((p) => p.group === group && p.allow(ctx)),
-  })).filter((g) => g.pages.length > 0);
+  return NAV_GROUPS.map((group) => {
+    const pages = NAV_PAGES.filter((p) => groupOf(p, ctx) === group && p.allow(ctx));
+    return { group, pages: [...pages.filter((p) => p.group === group), ...pages.filter((p) => p.group !== group)] };
+  }).filter((g) => g.pages.length > 0);
 }
 
 /** Match a concrete path against a page pattern (`:param` segments match anything). */

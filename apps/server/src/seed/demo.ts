@@ -82,7 +82,7 @@ export const DEMO_FACILITIES = {
     state: 'Edo',
     lga: 'Esan Central',
     address: 'Irrua-Ekpoma Road, Irrua',
-    programs: ['Lassa Fever', 'COVID-19', 'Yellow fever', 'General'],
+    programs: ['Lassa Fever', 'COVID-19', 'Yellow fever', 'Monkey Pox', 'Influenza', 'General'],
   },
   rivers: {
     name: 'Port Harcourt Demo Public Health Laboratory',
@@ -92,7 +92,7 @@ export const DEMO_FACILITIES = {
     state: 'Rivers',
     lga: 'Port Harcourt',
     address: '14 Aggrey Road, Port Harcourt',
-    programs: ['General', 'Tuberculosis', 'Cholera', 'CSM', 'Measles and Rubella', 'Viral Load'],
+    programs: ['General', 'Tuberculosis', 'Cholera', 'CSM', 'Measles and Rubella', 'Diphtheria', 'Anthrax', 'Viral Load'],
   },
 } satisfies Record<string, FacilitySeed>;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
 import { clinicalSteps, type CatalogueRow } from '../../test/clinical.js';
+import { expectAggregatesConsistent } from '../../test/aggregates.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -334,5 +335,11 @@ describe('retrospective data entry', () => {
       tests: [{ status: R.ENTERED, due_at: expect.any(String), result: { value, entered_at: '2026-10-01T11:00:00.000Z' } }],
     });
     expect((await as('clin_analyst', 'POST', '/api/general_order/complete_entry/', body)).statusCode).toBe(403);
+  });
+});
+
+describe("the dashboards' daily rows", () => {
+  it('equal a rebuild after every move above (orders, reception, results, review, amendment)', async () => {
+    expect(await expectAggregatesConsistent(t.database.db)).toBeGreaterThan(0);
   });
 });

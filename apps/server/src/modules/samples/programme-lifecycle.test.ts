@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
+import { expectAggregatesConsistent } from '../../test/aggregates.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { GENERAL, PROGRAMME_CASES, programmeSteps, seedElsewhere, stableRequestForm, TUBERCULOSIS } from '../../test/programmes.js';
 
@@ -197,5 +198,11 @@ describe('Tuberculosis: members a result settles', () => {
     const done = (await steps.as('ph_supervisor', 'GET', `/api/tb_sample/${sample.id}/`)).json();
     expect(done.completed).toBe(true);
     expect(done.tests.map((x: { status: number }) => x.status).sort()).toEqual([R.APPROVAL, 16].sort());
+  });
+});
+
+describe("the dashboards' daily rows", () => {
+  it('equal a rebuild after every move above (orders, reception, results, review, amendment)', async () => {
+    expect(await expectAggregatesConsistent(t.database.db)).toBeGreaterThan(0);
   });
 });

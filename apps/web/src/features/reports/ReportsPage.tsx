@@ -1,0 +1,13 @@
+import { useAccess } from '../layout/useAccess';
+import type { PageProps } from '../pages/pageProps';
+import { ReportsHub } from './ReportsHub';
+import { TierReport } from './TierReport';
+
+/**
+ * `/reports`: for a health official (tier user) the aggregated report of their
+ * area; for facility staff the reports of their programme their role opens.
+ */
+export default function ReportsPage({ page }: PageProps) {
+  const ctx = useAccess();
+  return ctx.tier != null ? <TierReport page={page} /> : <ReportsHub page={page} />;
+}
