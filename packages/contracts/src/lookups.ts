@@ -94,7 +94,7 @@ export const facilityPickItem = z.object({
 export const userLocationItem = z.object({ id: z.number(), name: z.string(), state: z.number().optional(), lga: z.number().optional() });
 export const dashboardFilterReply = z.object({
   programs: z.array(programItem),
-  test_types: z.array(z.object({ id: z.number(), name: z.string(), program: z.number() })),
+  test_types: z.array(z.object({ id: z.number(), name: z.string(), code: z.string(), program: z.number() })),
   states: z.array(userLocationItem),
   lgas: z.array(userLocationItem),
   facilities: z.array(userLocationItem),

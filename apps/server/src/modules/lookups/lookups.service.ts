@@ -189,7 +189,7 @@ export async function dashboardFilter(db: Db, principal: Principal) {
   }
   return {
     programs: await db.select().from(programs).orderBy(asc(programs.id)),
-    test_types: (await catalogueTests(db)).filter((t) => !t.is_panel).map(({ id, name, program }) => ({ id, name, program })),
+    test_types: (await catalogueTests(db)).filter((t) => !t.is_panel).map(({ id, name, code, program }) => ({ id, name, code, program })),
     ...places,
     methods: await db.select({ id: methods.id, name: methods.name }).from(methods).where(eq(methods.is_active, true)).orderBy(asc(methods.name)),
     periodicity: ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'],

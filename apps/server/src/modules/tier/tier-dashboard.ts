@@ -73,6 +73,22 @@ const TRUNC: Record<TierPeriodicity, SQL> = {
   quarterly: sql.raw("date_trunc('quarter', d.day)"),
 };
 
+/** The first day of each period from the one holding `start` to the one holding `end` (weeks start on Monday, as date_trunc). */
+export function periodsOf(start: string, end: string, periodicity: TierPeriodicity): string[] {
+  const d = new Date(`${start}T00:00:00Z`);
+  if (periodicity === 'weekly') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (periodicity === 'monthly' || periodicity === 'quarterly') d.setUTCDate(1);
+  if (periodicity === 'quarterly') d.setUTCMonth(d.getUTCMonth() - (d.getUTCMonth() % 3));
+  const out: string[] = [];
+  while (d.toISOString().slice(0, 10) <= end && out.length < 4000) {
+    out.push(d.toISOString().slice(0, 10));
+    if (periodicity === 'daily') d.setUTCDate(d.getUTCDate() + 1);
+    else if (periodicity === 'weekly') d.setUTCDate(d.getUTCDate() + 7);
+    else d.setUTCMonth(d.getUTCMonth() + (periodicity === 'monthly' ? 1 : 3));
+  }
+  return out;
+}
+
 /** A count of cases as the caller may see it: 1–4 suppressed in a cell below state level. */
 const shown = (n: number, suppressed: boolean): number | null => (suppressed && n > 0 && n <= SMALL_NUMBER_LIMIT ? null : n);
 
@@ -235,10 +251,11 @@ export async function tierDashboard(db: Db, p: Principal, q: TierQuery, fixedPro
       receipt_to_release_days: days(total.rr_s, total.rr_n),
       collection_to_release_days: days(total.cl_s, total.cl_n),
     },
-    series: rows
-      .filter((r) => r.g === 3)
-      .sort((a, b) => (a.period! < b.period! ? -1 : 1))
-      .map((r) => ({ period: r.period!, ...figuresOut(r, totalSuppressed) })),
+    // Every period of the range, a period without tests as zeros, so a chart spaces time evenly.
+    series: periodsOf(period.start, period.end, periodicity).map((start) => {
+      const r = rows.find((x) => x.g === 3 && x.period === start);
+      return { period: start, ...figuresOut(r ?? emptySums(), totalSuppressed) };
+    }),
     by_area_level: below,
     by_area: rows
       .filter((r) => r.g === 5 && r.area != null)

@@ -232,3 +232,15 @@ describe('the reports, as an official reads them', () => {
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
   });
 });
+
+describe('the series', () => {
+  it('has every period of the range, empty ones as zeros, weeks from Monday', async () => {
+    const { periodsOf } = await import('./tier-dashboard.js');
+    expect(periodsOf('2026-11-04', '2026-11-20', 'weekly')).toEqual(['2026-11-02', '2026-11-09', '2026-11-16']);
+    expect(periodsOf('2026-02-15', '2026-07-01', 'quarterly')).toEqual(['2026-01-01', '2026-04-01', '2026-07-01']);
+    expect(periodsOf('2026-01-31', '2026-03-01', 'monthly')).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    const body = (await get('fed_tier', '/api/tier_general_program_dashboard/?disease=malaria&periodicity=daily')).json();
+    expect(body.series).toHaveLength(90);
+    expect(body.series.reduce((n: number, r: { tests: number }) => n + r.tests, 0)).toBe(body.totals.tests);
+  });
+});

@@ -1,14 +1,14 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { TIER_PERIODICITIES, type TierDashboard as Dashboard, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
+import { DISEASE_TESTS, TIER_PERIODICITIES, type TierDashboard as Dashboard, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
 import { Button, Card, Segmented, Select, Spin, Table } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDate } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
 import { LoadError } from '../tb/LoadError';
-import { type TierEndpoint, type TierExtra, useDashboardFilter, useTierDashboard } from './api';
+import { type DashboardFilter, type TierEndpoint, type TierExtra, useDashboardFilter, useTierDashboard } from './api';
 import { Cases, countText, daysText, ExportButtons, percentText } from './figures';
 import { MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
 import { mapValues, useMeasureText } from './mapFigures';
@@ -64,7 +64,7 @@ export function TierDashboard({ page, endpoint, disease, program, map = false, a
   const extra: TierExtra = { disease, program };
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useTierDashboard(endpoint, filters, extra);
   const lookup = useDashboardFilter();
-  const testOptions = useSeenTests(data);
+  const testOptions = testOptionsOf(lookup.data, disease, endpoint === 'tier_general_order_dashboard' ? 'General' : program, data);
   const methods = lookup.data?.methods ?? [];
 
   let body: ReactNode;
@@ -134,11 +134,20 @@ export function TierDashboard({ page, endpoint, disease, program, map = false, a
   );
 }
 
-/** The test types the dashboard has shown (its by-test rows), kept while a test is chosen, so the choice can be changed back. */
-function useSeenTests(data: Dashboard | undefined) {
-  const seen = useRef(new Map<number, string>());
-  for (const row of data?.by_test ?? []) seen.current.set(row.id, row.name);
-  return [...seen.current].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+/**
+ * The tests the dashboard may narrow to: a disease's own tests (contracts' DISEASE_TESTS), or a programme's;
+ * without the look-up yet, the tests the dashboard has shown.
+ */
+function testOptionsOf(lookup: DashboardFilter | undefined, disease: TierDisease | undefined, program: string | undefined, data: Dashboard | undefined) {
+  let tests: { id: number; name: string }[] = data?.by_test ?? [];
+  if (lookup && disease) {
+    const codes = new Set([...DISEASE_TESTS[disease].tested, ...Object.keys(DISEASE_TESTS[disease].positive)]);
+    tests = lookup.test_types.filter((x) => codes.has(x.code));
+  } else if (lookup && program) {
+    const id = lookup.programs.find((p) => p.name === program)?.id;
+    tests = lookup.test_types.filter((x) => x.program === id);
+  }
+  return tests.map((x) => ({ value: x.id, label: x.name })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
 interface FiguresProps {
