@@ -34,6 +34,9 @@ export type ResultClass = (typeof RESULT_CLASSES)[number];
 /** Coded values that are a failed run, for every test (their class is `invalid`). */
 export const INVALID_RESULT_VALUES = ['INVALID', 'ERROR', 'NO RESULT', 'INCONCLUSIVE', 'INDETERMINATE', 'EQUIVOCAL', 'RIF RESISTANCE INDETERMINATE'] as const;
 
+/** Coded values that found what the test looks for, for every test (an HBsAg or a screening HIV test REACTIVE): class `positive`. */
+export const GENERIC_POSITIVE_VALUES = ['POSITIVE', 'REACTIVE', 'DETECTED'] as const;
+
 export const PRIORITY_DISEASES = [
   'lassa',
   'covid',

@@ -1,4 +1,4 @@
-import { INVALID_RESULT_VALUES, resultClassRules, VL_CODES } from '@nlims/contracts';
+import { GENERIC_POSITIVE_VALUES, INVALID_RESULT_VALUES, resultClassRules, VL_CODES } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
 import { vlCutoffsFromEnv } from '../modules/vl/vl-settings.js';
@@ -18,6 +18,7 @@ export async function seedAggregateRules(tx: Tx): Promise<{ rebuilt: boolean }> 
   const coded = [
     ...resultClassRules().map((r) => ({ code: r.code, value: r.value, result_class: r.result_class })),
     ...INVALID_RESULT_VALUES.map((value) => ({ code: null, value, result_class: 'invalid' })),
+    ...GENERIC_POSITIVE_VALUES.map((value) => ({ code: null, value, result_class: 'positive' })),
   ];
   const wanted = sql`(select coalesce(t.id, 0) as test_type_id, w.value, w.result_class
       from jsonb_to_recordset(${JSON.stringify(coded)}::jsonb) as w(code text, value text, result_class text)

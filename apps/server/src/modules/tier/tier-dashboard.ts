@@ -171,6 +171,13 @@ function sums(c: Counted): SQL {
     coalesce(sum(d.tests) filter (where ${isTested} and d.result_class <> 'cancelled'), 0)::int as requested,
     coalesce(sum(d.tests) filter (where ${isTested} and d.result_class = 'rejected'), 0)::int as rejected,
     coalesce(sum(d.tests) filter (where ${isTested} and d.result_class = 'pending'), 0)::int as backlog,
+    coalesce(sum(d.tests) filter (where d.result_class in ${RELEASED}), 0)::int as own_tests,
+    coalesce(sum(d.tests) filter (where d.result_class = 'positive'), 0)::int as own_positives,
+    coalesce(sum(d.tests) filter (where d.result_class = 'negative'), 0)::int as own_negatives,
+    coalesce(sum(d.tests) filter (where d.result_class = 'invalid'), 0)::int as own_invalid,
+    coalesce(sum(d.tests) filter (where d.result_class <> 'cancelled'), 0)::int as own_requested,
+    coalesce(sum(d.tests) filter (where d.result_class = 'rejected'), 0)::int as own_rejected,
+    coalesce(sum(d.tests) filter (where d.result_class = 'pending'), 0)::int as own_backlog,
     coalesce(sum(d.collect_receive_n) filter (where ${isTested}), 0)::int as cr_n,
     coalesce(sum(d.collect_receive_s) filter (where ${isTested}), 0)::float8 as cr_s,
     coalesce(sum(d.receive_release_n) filter (where ${isTested}), 0)::int as rr_n,
@@ -180,6 +187,14 @@ function sums(c: Counted): SQL {
 }
 
 interface SumRow extends Figures {
+  /** A test's own figures, whether or not it counts for the disease (the by-test rows). */
+  own_tests: number;
+  own_positives: number;
+  own_negatives: number;
+  own_invalid: number;
+  own_requested: number;
+  own_rejected: number;
+  own_backlog: number;
   requested: number;
   rejected: number;
   backlog: number;
@@ -265,7 +280,9 @@ export async function tierDashboard(db: Db, p: Principal, q: TierQuery, fixedPro
       .filter((r) => r.g === 6 && r.test != null)
       .map((r) => {
         const t = testNames.get(r.test!) ?? { code: '', name: '' };
-        return { id: r.test!, ...t, requested: r.requested, ...figuresOut(r, totalSuppressed), rejected: r.rejected, backlog: r.backlog };
+        // Each test on its own terms: its released results, cases and negatives (a confirmatory test's too).
+        const own = { tests: r.own_tests, positives: r.own_positives, negatives: r.own_negatives, invalid: r.own_invalid };
+        return { id: r.test!, ...t, requested: r.own_requested, ...figuresOut(own, totalSuppressed), rejected: r.own_rejected, backlog: r.own_backlog };
       })
       .sort((a, b) => b.requested - a.requested || a.name.localeCompare(b.name)),
     hiv: disease === 'hiv' ? await hivFigures(db, scope, period, q.method, totalSuppressed) : null,
@@ -274,7 +291,28 @@ export async function tierDashboard(db: Db, p: Principal, q: TierQuery, fixedPro
 }
 
 function emptySums(): SumRow {
-  return { tests: 0, positives: 0, negatives: 0, invalid: 0, requested: 0, rejected: 0, backlog: 0, cr_n: 0, cr_s: 0, rr_n: 0, rr_s: 0, cl_n: 0, cl_s: 0 };
+  return {
+    tests: 0,
+    positives: 0,
+    negatives: 0,
+    invalid: 0,
+    own_tests: 0,
+    own_positives: 0,
+    own_negatives: 0,
+    own_invalid: 0,
+    own_requested: 0,
+    own_rejected: 0,
+    own_backlog: 0,
+    requested: 0,
+    rejected: 0,
+    backlog: 0,
+    cr_n: 0,
+    cr_s: 0,
+    rr_n: 0,
+    rr_s: 0,
+    cl_n: 0,
+    cl_s: 0,
+  };
 }
 
 async function namesOf(db: Db, testIds: number[]): Promise<Map<number, { code: string; name: string }>> {

@@ -244,3 +244,18 @@ describe('the series', () => {
     expect(body.series.reduce((n: number, r: { tests: number }) => n + r.tests, 0)).toBe(body.totals.tests);
   });
 });
+
+describe('the HIV dashboard', () => {
+  it('counts screening tests and confirmed cases, and each test on its own terms by test', async () => {
+    await released('KN-NSW-001', 'General', 'HIV-RT1', 'REACTIVE', 6);
+    await released('KN-NSW-001', 'General', 'HIV-RT1', 'NON-REACTIVE', 14);
+    await released('KN-NSW-001', 'General', 'HIV-RT2', 'REACTIVE', 5);
+    await released('KN-NSW-001', 'General', 'HIV-RT2', 'NON-REACTIVE', 1);
+    const kano = (await get('fed_tier', `/api/tier_general_program_dashboard/?disease=hiv&states=${place.kanoState}`)).json();
+    expect(kano.totals).toMatchObject({ tests: 20, positives: 5, negatives: 14, positivity_percent: 26.3 });
+    const byCode = Object.fromEntries(kano.by_test.map((r: { code: string }) => [r.code, r]));
+    expect(byCode['HIV-RT1']).toMatchObject({ tests: 20, positives: 6, negatives: 14, positivity_percent: 30 });
+    expect(byCode['HIV-RT2']).toMatchObject({ tests: 6, positives: 5, negatives: 1, positivity_percent: 83.3 });
+    expect(await expectAggregatesConsistent(t.database.db)).toBeGreaterThan(5);
+  });
+});
