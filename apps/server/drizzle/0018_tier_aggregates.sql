@@ -68,30 +68,33 @@ $$;
 -- legs are kept for released tests.
 CREATE FUNCTION "refresh_test_facts"(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO test_facts AS f (test_order_id, day, facility_id, program_id, test_type_id, method_id, result_class,
-                               collect_receive_s, receive_release_s, collect_release_s)
-  SELECT t.id, ((coalesce(s.collected_at, t.created_at) AT TIME ZONE 'UTC') + interval '1 hour')::date,
-         t.facility_id, t.program_id, t.test_type_id, coalesce(r.method_id, 0),
-         test_result_class(t.status, t.test_type_id, r.value_text, r.value_numeric),
-         CASE WHEN t.status = 7 AND s.received_at >= s.collected_at THEN extract(epoch FROM s.received_at - s.collected_at)::bigint END,
-         CASE WHEN t.status = 7 AND r.approved_at >= s.received_at THEN extract(epoch FROM r.approved_at - s.received_at)::bigint END,
-         CASE WHEN t.status = 7 AND r.approved_at >= s.collected_at THEN extract(epoch FROM r.approved_at - s.collected_at)::bigint END
-  -- The tests by key (a hash or index join on the few ids a move wrote); every test only for a rebuild.
-  FROM (SELECT id FROM test_orders WHERE ids IS NULL UNION ALL SELECT DISTINCT unnest(ids)) u
-  JOIN test_orders t ON t.id = u.id
-  JOIN samples s ON s.id = t.sample_id
-  LEFT JOIN LATERAL (
-    SELECT x.value_text, x.value_numeric, x.method_id, x.approved_at FROM results x
-    WHERE x.test_order_id = t.id AND x.current ORDER BY x.version DESC, x.id DESC LIMIT 1
-  ) r ON true
-  ORDER BY t.id
-  ON CONFLICT (test_order_id) DO UPDATE SET
-    day = excluded.day, facility_id = excluded.facility_id, program_id = excluded.program_id, test_type_id = excluded.test_type_id,
-    method_id = excluded.method_id, result_class = excluded.result_class, collect_receive_s = excluded.collect_receive_s,
-    receive_release_s = excluded.receive_release_s, collect_release_s = excluded.collect_release_s
-  WHERE (f.day, f.facility_id, f.program_id, f.test_type_id, f.method_id, f.result_class, f.collect_receive_s, f.receive_release_s, f.collect_release_s)
-    IS DISTINCT FROM (excluded.day, excluded.facility_id, excluded.program_id, excluded.test_type_id, excluded.method_id, excluded.result_class,
-                      excluded.collect_receive_s, excluded.receive_release_s, excluded.collect_release_s);
+  -- Planned at every call (EXECUTE), never from a plan cached for another size: a move's few tests are read by
+  -- key; only a rebuild (ids null) reads every test.
+  EXECUTE format($sql$
+    INSERT INTO test_facts AS f (test_order_id, day, facility_id, program_id, test_type_id, method_id, result_class,
+                                 collect_receive_s, receive_release_s, collect_release_s)
+    SELECT t.id, ((coalesce(s.collected_at, t.created_at) AT TIME ZONE 'UTC') + interval '1 hour')::date,
+           t.facility_id, t.program_id, t.test_type_id, coalesce(r.method_id, 0),
+           test_result_class(t.status, t.test_type_id, r.value_text, r.value_numeric),
+           CASE WHEN t.status = 7 AND s.received_at >= s.collected_at THEN extract(epoch FROM s.received_at - s.collected_at)::bigint END,
+           CASE WHEN t.status = 7 AND r.approved_at >= s.received_at THEN extract(epoch FROM r.approved_at - s.received_at)::bigint END,
+           CASE WHEN t.status = 7 AND r.approved_at >= s.collected_at THEN extract(epoch FROM r.approved_at - s.collected_at)::bigint END
+    FROM %s u
+    JOIN test_orders t ON t.id = u.id
+    JOIN samples s ON s.id = t.sample_id
+    LEFT JOIN LATERAL (
+      SELECT x.value_text, x.value_numeric, x.method_id, x.approved_at FROM results x
+      WHERE x.test_order_id = t.id AND x.current ORDER BY x.version DESC, x.id DESC LIMIT 1
+    ) r ON true
+    ORDER BY t.id
+    ON CONFLICT (test_order_id) DO UPDATE SET
+      day = excluded.day, facility_id = excluded.facility_id, program_id = excluded.program_id, test_type_id = excluded.test_type_id,
+      method_id = excluded.method_id, result_class = excluded.result_class, collect_receive_s = excluded.collect_receive_s,
+      receive_release_s = excluded.receive_release_s, collect_release_s = excluded.collect_release_s
+    WHERE (f.day, f.facility_id, f.program_id, f.test_type_id, f.method_id, f.result_class, f.collect_receive_s, f.receive_release_s, f.collect_release_s)
+      IS DISTINCT FROM (excluded.day, excluded.facility_id, excluded.program_id, excluded.test_type_id, excluded.method_id, excluded.result_class,
+                        excluded.collect_receive_s, excluded.receive_release_s, excluded.collect_release_s)
+  $sql$, CASE WHEN ids IS NULL THEN 'test_orders' ELSE '(SELECT DISTINCT unnest($1) AS id)' END) USING ids;
 END $$;
 --> statement-breakpoint
 -- test_facts → test_daily: the old rows taken away, the new rows added, per key, in key order.
@@ -151,7 +154,8 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION "facts_of_samples"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_test_facts(array(SELECT t.id FROM test_orders t WHERE t.sample_id IN (SELECT id FROM new_rows)));
+  -- Planned at every call: a plan cached for a bulk update would scan every test for one sample's move.
+  EXECUTE 'SELECT refresh_test_facts(array(SELECT t.id FROM new_rows n JOIN test_orders t ON t.sample_id = n.id))';
   RETURN NULL;
 END $$;
 --> statement-breakpoint
