@@ -1,10 +1,10 @@
-import { DownloadOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, FAMILIES, type PhReportRow, programsOfForm, RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts';
-import { Button, Card, Empty, Select, Spin, type TableProps, Tag } from 'antd';
+import { Card, Empty, Select, Spin, type TableProps, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ReportActions } from '../clinical/common/ReportActions';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDate, formatDateTime, todayLagos } from '../clinical/common/format';
 import { useProgramme } from '../clinical/programme';
@@ -230,17 +230,12 @@ export default function PhReportPage({ page }: PageProps) {
       .finally(() => setDownloading(null));
   };
   const extra = (
-    <div className="clin-actions clin-no-print">
-      <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!rows.length}>
-        {t('clinical:manage.print')}
-      </Button>
-      <Button icon={<DownloadOutlined />} loading={downloading === 'csv'} onClick={() => download('csv')}>
-        {t('clinical:report.csv')}
-      </Button>
-      <Button type="primary" icon={<FileExcelOutlined />} loading={downloading === 'xlsx'} onClick={() => download('xlsx')}>
-        {t('report.xlsx')}
-      </Button>
-    </div>
+    <ReportActions
+      empty={!rows.length}
+      downloading={downloading}
+      onDownload={download}
+      labels={{ print: t('clinical:manage.print'), csv: t('clinical:report.csv'), xlsx: t('report.xlsx') }}
+    />
   );
   return (
     <ClinicalPage page={page} extra={extra} className="tb-report ph-report">

@@ -1,11 +1,11 @@
-import { DownloadOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, PROGRAM_DEFINITIONS, SUPPRESSED_LABEL, type TierReportRow } from '@nlims/contracts';
-import { Alert, Button, Card, Empty, Segmented, Select, Spin, type TableProps } from 'antd';
+import { Alert, Card, Empty, Segmented, Select, Spin, type TableProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../auth/useSession';
+import { ReportActions } from '../clinical/common/ReportActions';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDate, formatDateTime, todayLagos } from '../clinical/common/format';
 import { downloadFile } from '../clinical/common/pdf';
@@ -160,17 +160,12 @@ export function TierReport({ page }: PageProps) {
     .join(' · ');
 
   const extra = (
-    <div className="clin-actions clin-no-print">
-      <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!rows.length}>
-        {t('print')}
-      </Button>
-      <Button icon={<DownloadOutlined />} loading={downloading === 'csv'} onClick={() => download('csv')}>
-        {t('export.csv')}
-      </Button>
-      <Button type="primary" icon={<FileExcelOutlined />} loading={downloading === 'xlsx'} onClick={() => download('xlsx')}>
-        {t('export.xlsx')}
-      </Button>
-    </div>
+    <ReportActions
+      empty={!rows.length}
+      downloading={downloading}
+      onDownload={download}
+      labels={{ print: t('print'), csv: t('export.csv'), xlsx: t('export.xlsx') }}
+    />
   );
 
   return (
