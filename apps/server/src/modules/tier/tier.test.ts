@@ -259,3 +259,33 @@ describe('the HIV dashboard', () => {
     expect(await expectAggregatesConsistent(t.database.db)).toBeGreaterThan(5);
   });
 });
+
+describe('every dashboard path, for every official', () => {
+  it('shows only the official’s own area', async () => {
+    const facilities = rowsOf<{ name: string; state: string; lga: string }>(
+      await t.database.db.execute(sql`select f.facility_name as name, s.name as state, l.name as lga
+                                      from facilities f join states s on s.id = f.state_id join lgas l on l.id = f.lga_id`),
+    );
+    const inLagos = new Set(['Lagos', ...facilities.filter((f) => f.state === 'Lagos').flatMap((f) => [f.lga, f.name])]);
+    const inIkeja = new Set(['Ikeja', ...facilities.filter((f) => f.lga === 'Ikeja').map((f) => f.name)]);
+    const paths = [
+      ...['malaria', 'hiv', 'tb', 'covid', 'lassa'].map((d) => `/api/tier_general_program_dashboard/?disease=${d}&start_date=${addDays(today, -364)}`),
+      `/api/tier_general_order_dashboard/?start_date=${addDays(today, -364)}`,
+    ];
+    for (const [user, allowed] of [
+      ['lagos_tier', inLagos],
+      ['ikeja_tier', inIkeja],
+    ] as const) {
+      for (const path of paths) {
+        const body = (await get(user, path)).json();
+        expect(allowed.has(body.area.name), `${user} ${path} area`).toBe(true);
+        for (const row of body.by_area) expect(allowed.has(row.name), `${user} ${path} ${row.name}`).toBe(true);
+      }
+      const landing = (await get(user, `/api/global_dashboard/?start_date=${addDays(today, -364)}`)).json();
+      for (const row of landing.by_state) expect(row.state_name, user).toBe('Lagos');
+      for (const row of landing.latest_positives) expect(allowed.has(row.lga_name), `${user} ${row.lga_name}`).toBe(true);
+      const report = (await get(user, '/api/general_order_report/?page_size=100')).json();
+      for (const row of report.results) expect(allowed.has(row.facility), `${user} report ${row.facility}`).toBe(true);
+    }
+  });
+});
