@@ -51,7 +51,10 @@ describe('programmes and facilities', () => {
     const ikeja = (await get(`/api/local_government_area/?state=${lagos.id}`)).json().find((l: { name: string }) => l.name === 'Ikeja');
     for (const user of ['fed_tier', 'superadmin', 'ph_clerk']) {
       const res = await t.app.inject({ url: `/api/facilities/?facility_state=${lagos.id}&facility_lga=${ikeja.id}`, headers: bearer(await t.token(user)) });
-      expect(res.json()).toEqual([{ id: expect.any(Number), facility_name: 'Ikeja Demo Clinical Laboratory', facility_code: 'LA-IKJ-001' }]);
+      expect(res.json()).toEqual([
+        { id: expect.any(Number), facility_name: 'Ikeja Demo Clinical Laboratory', facility_code: 'LA-IKJ-001' },
+        { id: expect.any(Number), facility_name: 'Ikeja Demo Primary Health Centre', facility_code: 'LA-IKJ-002' },
+      ]);
     }
     const half = await get(`/api/facilities/?facility_state=${lagos.id}`);
     expect(half.statusCode).toBe(400);
