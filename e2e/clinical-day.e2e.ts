@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { programmeUser, sharedBrowser } from './suite.js';
+import { programmeUser, SAMPLE_SEARCH, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
@@ -132,6 +132,8 @@ describe('a day in the clinical laboratory', () => {
     await expect.poll(() => toApprove.count()).toBe(0);
 
     await page.goto('/manage-result');
+    // the demo's history is released too: find this sample
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const released = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     const [report] = await Promise.all([page.waitForResponse((r) => r.url().includes('/report/')), released.getByRole('button', { name: /Report/ }).click()]);
     expect(report.status()).toBe(200);
@@ -159,6 +161,7 @@ describe('a day in the clinical laboratory', () => {
   it('the supervisor amends the released result; a second supervisor verifies and approves the amendment', async () => {
     const page = await clinicalUser('clin_supervisor');
     await page.goto('/manage-result');
+    await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const released = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await released.getByRole('button', { name: 'Amend' }).click();
     const modal = page.locator('.ant-modal');
@@ -188,6 +191,7 @@ describe('a day in the clinical laboratory', () => {
     await signature.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => toApprove.count()).toBe(0);
     await reviewer.goto('/manage-result');
+    await reviewer.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const amended = reviewer.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => amended.textContent()).toContain('15.1');
     expect(await amended.textContent()).toContain('amended');

@@ -78,6 +78,13 @@ describe('the Tuberculosis dashboard and report', () => {
     const rows = page.locator('.tb-report tr.ant-table-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(Math.min(body.count, 20));
+    // the last seven days: the demo's own samples (its history is older than a week)
+    const [y, m, d] = new Date(Date.now() + 3_600_000 - 6 * 86_400_000).toISOString().slice(0, 10).split('-');
+    await Promise.all([
+      page.waitForResponse((r) => isApi('/api/tb_report/')(r) && new URL(r.url()).searchParams.get('start_date') === `${y}-${m}-${d}`),
+      typeDate(page, 'From', `${d}/${m}/${y}`),
+    ]);
+    await rows.first().waitFor();
 
     // the RR-TB request: its result, flag, and request form in words (relapse, presumptive DR-TB)
     const rrTb = rows.filter({ hasText: 'RR-TB' }).first();
