@@ -32,7 +32,7 @@ const percent = (part: number, whole: number): number | null => (whole > 0 ? Mat
 const days = (seconds: number, n: number): number | null => (n > 0 ? Math.round((seconds / n / 86_400) * 10) / 10 : null);
 
 /** Released classes: every class a test can have once its result is approved. */
-const RELEASED = sql`('positive', 'negative', 'invalid', 'undetectable', 'suppressed', 'unsuppressed', 'value')`;
+export const RELEASED = sql`('positive', 'negative', 'invalid', 'undetectable', 'suppressed', 'unsuppressed', 'value')`;
 
 /** The catalogue ids of these codes. */
 async function testIdsOf(db: Db, codes: readonly string[]): Promise<Map<string, number>> {
@@ -90,7 +90,7 @@ export function periodsOf(start: string, end: string, periodicity: TierPeriodici
 }
 
 /** A count of cases as the caller may see it: 1–4 suppressed in a cell below state level. */
-const shown = (n: number, suppressed: boolean): number | null => (suppressed && n > 0 && n <= SMALL_NUMBER_LIMIT ? null : n);
+export const shown = (n: number, suppressed: boolean): number | null => (suppressed && n > 0 && n <= SMALL_NUMBER_LIMIT ? null : n);
 
 interface Figures {
   tests: number;

@@ -7,7 +7,7 @@ import { sendTable } from '../../core/xlsx.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
 import { scopeOf } from './area.js';
-import { periodOf } from './tier-dashboard.js';
+import { periodOf, RELEASED, shown } from './tier-dashboard.js';
 
 /**
  * The reports (`tb_report/`, `general_order_report/`, `general_program_report/`)
@@ -49,7 +49,6 @@ export const TIER_REPORT_COLUMNS = [
 ] as const satisfies readonly (keyof TierReportRow)[];
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const RELEASED = sql`('positive', 'negative', 'invalid', 'undetectable', 'suppressed', 'unsuppressed', 'value')`;
 
 function classesOf(status: number | undefined) {
   if (status == null) return sql`d.result_class <> 'cancelled'`;
@@ -101,7 +100,7 @@ export async function tierReport(db: Db, p: Principal, q: TierReportQuery, among
       ${all ? sql`limit 100000` : sql`limit ${size} offset ${(page - 1) * size}`}`),
   );
   // A facility is below state level: its cases of 1–4 are suppressed for officials.
-  const out = rows.map(({ total: _total, positives, ...r }) => ({ ...r, positives: scope.suppress && positives > 0 && positives <= 4 ? null : positives }));
+  const out = rows.map(({ total: _total, positives, ...r }) => ({ ...r, positives: shown(positives, scope.suppress) }));
   if (all) return out;
   const count = rows[0]?.total ?? (page > 1 ? await countOf(db, where) : 0);
   if (page > 1 && !rows.length && count > 0) throw ValidationError.field('page', 'Invalid page.');

@@ -13,8 +13,11 @@ export function formChoiceText(t: TFunction, field: TbFormChoiceField, value: st
   return t(`tb:choice.${field}.${value}`, { defaultValue: english ?? value });
 }
 
-/** A series period (its first day, YYYY-MM-DD) as its periodicity reads it: a day or a week's Monday as DD/MM/YYYY, MM/YYYY, Q1 2026, 2026. */
-export function periodText(t: TFunction, period: string, periodicity: TbPeriodicity): string {
+/**
+ * A series period (its first day, YYYY-MM-DD) as its periodicity reads it: a day or a week's Monday as DD/MM/YYYY,
+ * MM/YYYY, Q1 2026, 2026; the quarter's words from the catalog `ns` (each dashboard's own).
+ */
+export function periodText(t: TFunction, period: string, periodicity: TbPeriodicity, ns = 'tbAnalytics'): string {
   const [year, month] = period.split('-');
   switch (periodicity) {
     case 'daily':
@@ -23,7 +26,7 @@ export function periodText(t: TFunction, period: string, periodicity: TbPeriodic
     case 'monthly':
       return `${month}/${year}`;
     case 'quarterly':
-      return t('tbAnalytics:period.quarter', { quarter: Math.floor((Number(month) - 1) / 3) + 1, year });
+      return t(`${ns}:period.quarter`, { quarter: Math.floor((Number(month) - 1) / 3) + 1, year });
     case 'yearly':
       return year ?? period;
   }

@@ -1,12 +1,12 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { DISEASE_TESTS, TIER_PERIODICITIES, type TierDashboard as Dashboard, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
 import { Button, Card, Segmented, Select, Spin, Table } from 'antd';
-import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDate } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
+import { periodText } from '../tb/labels';
 import { LoadError } from '../tb/LoadError';
 import { type DashboardFilter, type TierEndpoint, type TierExtra, useDashboardFilter, useTierDashboard } from './api';
 import { Cases, countText, daysText, ExportButtons, percentText } from './figures';
@@ -32,22 +32,6 @@ export interface TierDashboardProps extends PageProps {
 }
 
 type Set = ReturnType<typeof useTierParams>['set'];
-
-/** A series period (its first day, YYYY-MM-DD) as its periodicity reads it: DD/MM/YYYY, MM/YYYY, Q1 2026. */
-export function periodText(t: TFunction, period: string, periodicity: TierPeriodicity): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(period);
-  if (!m) return period;
-  const [, year, month] = m;
-  switch (periodicity) {
-    case 'daily':
-    case 'weekly':
-      return formatDate(period);
-    case 'monthly':
-      return `${month}/${year}`;
-    case 'quarterly':
-      return t('period.quarter', { quarter: Math.floor((Number(month) - 1) / 3) + 1, year });
-  }
-}
 
 /**
  * A disease's or programme's dashboard for health officials and facility
@@ -289,7 +273,7 @@ function Series({ data, exportProps }: { data: Dashboard; exportProps: ExportPro
     const value = measure === 'tests' ? p.tests : measure === 'positives' ? p.positives : p.positivity_percent;
     return {
       key: p.period,
-      label: periodText(t, p.period, data.periodicity),
+      label: periodText(t, p.period, data.periodicity, 'tierAnalytics'),
       value,
       text: measure === 'positives' ? <Cases value={value} /> : measure === 'positivity' ? percentText(value) : countText(value),
     };
