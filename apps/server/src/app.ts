@@ -79,6 +79,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     done();
   });
   registerInputGuard(app);
+  // Replies of the API carry patients' data (JSON, CSV, XLSX, PDF): no browser or proxy keeps a copy on a shared computer.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
+  });
 
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });

@@ -20,7 +20,11 @@ export const tokenPair = z.object({ token: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
 export const refreshRequest = z.object({ refresh: z.string().min(1) });
-export const logoutRequest = refreshRequest;
+/**
+ * Sign-out ends the caller's own session (the one of the Bearer token). A
+ * refresh token may be sent too; it must be of that same session.
+ */
+export const logoutRequest = z.object({ refresh: z.string().min(1).max(512).optional() });
 
 export const changePasswordRequest = z.object({
   username: z.string().trim().min(1).max(150),

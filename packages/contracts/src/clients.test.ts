@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientMergeBody, mayMergeClients } from './clients.js';
+import { clientMergeBody, mayMergeClients, mergeDifferences } from './clients.js';
 
 describe('client merge', () => {
   it('is for a supervisor in any programme, and no other role', () => {
@@ -20,5 +20,16 @@ describe('client merge', () => {
     expect(clientMergeBody.safeParse({ duplicate: 12 }).success).toBe(true);
     expect(clientMergeBody.safeParse({}).error?.issues[0]).toMatchObject({ path: ['duplicate'], message: 'This field is required.' });
     expect(clientMergeBody.safeParse({ duplicate: 0 }).success).toBe(false);
+  });
+
+  it('names where two records disagree: names, sex, a date of birth both give', () => {
+    const a = { first_name: 'Amaka', last_name: 'Eze', sex: 'female', date_of_birth: '1990-02-01' };
+    expect(mergeDifferences(a, { ...a, first_name: ' amaka ' })).toEqual([]);
+    expect(mergeDifferences(a, { ...a, date_of_birth: null })).toEqual([]);
+    expect(mergeDifferences(a, { first_name: 'Musa', last_name: 'Eze', sex: 'male', date_of_birth: '1990-02-02' })).toEqual([
+      'first_name',
+      'sex',
+      'date_of_birth',
+    ]);
   });
 });

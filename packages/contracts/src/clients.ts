@@ -9,7 +9,38 @@ import { roleMay } from './programmes/definitions.js';
  */
 export const clientMergeBody = z.object({
   duplicate: dbId({ error: 'This field is required.' }),
+  /** The typed confirmation (`MERGE_CONFIRMATION`), needed when the two records' names, sex or date of birth differ. */
+  confirm: z.string().max(50).optional(),
 });
+
+/** What is typed to merge two records that do not look alike. */
+export const MERGE_CONFIRMATION = 'MERGE';
+
+/** The facts that say whether two records are one person. */
+export type MergeFact = 'first_name' | 'last_name' | 'sex' | 'date_of_birth';
+
+interface ClientFacts {
+  first_name: string;
+  last_name: string;
+  sex: string;
+  date_of_birth: string | null;
+}
+
+const sameText = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/**
+ * Where two records of "one person" disagree: names (ignoring case and
+ * spaces around), sex, or a date of birth both give. A merge of such records
+ * asks for the typed confirmation and names these.
+ */
+export function mergeDifferences(a: ClientFacts, b: ClientFacts): MergeFact[] {
+  const out: MergeFact[] = [];
+  if (!sameText(a.first_name, b.first_name)) out.push('first_name');
+  if (!sameText(a.last_name, b.last_name)) out.push('last_name');
+  if (a.sex !== b.sex) out.push('sex');
+  if (a.date_of_birth && b.date_of_birth && a.date_of_birth.slice(0, 10) !== b.date_of_birth.slice(0, 10)) out.push('date_of_birth');
+  return out;
+}
 export type ClientMergeBody = z.infer<typeof clientMergeBody>;
 
 /** The role that may merge clients: a Supervisor, in any programme where supervisors register clients. */

@@ -60,7 +60,23 @@ export const userItem = z.object({
   lga_name: z.string().nullable(),
   is_active: z.boolean(),
   programs_roles: z.array(z.object({ programs: z.string(), roles: z.string() })),
+  /** Whether the caller may edit this user, reset their password or disable them (DESIGN §3). */
+  may_manage: z.boolean().optional(),
   last_login_at: z.date().nullable().or(z.string().nullable()),
   created_at: z.date().or(z.string()),
 });
 export type UserItem = z.infer<typeof userItem>;
+
+/**
+ * The programmes a facility administrator administers: those where it holds
+ * the Admin role. It grants roles only in these, and manages only users whose
+ * every role lies in them (DESIGN §3).
+ */
+export function administeredPrograms(held: readonly { programs: string; roles: string }[]): string[] {
+  return held.filter((h) => h.roles === 'Admin').map((h) => h.programs);
+}
+
+/** Whether an administrator of `administered` may manage a user whose roles lie in `programs` (a user with no role: yes). */
+export function mayAdminister(administered: readonly string[], programs: readonly string[]): boolean {
+  return programs.every((p) => administered.includes(p));
+}

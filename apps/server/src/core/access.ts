@@ -8,11 +8,11 @@ export const roleIn = (p: Principal, program: string) => p.roles.find((r) => r.p
 /**
  * Authorisation for workflow actions, in one place: the caller must hold, in
  * the programme, a role that the programme's definition gives this permission
- * (packages/contracts/src/programmes). The super admin may read everything
- * but acts in no programme.
+ * (packages/contracts/src/programmes). The super admin administers and holds
+ * no programme role, so it reads no client, sample, result or report
+ * (DESIGN §3): one who must look at a facility's data is given a role there.
  */
 export function mayIn(p: Principal, program: string, permission: Permission): boolean {
-  if (permission === 'read' && p.isSuperuser) return true;
   return roleMay(roleIn(p, program), program, permission);
 }
 
@@ -25,8 +25,7 @@ export const programsWhere = (p: Principal, permission: Permission, programs: re
   programs.filter((program) => mayIn(p, program, permission));
 
 /** Holds the permission in at least one programme (clients are shared across a facility's programmes). */
-export const mayInAny = (p: Principal, permission: Permission): boolean =>
-  (permission === 'read' && p.isSuperuser) || p.roles.some((r) => roleMay(r.role, r.program, permission));
+export const mayInAny = (p: Principal, permission: Permission): boolean => p.roles.some((r) => roleMay(r.role, r.program, permission));
 
 export function requireInAny(p: Principal, permission: Permission): void {
   if (!mayInAny(p, permission)) throw forbidden(`Your role may not ${PERMISSION_WORDS[permission]} in any programme.`);
@@ -45,6 +44,7 @@ const PERMISSION_WORDS: Record<Permission, string> = {
   dispatch: 'dispatch samples',
   worksheet: 'prepare worksheets',
   qc: 'record quality control',
+  amend: 'amend released results',
 };
 
 /** Facility scope for rows of one facility: null for the super admin (every facility). */

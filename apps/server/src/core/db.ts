@@ -46,6 +46,10 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  // So must a connection that dies while a request holds it (between two queries of a transaction): without a listener
+  // its 'error' event would end the process. The request's next query fails, the API answers 503 with Retry-After, and
+  // the pool discards the broken connection when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Cluster workers skip this: the primary migrated before forking them.
   if (options.migrate !== false) await migratePg(db as never, { migrationsFolder });

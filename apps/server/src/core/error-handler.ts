@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { pgError } from './db-errors.js';
+import { databaseUnreachable, pgError } from './db-errors.js';
 import { AppError } from './errors.js';
 import { safeError } from './safe-log.js';
 
@@ -13,6 +13,10 @@ function fieldErrors(issues: { instancePath: string; message?: string }[], part:
   }
   return out;
 }
+
+/** Seconds a client waits before retrying while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_S = 5;
+export const DATABASE_UNREACHABLE = 'The database cannot be reached just now. Try again in a few seconds.';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -32,6 +36,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (pg?.code && (pg.code.startsWith('22') || pg.code === '54000')) {
       request.log.warn({ sqlState: pg.code, route: request.routeOptions.url }, 'input refused by the database');
       return reply.status(400).send({ non_field_errors: ['A value in the request is out of range or not valid.'] });
+    }
+    // The database is down or restarting: the client is told to retry, never that the server failed.
+    if (databaseUnreachable(error)) {
+      request.log.warn({ route: request.routeOptions.url }, 'database unreachable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ detail: DATABASE_UNREACHABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

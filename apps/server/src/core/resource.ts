@@ -40,14 +40,14 @@ export interface ResourceDef<TBody extends z.ZodObject = z.ZodObject> {
   /** Body fields → insert/update values (defaults to the body itself). */
   toValues?: (body: Partial<z.infer<TBody>>) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Write what the row's own columns cannot hold (links to other tables), in the same transaction. */
-  afterSave?: (tx: Tx, id: number, body: Partial<z.infer<TBody>>) => Promise<void>;
-  /** Add related data to rows (one query for the whole page, never one per row). */
-  expand?: (db: Tx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  afterSave?: (tx: Tx, id: number, body: Partial<z.infer<TBody>>, principal: Principal) => Promise<void>;
+  /** Add related data to rows (one query for the whole page, never one per row), as the caller may see it. */
+  expand?: (db: Tx, rows: Record<string, unknown>[], principal: Principal) => Promise<Record<string, unknown>[]>;
   /** Cross-field and reference checks; throw ValidationError. */
   validate?: (db: Tx, body: Partial<z.infer<TBody>>, principal: Principal, existingId?: number) => Promise<void>;
   search?: PgColumn[];
   /** Search beyond plain columns (e.g. through a child table); OR-ed with `search`. */
-  searchWhere?: (term: string) => SQL;
+  searchWhere?: (term: string, principal: Principal) => SQL;
   /** The joins are for display only: count without them. */
   countWithoutJoin?: boolean;
   /** Only these joins are needed to count (those the conditions of this query read); the others are for display. */
@@ -110,6 +110,12 @@ function filterValue(column: PgColumn, raw: string, name: string): unknown {
   return raw;
 }
 
+/**
+ * A declared entry of a map by a name from the request, never one inherited from Object.prototype: `ordering=__proto__`
+ * or `Filters.constructor=1` is an unknown name (400 naming the parameter), not a property of every object.
+ */
+export const own = <T>(map: Readonly<Record<string, T>> | undefined, name: string): T | undefined => (map && Object.hasOwn(map, name) ? map[name] : undefined);
+
 function orderBy(def: ResourceDef, ordering: string | undefined): SQL[] {
   const parts = (ordering || def.defaultOrdering)
     .split(',')
@@ -117,7 +123,7 @@ function orderBy(def: ResourceDef, ordering: string | undefined): SQL[] {
     .filter(Boolean);
   const out = parts.map((part) => {
     const field = part.replace(/^-/, '');
-    const column = def.ordering[field];
+    const column = own(def.ordering, field);
     if (!column) throw ValidationError.field('ordering', `Cannot order by "${field}". Allowed: ${Object.keys(def.ordering).join(', ')}.`);
     return part.startsWith('-') ? desc(column) : asc(column);
   });
@@ -134,12 +140,12 @@ function conditions(def: ResourceDef, principal: Principal, query: ListQuery): S
     const name = key.slice(FILTER_PREFIX.length);
     const many = name.endsWith('__in');
     const base = many ? name.slice(0, -4) : name;
-    const condition = !many ? def.filterWhere?.[base] : undefined;
+    const condition = !many ? own(def.filterWhere, base) : undefined;
     if (condition) {
       where.push(condition(String(raw)));
       continue;
     }
-    const column = def.filters?.[base];
+    const column = own(def.filters, base);
     if (!column)
       throw ValidationError.field(
         key,
@@ -159,7 +165,7 @@ function conditions(def: ResourceDef, principal: Principal, query: ListQuery): S
   }
   if (query.search && (def.search?.length || def.searchWhere)) {
     const term = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(...(def.search ?? []).map((c) => ilike(c, term)), ...(def.searchWhere ? [def.searchWhere(term)] : []))!);
+    where.push(or(...(def.search ?? []).map((c) => ilike(c, term)), ...(def.searchWhere ? [def.searchWhere(term, principal)] : []))!);
   }
   if (def.extraWhere) where.push(...def.extraWhere(query, principal));
   return where;
@@ -186,7 +192,7 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
           .select(def.fields as never)
           .from(def.table)
           .$dynamic();
-  const expand = async (rows: unknown[]) => (def.expand ? def.expand(db, rows as Record<string, unknown>[]) : rows);
+  const expand = async (rows: unknown[]) => (def.expand ? def.expand(db, rows as Record<string, unknown>[], principal) : rows);
   if (query.page === undefined && def.allWithoutPage && query.page_size === undefined) {
     return expand(
       await base()
@@ -310,7 +316,7 @@ async function findScoped(db: Tx, def: ResourceDef, principal: Principal, id: nu
     .$dynamic();
   const [row] = await (def.join ? def.join(q) : q).where(and(...where));
   if (!row) throw notFound();
-  return def.expand ? (await def.expand(db, [row as Record<string, unknown>]))[0]! : (row as Record<string, unknown>);
+  return def.expand ? (await def.expand(db, [row as Record<string, unknown>], principal))[0]! : (row as Record<string, unknown>);
 }
 
 /** Body fields → column properties by a wire-name map; fields not in the map or not sent are left out. */
@@ -386,7 +392,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
             .insert(def.table)
             .values((await saveValues(input, p)) as never)
             .returning({ id: def.id });
-          await def.afterSave?.(tx, Number(row!.id), input as never);
+          await def.afterSave?.(tx, Number(row!.id), input as never, p);
           const after = await findScoped(tx, def, p, Number(row!.id));
           await recordAudit(tx, p, { action: `${def.entity}.created`, entity: def.entity, entityId: String(row!.id), after });
           return after;
@@ -408,7 +414,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
             .update(def.table)
             .set(values as never)
             .where(eq(def.id, request.params.id));
-        await def.afterSave?.(tx, request.params.id, input as never);
+        await def.afterSave?.(tx, request.params.id, input as never, p);
         const after = await findScoped(tx, def, p, request.params.id);
         await recordAudit(tx, p, {
           action: `${def.entity}.${partial ? 'patched' : 'updated'}`,

@@ -135,7 +135,7 @@ describe.each(CASTS)('authorisation matrix: $c.program samples and results', (ca
       [`/api/results/${released[0]}/reject/`, { reason: 1 }, cast.review, 409, 404],
       [`/api/results/${released[0]}/retest/`, { reason: 'again' }, cast.review, 409, 404],
       ['/api/results/approve/', { ids: [released[0]], password: 'Demo@12345' }, cast.review, 409, 404],
-      [`/api/results/${resultId}/amend/`, { value: firstValue, reason: 'x', password: 'Demo@12345' }, cast.entry, 409, 404],
+      [`/api/results/${resultId}/amend/`, { value: firstValue, reason: 'x', password: 'Demo@12345' }, cast.review, 409, 404],
     ];
     for (const [url, body, allowed, ok, elsewhere] of results) expect(await statuses('POST', url, body), url).toEqual(expected(allowed, ok, elsewhere, ACROSS));
     // Ordering: the roles that order, at their own facility (another facility cannot order for this client).

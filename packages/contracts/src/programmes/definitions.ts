@@ -28,7 +28,9 @@ export type Permission =
   | 'released'
   | 'dispatch'
   | 'worksheet'
-  | 'qc';
+  | 'qc'
+  /** Propose the amendment of a released result: a clinical act, for supervisors (it still needs another's verification). */
+  | 'amend';
 
 /** The shared page components every family's pages are made of (the web maps each to one component). */
 export type PageView =
@@ -112,6 +114,7 @@ const GENERAL_ROLES_TABLE: Record<Permission, readonly Role[]> = {
   dispatch: [],
   worksheet: [],
   qc: [],
+  amend: [SUP],
 };
 
 /** SPEC §6, the other programmes at public or private laboratories. */
@@ -128,6 +131,7 @@ const PROGRAMME_ROLES_TABLE: Record<Permission, readonly Role[]> = {
   dispatch: [SUP],
   worksheet: [ANALYST, SUP],
   qc: [ANALYST, SUP],
+  amend: [SUP],
 };
 
 const p = (path: string, key: string, view: PageView, permission: Permission, group?: FamilyGroup): FamilyPage => ({ path, key, view, permission, group });

@@ -7,3 +7,4 @@ export * from './rules.js';
 export * from './eid.js';
 export * from './censored.js';
 export * from './vl.js';
+export * from './identifiers.js';

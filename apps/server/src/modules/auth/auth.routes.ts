@@ -1,4 +1,5 @@
 import { detailReply, loginRequest, logoutRequest, refreshRequest, tokenPair } from '@nlims/contracts';
+import { principalOf } from '../../core/auth.js';
 import type { App } from '../../core/types.js';
 import { login, logout, refresh, type AuthDeps } from './auth.service.js';
 import { THROTTLED_REPLY } from '../../core/replies.js';
@@ -17,12 +18,12 @@ export function authRoutes(app: App, deps: AuthDeps): void {
     },
     (request) => refresh(deps, request.body.refresh),
   );
-  // The refresh token is the credential here, so signing out works after the access token expired.
+  // Signing out acts on the caller's own session only (an expired access token is refreshed first).
   app.post(
     '/api/users/logout/',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Revoke a refresh token', body: logoutRequest, response: { 200: detailReply } } },
+    { schema: { tags: ['auth'], summary: "End the caller's own session", body: logoutRequest, response: { 200: detailReply } } },
     async (request) => {
-      await logout(deps, request.body.refresh);
+      await logout(deps, principalOf(request), request.body.refresh);
       return { detail: 'Operation Successful' };
     },
   );

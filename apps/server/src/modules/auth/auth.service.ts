@@ -1,7 +1,8 @@
 import type { LoginRequest, TokenPair } from '@nlims/contracts';
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/db.js';
-import { unauthorized } from '../../core/errors.js';
+import { unauthorized, ValidationError } from '../../core/errors.js';
+import type { Principal } from '../users/principal.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { users } from '../users/users.table.js';
 import { refreshTokens, sessions } from './auth.table.js';
@@ -85,24 +86,23 @@ async function revokeSessionOfReusedToken(db: Db, hash: string): Promise<void> {
 }
 
 /** Sign out: the refresh token's session ends, with its access tokens. */
-export async function logout({ db }: AuthDeps, token: string): Promise<void> {
-  const [row] = await db
-    .select({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId, username: users.username, facilityId: users.facilityId })
-    .from(refreshTokens)
-    .innerJoin(users, eq(users.id, refreshTokens.userId))
-    .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(token)), isNull(refreshTokens.revokedAt)));
-  if (!row) return;
+/**
+ * Sign out: end the caller's own session (the one its access token belongs to),
+ * never another. A refresh token sent with it must be of that session, so a
+ * token of someone else's signs nobody out.
+ */
+export async function logout({ db }: AuthDeps, p: Principal, token: string | undefined): Promise<void> {
+  if (!p.sessionId) throw unauthorized();
+  if (token) {
+    const [row] = await db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+    if (row?.sessionId !== p.sessionId) throw ValidationError.field('refresh', 'This refresh token is not of your session.');
+  }
   await db.transaction(async (tx) => {
-    await endSessions(tx, eq(sessions.id, row.sessionId), 'logout');
-    await recordAudit(
-      tx,
-      { id: row.userId, username: row.username, facilityId: row.facilityId },
-      {
-        action: 'auth.logout',
-        entity: 'user',
-        entityId: String(row.userId),
-      },
-    );
+    await endSessions(tx, eq(sessions.id, p.sessionId!), 'logout');
+    await recordAudit(tx, p, { action: 'auth.logout', entity: 'user', entityId: String(p.id) });
   });
 }
 

@@ -200,7 +200,7 @@ describe('refresh and logout', () => {
   it('logout ends the session: its refresh token and its access token stop at once, and it is audited', async () => {
     const pair = (await login({ username: 'ph_receptionist', password: 'Demo@12345' })).json();
     expect((await me(pair.token)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/users/logout/', payload: { refresh: pair.refresh } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/users/logout/', headers: bearer(pair.token), payload: { refresh: pair.refresh } });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ detail: 'Operation Successful' });
     const again = await refresh(pair.refresh);
@@ -209,6 +209,26 @@ describe('refresh and logout', () => {
     expect((await me(pair.token)).statusCode).toBe(401);
     const rows = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.logout'));
     expect(rows.map((r) => r.username)).toContain('ph_receptionist');
+  });
+
+  it("acts on the caller's own session only: someone else's refresh token signs nobody out", async () => {
+    const victim = (await login({ username: 'ph_analyst', password: 'Demo@12345' })).json();
+    const other = (await login({ username: 'ph_clerk', password: 'Demo@12345' })).json();
+    // no session at all, only the victim's refresh token: refused, and the victim stays signed in
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/users/logout/', payload: { refresh: victim.refresh } });
+    expect(anonymous.statusCode).toBe(401);
+    // a signed-in user sending the victim's token: 400 naming it, and neither session ends
+    const mixed = await t.app.inject({ method: 'POST', url: '/api/users/logout/', headers: bearer(other.token), payload: { refresh: victim.refresh } });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json()).toHaveProperty('refresh');
+    expect((await me(victim.token)).statusCode).toBe(200);
+    expect((await me(other.token)).statusCode).toBe(200);
+    // without a token in the body the caller's own session ends, and only it
+    const own = await t.app.inject({ method: 'POST', url: '/api/users/logout/', headers: bearer(other.token), payload: {} });
+    expect(own.statusCode).toBe(200);
+    expect((await me(other.token)).statusCode).toBe(401);
+    expect((await me(victim.token)).statusCode).toBe(200);
+    expect((await refresh(victim.refresh)).statusCode).toBe(200);
   });
 
   it("changing one's own password signs out the other sessions and keeps this one", async () => {

@@ -1,13 +1,16 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import { clientBody, clientItem, type ClientBody } from '@nlims/contracts';
 import { facilityScope, mayInAny } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
-import { conflict, ValidationError } from '../../core/errors.js';
+import { conflict, forbidden, ValidationError } from '../../core/errors.js';
 import { renameFields, type ResourceDef } from '../../core/resource.js';
 import type { Principal } from '../users/principal.js';
 import { lgas } from '../geo/geo.table.js';
 import { clientIdentifierTypes } from '../reference/reference.table.js';
+import { programs } from '../programs/programs.table.js';
+import { orders } from '../samples/samples.table.js';
 import { clientIdsMatching } from './client-search.js';
+import { hiddenIdentifiersFor, identifierVisibleTo } from './identifier-access.js';
 import { clientIdentifiers, clients } from './clients.table.js';
 
 type Body = Partial<ClientBody>;
@@ -44,6 +47,7 @@ async function validate(tx: Tx, body: Body, p: Principal, existingId?: number) {
   if (existingId != null) {
     const [row] = await tx.select({ mergedInto: clients.mergedInto }).from(clients).where(eq(clients.id, existingId));
     if (row?.mergedInto != null) throw conflict(`This record was merged into client ${row.mergedInto}; edit that record instead.`);
+    await requireRoleInClientPrograms(tx, p, [existingId]);
   }
   if (body.date_of_birth && body.date_of_birth > new Date().toISOString().slice(0, 10))
     throw ValidationError.field('date_of_birth', 'The date of birth is in the future.');
@@ -66,6 +70,8 @@ async function validate(tx: Tx, body: Body, p: Principal, existingId?: number) {
   for (const id of ids) {
     const type = types.find((t) => t.id === id.identifier_type);
     if (!type) throw ValidationError.field('identifiers', `Invalid identifier type "${id.identifier_type}".`);
+    if (!identifierVisibleTo(p, type.name))
+      throw ValidationError.field('identifiers', `A ${type.name} is recorded by the staff of its programme; you hold no role there.`);
     const clash = await tx
       .select({ clientId: clientIdentifiers.clientId })
       .from(clientIdentifiers)
@@ -81,10 +87,26 @@ async function validate(tx: Tx, body: Body, p: Principal, existingId?: number) {
   }
 }
 
-async function afterSave(tx: Tx, id: number, body: Body) {
+/** The identifiers sent replace those the caller can see; a programme's identifier hidden from the caller stays as it was. */
+async function afterSave(tx: Tx, id: number, body: Body, p: Principal) {
   if (!body.identifiers) return;
   const [client] = await tx.select({ facilityId: clients.facilityId }).from(clients).where(eq(clients.id, id));
-  await tx.delete(clientIdentifiers).where(eq(clientIdentifiers.clientId, id));
+  const hidden = hiddenIdentifiersFor(p);
+  await tx
+    .delete(clientIdentifiers)
+    .where(
+      and(
+        eq(clientIdentifiers.clientId, id),
+        ...(hidden.length
+          ? [
+              notInArray(
+                clientIdentifiers.identifierTypeId,
+                tx.select({ id: clientIdentifierTypes.id }).from(clientIdentifierTypes).where(inArray(clientIdentifierTypes.name, hidden)),
+              ),
+            ]
+          : []),
+      ),
+    );
   if (body.identifiers.length) {
     await tx
       .insert(clientIdentifiers)
@@ -92,8 +114,8 @@ async function afterSave(tx: Tx, id: number, body: Body) {
   }
 }
 
-/** Identifiers of a page of clients, in one query. */
-export async function clientIdentifiersOf(tx: Tx, clientIds: number[]) {
+/** Identifiers of a page of clients, in one query, less those of the `hidden` types (clients/identifier-access.ts). */
+export async function clientIdentifiersOf(tx: Tx, clientIds: number[], hidden: readonly string[]) {
   if (!clientIds.length) return [];
   return tx
     .select({
@@ -104,26 +126,57 @@ export async function clientIdentifiersOf(tx: Tx, clientIds: number[]) {
     })
     .from(clientIdentifiers)
     .innerJoin(clientIdentifierTypes, eq(clientIdentifierTypes.id, clientIdentifiers.identifierTypeId))
-    .where(inArray(clientIdentifiers.clientId, clientIds))
+    .where(and(inArray(clientIdentifiers.clientId, clientIds), ...(hidden.length ? [notInArray(clientIdentifierTypes.name, [...hidden])] : [])))
     .orderBy(clientIdentifiers.identifierTypeId);
 }
 
-async function expand(tx: Tx, rows: Record<string, unknown>[]) {
+async function expand(tx: Tx, rows: Record<string, unknown>[], p: Principal) {
+  return withIdentifiers(tx, rows, hiddenIdentifiersFor(p));
+}
+
+async function withIdentifiers(tx: Tx, rows: Record<string, unknown>[], hidden: readonly string[]) {
   const ids = await clientIdentifiersOf(
     tx,
     rows.map((r) => r.id as number),
+    hidden,
   );
   return rows.map((r) => ({ ...r, identifiers: ids.filter((i) => i.clientId === r.id).map(({ clientId: _c, ...rest }) => rest) }));
 }
 
-/** Whole client records (as `clients/{id}/` answers them), in one query plus one for their identifiers. */
-export async function clientRecords(tx: Tx, ids: number[]): Promise<Record<string, unknown>[]> {
+/** Whole client records, less the identifiers of the `hidden` types, in one query plus one for their identifiers. */
+export async function clientRecords(tx: Tx, ids: number[], hidden: readonly string[]): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
   const rows = await tx
     .select(clientResource.fields as never)
     .from(clients)
     .where(inArray(clients.id, ids));
-  return expand(tx, rows as Record<string, unknown>[]);
+  return withIdentifiers(tx, rows as Record<string, unknown>[], hidden);
+}
+
+/** The programmes in which these clients have samples (orders), by name. */
+export async function clientPrograms(tx: Tx, clientIds: number[]): Promise<string[]> {
+  if (!clientIds.length) return [];
+  const rows = await tx
+    .selectDistinct({ name: programs.name })
+    .from(orders)
+    .innerJoin(programs, eq(programs.id, orders.programId))
+    .where(inArray(orders.clientId, clientIds))
+    .orderBy(programs.name);
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Changing a client (an edit, a merge) needs a role in every programme the
+ * client has samples in: a TB receptionist does not edit an EID infant's
+ * record, nor a TB supervisor merge two viral-load patients.
+ */
+export async function requireRoleInClientPrograms(tx: Tx, p: Principal, clientIds: number[]): Promise<void> {
+  const held = p.roles.map((r) => r.program);
+  const missing = (await clientPrograms(tx, clientIds)).filter((name) => !held.includes(name));
+  if (missing.length)
+    throw forbidden(
+      `This client has samples in ${missing.join(', ')}, where you hold no role; a colleague of ${missing.length > 1 ? 'those programmes' : 'that programme'} changes the record.`,
+    );
 }
 
 export const clientResource: ResourceDef = {
@@ -154,7 +207,7 @@ export const clientResource: ResourceDef = {
   validate,
   afterSave,
   expand,
-  searchWhere: (term) => inArray(clients.id, clientIdsMatching(term)),
+  searchWhere: (term, p) => inArray(clients.id, clientIdsMatching(term, hiddenIdentifiersFor(p))),
   filters: { sex: clients.sex },
   // A merged duplicate is kept, but lists and searches show only the record it was merged into.
   extraWhere: () => [isNull(clients.mergedInto)],

@@ -21,7 +21,7 @@ export function clientsRoutes(app: App, db: Db): void {
         response: { 200: clientItem },
       },
     },
-    async (request) => mergeClients(db, principalOf(request), request.params.id, request.body.duplicate) as never,
+    async (request) => mergeClients(db, principalOf(request), request.params.id, request.body) as never,
   );
   registerResource(app, db, clientResource);
 }

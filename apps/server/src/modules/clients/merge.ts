@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { mayMergeClients } from '@nlims/contracts';
+import { type ClientMergeBody, MERGE_CONFIRMATION, type MergeFact, mayMergeClients, mergeDifferences } from '@nlims/contracts';
 import { facilityScope } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { reassignClientOrders } from '../samples/reassign-client.js';
 import type { Principal } from '../users/principal.js';
-import { clientRecords } from './clients.resource.js';
+import { clientRecords, requireRoleInClientPrograms } from './clients.resource.js';
+import { hiddenIdentifiersFor } from './identifier-access.js';
 import { clientIdentifiers, clients } from './clients.table.js';
 
 /** Merging is irreversible: only a Supervisor in some programme may do it (docs/decisions.md). */
@@ -37,7 +38,8 @@ export function fieldsToFill(keep: ClientRow, duplicate: ClientRow): Partial<Cli
  * and left out of lists and searches. One audit row holds both records before
  * and the result.
  */
-export async function mergeClients(db: Db, p: Principal, keepId: number, duplicateId: number): Promise<Record<string, unknown>> {
+export async function mergeClients(db: Db, p: Principal, keepId: number, input: ClientMergeBody): Promise<Record<string, unknown>> {
+  const duplicateId = input.duplicate;
   requireMayMerge(p);
   return db.transaction(async (tx) => {
     // Both rows locked in id order, so two merges of the same pair cannot interleave or deadlock.
@@ -57,6 +59,8 @@ export async function mergeClients(db: Db, p: Principal, keepId: number, duplica
     if (keep.mergedInto != null)
       throw ValidationError.field('id', `This record was already merged into client ${keep.mergedInto}; merge into that record instead.`);
     if (duplicate.mergedInto != null) throw ValidationError.field('duplicate', `This record was already merged into client ${duplicate.mergedInto}.`);
+    await requireRoleInClientPrograms(tx, p, [keepId, duplicateId]);
+    requireConfirmedIfUnlike(keep, duplicate, input.confirm);
 
     const [keepBefore, duplicateBefore] = await recordsInOrder(tx, keepId, duplicateId);
     const ordersMoved = await reassignClientOrders(tx, { duplicate: duplicateId, keep: keepId });
@@ -79,12 +83,32 @@ export async function mergeClients(db: Db, p: Principal, keepId: number, duplica
         fields_filled: Object.keys(fill),
       },
     });
-    return keepAfter!;
+    return (await clientRecords(tx, [keepId], hiddenIdentifiersFor(p)))[0]!;
   });
 }
 
+/**
+ * Two records whose names, sex or date of birth differ may be two people: the
+ * merge then needs the typed confirmation, and the refusal says what differs.
+ */
+function requireConfirmedIfUnlike(keep: ClientRow, duplicate: ClientRow, confirm: string | undefined): void {
+  const facts = (c: ClientRow) => ({ first_name: c.firstName, last_name: c.lastName, sex: c.sex, date_of_birth: c.dateOfBirth });
+  const differ = mergeDifferences(facts(keep), facts(duplicate));
+  if (!differ.length || confirm?.trim().toUpperCase() === MERGE_CONFIRMATION) return;
+  const words = differ.map((f) => MERGE_FACT_WORDS[f]).join(', ');
+  throw ValidationError.field('confirm', `These records differ in ${words}: they may be two people. Type ${MERGE_CONFIRMATION} to merge them all the same.`);
+}
+
+const MERGE_FACT_WORDS: Record<MergeFact, string> = {
+  first_name: 'first name',
+  last_name: 'last name',
+  sex: 'sex',
+  date_of_birth: 'date of birth',
+};
+
+/** Both records whole (every identifier), as the audit row keeps them. */
 async function recordsInOrder(tx: Tx, keepId: number, duplicateId: number) {
-  const rows = await clientRecords(tx, [keepId, duplicateId]);
+  const rows = await clientRecords(tx, [keepId, duplicateId], []);
   return [rows.find((r) => r.id === keepId), rows.find((r) => r.id === duplicateId)] as const;
 }
 

@@ -45,7 +45,7 @@ describe('amendment under the separation of duties of a release', () => {
   });
 
   it('allows one open amendment per result', async () => {
-    const second = await propose('clin_analyst', released, 12);
+    const second = await propose('clin_reviewer', released, 12);
     expect(second.statusCode).toBe(409);
     expect(second.json().detail).toMatch(/already awaiting/);
   });
@@ -69,19 +69,23 @@ describe('amendment under the separation of duties of a release', () => {
   });
 
   it('leaves the released version in force when the amendment is rejected', async () => {
-    const res = await propose('clin_analyst', amendment, 13, 'Wrong patient');
+    const res = await propose('clin_supervisor', amendment, 13, 'Wrong patient');
     expect(res.statusCode, res.body).toBe(201);
     const reasons = (await as('clin_reviewer', 'GET', '/api/result_rejection_reason/?page=1')).json().results;
     const rejected = await as('clin_reviewer', 'POST', `/api/results/${res.json().id}/reject/`, { reason: reasons[0].id });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await current()).toMatchObject({ id: amendment, value: 11, status: 7 });
     // The test stays released: a new amendment may be proposed, by one of two people at once.
-    const both = await Promise.all([propose('clin_analyst', amendment, 14), propose('clin_clerk', amendment, 14)]);
+    const both = await Promise.all([propose('clin_supervisor', amendment, 14), propose('clin_reviewer', amendment, 14)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
-  it('is refused before release and to roles that do not enter results', async () => {
-    expect((await propose('clin_receptionist', amendment, 15)).statusCode).toBe(403);
+  it('is refused to every role but the supervisor: amending a released result is a clinical act', async () => {
+    // the probe's request: a data clerk (who enters results) amending an approved result
+    for (const user of ['clin_clerk', 'clin_analyst', 'clin_receptionist', 'clin_manager', 'clin_data_analyst', 'clin_admin']) {
+      const res = await propose(user, amendment, 15);
+      expect(res.statusCode, user).toBe(403);
+    }
     // Another facility's supervisor: the result is not found there.
     expect((await propose('ph_supervisor', amendment, 15)).statusCode).toBe(404);
   });

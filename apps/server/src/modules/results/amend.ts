@@ -23,8 +23,8 @@ export interface AmendInput {
 
 /** Before an amendment's transaction: the proposer enters results somewhere and signs with the right password (the throttle counts it). */
 export async function prepareAmendment(db: Db, p: Principal, input: Pick<AmendInput, 'password' | 'address'>): Promise<void> {
-  // The role is checked in the result's programme in the amendment; one that can enter results nowhere is refused before the password is tried.
-  if (!mayInAny(p, 'enter')) throw forbidden('Your role may not enter results.');
+  // The role is checked in the result's programme in the amendment; one that can amend nowhere is refused before the password is tried.
+  if (!mayInAny(p, 'amend')) throw forbidden('Only a supervisor may amend a released result.');
   if (!(await signatureValid(db, p, input.password, input.address)))
     throw ValidationError.field('password', 'Your password is not correct; the amendment was not entered.');
 }
@@ -52,7 +52,7 @@ export async function amendResult(tx: Tx, p: Principal, id: number, input: Pick<
     .where(and(eq(results.id, id), ...(scope == null ? [] : [eq(results.facilityId, scope)])))
     .for('update', { of: results });
   if (!row) throw notFound();
-  requireIn(p, row.program, 'enter');
+  requireIn(p, row.program, 'amend');
   const computedFrom = rulesOf(row.program).computed?.[row.test.code]?.from;
   if (computedFrom) throw ValidationError.field('value', `This result is computed from ${computedFrom}; amend that one.`);
   if (!row.r.current || row.r.status !== R.APPROVAL) throw conflict('Only the released (approved) result can be amended.');

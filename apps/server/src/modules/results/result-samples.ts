@@ -73,7 +73,7 @@ export const resultSampleResource: ResourceDef = {
   },
   join: withOrderAndClient,
   item: resultSampleItem,
-  searchWhere: (term) => amongMatches(samples.id, sampleIdsMatching(term)),
+  searchWhere: (term, p) => amongMatches(samples.id, sampleIdsMatching(term, p)),
   extraWhere: (query, p) => [programIn(samples.programId, programsWhere(p, 'read', programsQueried(query)))],
   filters: { priority: orders.priority },
   filterWhere: { status: withResultStatus },

@@ -76,7 +76,7 @@ export const resultListResource: ResourceDef = {
       .leftJoin(enteredBy, eq(enteredBy.id, results.enteredBy))
       .leftJoin(verifiedBy, eq(verifiedBy.id, results.verifiedBy)) as typeof q,
   item: resultListItem,
-  searchWhere: (term) => amongMatches(testOrders.sampleId, sampleIdsMatching(term)),
+  searchWhere: (term, p) => amongMatches(testOrders.sampleId, sampleIdsMatching(term, p)),
   // The programmes the caller may read, or the one `program__name` names.
   extraWhere: (query, p) => [underReview(), programIn(testOrders.programId, programsWhere(p, 'read', programsQueried(query)))],
   filters: { status: results.status, test_type: testOrders.testTypeId as never, flag: results.flag, sample: testOrders.sampleId as never },

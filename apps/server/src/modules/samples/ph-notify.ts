@@ -38,7 +38,7 @@ const notifiedAudit = (field: string) =>
 
 export async function phNotifyList(db: Db, p: Principal, q: PhNotifyQuery) {
   // The super admin reads every facility's list but marks nothing (it acts in no programme).
-  const names = phPrograms(p, p.isSuperuser ? 'read' : 'released', q.program, 'the notification list');
+  const names = phPrograms(p, 'released', q.program, 'the notification list');
   const size = q.page_size ?? DEFAULT_PAGE_SIZE;
   const number = q.page ?? 1;
   const search = q.search?.trim();

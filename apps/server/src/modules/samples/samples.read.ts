@@ -8,6 +8,7 @@ import { numberFilter, type ResourceDef } from '../../core/resource.js';
 import { auditEvents } from '../audit/audit.table.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clientIdentifiersOf } from '../clients/clients.resource.js';
+import { hiddenIdentifiersFor } from '../clients/identifier-access.js';
 import { amongMatches, clientIdsMatching } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
 import { programs } from '../programs/programs.table.js';
@@ -47,7 +48,8 @@ const isHospitalNumber = (typeName: string) => /hospital/i.test(typeName);
 /** The client's hospital number (null when none) on each row that carries a `client`, in one query. */
 export async function withHospitalNumbers<R extends Record<string, unknown>>(tx: Tx, rows: R[]): Promise<(R & { hospital_number: string | null })[]> {
   if (!rows.length) return [];
-  const identifiers = await clientIdentifiersOf(tx, [...new Set(rows.map((r) => r.client as number))]);
+  // A hospital number is no programme's: nothing to hide here.
+  const identifiers = await clientIdentifiersOf(tx, [...new Set(rows.map((r) => r.client as number))], []);
   const hospitalNumber = (clientId: unknown) =>
     identifiers.find((i) => i.clientId === clientId && isHospitalNumber(i.identifier_type_name))?.identifier ?? null;
   return rows.map((r) => ({ ...r, hospital_number: hospitalNumber(r.client) }));
@@ -79,9 +81,9 @@ export const hospitalNumberOf = (clientId: typeof orders.clientId) =>
  * sample of the facility. The sample, workplan and result lists all search
  * this way.
  */
-export const sampleIdsMatching = (term: string): SQL =>
+export const sampleIdsMatching = (term: string, p: Principal): SQL =>
   sql`select ${samples.id} from ${samples} where ${ilike(samples.barcode, term)}
-      union select ${samples.id} from ${samples} join ${orders} on ${orders.id} = ${samples.orderId} where ${amongMatches(orders.clientId, clientIdsMatching(term))}`;
+      union select ${samples.id} from ${samples} join ${orders} on ${orders.id} = ${samples.orderId} where ${amongMatches(orders.clientId, clientIdsMatching(term, hiddenIdentifiersFor(p)))}`;
 
 const sampleTypeName = sql<string | null>`(select st.name from ${sampleTypes} st where st.id = ${samples.sampleTypeId})`.as('sample_type_name');
 const programNameOf = sql<string>`(select pr.name from ${programs} pr where pr.id = ${samples.programId})`.as('program');
@@ -131,7 +133,7 @@ export function sampleResource(form: ProgramForm): ResourceDef {
     },
     join: withOrderAndClient,
     item: sampleListItem,
-    searchWhere: (term) => amongMatches(samples.id, sampleIdsMatching(term)),
+    searchWhere: (term, p) => amongMatches(samples.id, sampleIdsMatching(term, p)),
     extraWhere: (query, p) => [programIn(samples.programId, formPrograms(p, form, 'read', programQuery(query))), ...dateRange(samples.createdAt, query)],
     filters: { status: samples.status, completed: samples.completed, order: samples.orderId },
     // The order's columns through a subquery, so the count (countWithoutJoin) needs no join either.
@@ -157,7 +159,7 @@ export function sampleResource(form: ProgramForm): ResourceDef {
       if (status !== undefined && !/^\d+$/.test(String(status))) return null;
       return countSamples(db as Db, facility, formPrograms(p, form, 'read', programQuery(query)), status === undefined ? undefined : [Number(status)]);
     },
-    access: { read: (p) => p.isSuperuser || formPrograms(p, form, 'read').length > 0 },
+    access: { read: (p) => formPrograms(p, form, 'read').length > 0 },
     scope: { column: samples.facilityId, valueKey: 'facilityId', of: facilityScope },
     customDetail: true,
     countWithoutJoin: true,
@@ -269,7 +271,7 @@ export async function getSample(db: Db, p: Principal, form: ProgramForm, id: num
     .leftJoin(sampleTypes, eq(sampleTypes.id, samples.sampleTypeId))
     .where(eq(samples.orderId, o.id))
     .orderBy(asc(samples.seq));
-  const identifiers = (await clientIdentifiersOf(db, [c.id])).map(({ clientId: _c, ...rest }) => rest);
+  const identifiers = (await clientIdentifiersOf(db, [c.id], hiddenIdentifiersFor(p))).map(({ clientId: _c, ...rest }) => rest);
   const here = siblings.find((x) => x.id === s.id)!;
   const [followOn] = await db.select({ order: orders.id, lab_number: orders.labNumber }).from(orders).where(eq(orders.followsSampleId, s.id));
   return {

@@ -91,7 +91,7 @@ export const workplanResource: ResourceDef = {
   pageJoin: pickingJoins,
   item: workplanItem,
   expand: withHospitalNumbers,
-  searchWhere: (term) => amongMatches(testOrders.sampleId, sampleIdsMatching(term)),
+  searchWhere: (term, p) => amongMatches(testOrders.sampleId, sampleIdsMatching(term, p)),
   extraWhere: (query, p) => [
     inArray(testOrders.status, [...ENTERABLE_TEST_STATUSES]),
     inArray(samples.status, IN_LAB),

@@ -31,8 +31,8 @@ export interface TierReportQuery {
   format?: 'json' | 'csv' | 'xlsx';
 }
 
-/** An official (user_location 1–4), who reads aggregates only. */
-export const isOfficial = (p: Principal): boolean => !p.isSuperuser && p.userLocation != null && p.userLocation >= 1 && p.userLocation <= 4;
+/** An official (user_location 1–4) or the super admin: they read aggregates only, never a patient's line. */
+export const isOfficial = (p: Principal): boolean => p.isSuperuser || (p.userLocation != null && p.userLocation >= 1 && p.userLocation <= 4);
 
 export const TIER_REPORT_COLUMNS = [
   'state',

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userCreateBody, userItem, userUpdateBody, type UserCreateBody } from '@nlims/contracts';
 import type { Tx } from '../../core/db.js';
-import { ValidationError } from '../../core/errors.js';
+import { forbidden, ValidationError } from '../../core/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { booleanFilter, renameFields, type ResourceDef, type Rule } from '../../core/resource.js';
 import { revokeUserSessions } from '../auth/auth.service.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
@@ -10,6 +11,7 @@ import { facilities, facilityPrograms } from '../facilities/facilities.table.js'
 import { lgas, states } from '../geo/geo.table.js';
 import { programs } from '../programs/programs.table.js';
 import { isFacilityAdminPrincipal, type Principal } from './principal.js';
+import { loadManagedUser, type ManagedUser, mayManage, requireManageable, requireMayGrant, requireNotOwnRoles } from './user-admin.js';
 import { userProgramRoles, users } from './users.table.js';
 
 type Body = Partial<UserCreateBody>;
@@ -46,6 +48,7 @@ const fail = (field: string, message: string): never => {
  * facility's users and never creates tier users.
  */
 async function validate(tx: Tx, body: Body, principal: Principal, existingId?: number) {
+  if (existingId != null) await requireMayChange(tx, principal, existingId, body);
   const [existing] = existingId ? await tx.select().from(users).where(eq(users.id, existingId)) : [];
   const location = body.user_location !== undefined ? body.user_location : (existing?.userLocation ?? null);
   const superuser = principal.isSuperuser;
@@ -94,10 +97,27 @@ async function validate(tx: Tx, body: Body, principal: Principal, existingId?: n
     .where(and(eq(facilityPrograms.facilityId, facilityId), inArray(programs.name, names)));
   const missing = names.find((n) => !offered.some((o) => o.name === n));
   if (missing) fail('programs_roles', `"${missing}" is not a programme of this facility.`);
+  requireMayGrant(principal, roles);
 }
 
-async function afterSave(tx: Tx, id: number, body: Body) {
+/**
+ * Editing a user: the caller must manage them (users/user-admin.ts) — except
+ * for their own record, where nobody changes their own roles or disables
+ * themselves.
+ */
+async function requireMayChange(tx: Tx, p: Principal, id: number, body: Body) {
+  if (id !== p.id) {
+    await requireManageable(tx, p, { id });
+    return;
+  }
+  const self = await loadManagedUser(tx, { id });
+  requireNotOwnRoles(p, id, self?.roles ?? [], body.programs_roles);
+  if (body.is_active === false) throw forbidden('You cannot disable your own account.');
+}
+
+async function afterSave(tx: Tx, id: number, body: Body, principal: Principal) {
   if (body.programs_roles) {
+    const before = (await loadManagedUser(tx, { id }))!;
     await tx.delete(userProgramRoles).where(eq(userProgramRoles.userId, id));
     if (body.programs_roles.length) {
       const rows = await tx
@@ -113,13 +133,31 @@ async function afterSave(tx: Tx, id: number, body: Body) {
         .insert(userProgramRoles)
         .values(body.programs_roles.map((r) => ({ userId: id, programId: rows.find((p) => p.name === r.programs)!.id, role: r.roles })));
     }
+    await auditRoleChange(tx, principal, before, body.programs_roles);
   }
   // A disabled user is signed out everywhere at once.
   if (body.is_active === false) await revokeUserSessions(tx, id, { reason: 'disabled' });
 }
 
-/** Programme roles for a page of users in one query. */
-async function expand(tx: Tx, rows: Record<string, unknown>[]) {
+/** Who changed whose roles, from what to what: one audit row beside the record's own. */
+async function auditRoleChange(tx: Tx, p: Principal, before: ManagedUser, after: readonly { programs: string; roles: string }[]) {
+  const key = (r: { programs: string; roles: string }) => `${r.programs}: ${r.roles}`;
+  const was = new Set(before.roles.map(key));
+  const now = new Set(after.map(key));
+  const granted = [...now].filter((r) => !was.has(r));
+  const removed = [...was].filter((r) => !now.has(r));
+  if (!granted.length && !removed.length) return;
+  await recordAudit(tx, p, {
+    action: 'user.roles_changed',
+    entity: 'user',
+    entityId: String(before.id),
+    before: { username: before.username, programs_roles: before.roles },
+    after: { username: before.username, programs_roles: after, granted, removed },
+  });
+}
+
+/** Programme roles for a page of users in one query, and whether the caller may manage each. */
+async function expand(tx: Tx, rows: Record<string, unknown>[], principal: Principal) {
   const ids = rows.map((r) => r.id as number);
   if (!ids.length) return rows;
   const roles = await tx
@@ -128,7 +166,11 @@ async function expand(tx: Tx, rows: Record<string, unknown>[]) {
     .innerJoin(programs, eq(programs.id, userProgramRoles.programId))
     .where(inArray(userProgramRoles.userId, ids))
     .orderBy(programs.id);
-  return rows.map((r) => ({ ...r, programs_roles: roles.filter((x) => x.userId === r.id).map(({ programs, roles }) => ({ programs, roles })) }));
+  return rows.map((r) => {
+    const held = roles.filter((x) => x.userId === r.id).map(({ programs, roles }) => ({ programs, roles }));
+    const target = { id: r.id as number, facilityId: r.facility as number | null, isSuperuser: false, programs: held.map((h) => h.programs) };
+    return { ...r, programs_roles: held, may_manage: r.id !== principal.id && mayManage(principal, target) };
+  });
 }
 
 export const userResource: ResourceDef = {

@@ -11,6 +11,7 @@ import { facilities, facilityPrograms } from '../facilities/facilities.table.js'
 import { programs } from '../programs/programs.table.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { isFacilityAdminPrincipal, type Principal } from './principal.js';
+import { loadManagedUser, requireManageable } from './user-admin.js';
 import { users } from './users.table.js';
 
 const facilityState = alias(states, 'facility_state');
@@ -67,25 +68,28 @@ export async function getMe(db: Db, principal: Principal): Promise<AuthUser> {
 }
 
 /**
- * Change a password: users their own (proving the old one), a facility admin
- * for users of their own facility, a super admin for anyone. A reset by
- * someone else signs the user out everywhere.
+ * Change a password: users their own (proving the old one); an administrator
+ * resets one of a user it manages (users/user-admin.ts: the super admin
+ * anyone, a facility admin only users whose every role lies in programmes it
+ * administers). A reset by someone else signs the user out everywhere.
  */
 export async function changePassword(db: Db, principal: Principal, input: ChangePasswordRequest, address: string): Promise<void> {
-  const [target] = await db.select().from(users).where(eq(users.username, input.username));
-  const self = target?.id === principal.id;
-  const mayReset =
-    principal.isSuperuser || (isFacilityAdminPrincipal(principal) && target != null && target.facilityId === principal.facilityId && !target.isSuperuser);
-  if (!self && !mayReset) throw forbidden();
+  const self = input.username === principal.username;
+  if (!self && !principal.isSuperuser && !isFacilityAdminPrincipal(principal)) throw forbidden();
+  const target = self
+    ? await loadManagedUser(db, { username: input.username })
+    : await db.transaction((tx) => requireManageable(tx, principal, { username: input.username }));
   if (!target) throw notFound();
   if (self) {
+    const [row] = await db.select().from(users).where(eq(users.id, target.id));
     if (!input.old_password) throw ValidationError.field('old_password', 'This field is required.');
-    if (!(await checkPassword(db, target, input.old_password, address)))
+    if (!(await checkPassword(db, row!, input.old_password, address)))
       throw ValidationError.field('old_password', 'Your old password was entered incorrectly.');
   }
+  const [row] = await db.select().from(users).where(eq(users.id, target.id));
   const [facility] =
     target.facilityId != null ? await db.select({ name: facilities.facilityName }).from(facilities).where(eq(facilities.id, target.facilityId)) : [];
-  await assertPasswordAllowed(input.password, { ...target, facilityName: facility?.name });
+  await assertPasswordAllowed(input.password, { ...row!, facilityName: facility?.name });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
@@ -95,19 +99,16 @@ export async function changePassword(db: Db, principal: Principal, input: Change
       action: self ? 'password.changed' : 'password.reset',
       entity: 'user',
       entityId: String(target.id),
-      after: { username: target.username },
+      after: { username: target.username, by: principal.username },
     });
   });
 }
 
-/** Disable or re-enable a user (toggle); disabling signs them out everywhere. */
+/** Disable or re-enable a user it manages (toggle); disabling signs them out everywhere. Nobody disables themselves. */
 export async function toggleUserActive(db: Db, principal: Principal, userId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select().from(users).where(eq(users.id, userId));
-    const inScope =
-      target && (principal.isSuperuser || (isFacilityAdminPrincipal(principal) && target.facilityId === principal.facilityId && !target.isSuperuser));
-    if (!inScope) throw notFound();
-    if (target.id === principal.id) throw ValidationError.field('non_field_errors', 'You cannot disable your own account.');
+    if (userId === principal.id) throw ValidationError.field('non_field_errors', 'You cannot disable your own account.');
+    const target = await requireManageable(tx, principal, { id: userId });
     const isActive = !target.isActive;
     await tx.update(users).set({ isActive }).where(eq(users.id, userId));
     if (!isActive) await revokeUserSessions(tx, userId, { reason: 'disabled' });
@@ -115,8 +116,8 @@ export async function toggleUserActive(db: Db, principal: Principal, userId: num
       action: isActive ? 'user.enabled' : 'user.disabled',
       entity: 'user',
       entityId: String(userId),
-      before: { is_active: target.isActive },
-      after: { is_active: isActive },
+      before: { username: target.username, is_active: target.isActive },
+      after: { username: target.username, is_active: isActive, programs_roles: target.roles },
     });
     return isActive;
   });

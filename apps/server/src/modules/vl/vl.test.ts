@@ -140,9 +140,13 @@ describe('amending released copies', () => {
     await as('ph_supervisor', 'POST', '/api/results/verify/', { ids });
     expect((await as('ph_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' })).statusCode).toBe(200);
     const [copies, log] = [member(d, false).result!.id, member(d, true).result!.id];
-    const refused = await as('ph_analyst', 'POST', `/api/results/${log}/amend/`, { value: 2.5, reason: 'typo', password: 'Demo@12345' });
+    const refused = await as('ph_supervisor', 'POST', `/api/results/${log}/amend/`, { value: 2.5, reason: 'typo', password: 'Demo@12345' });
     expect(refused.statusCode).toBe(400);
-    const amended = await as('ph_analyst', 'POST', `/api/results/${copies}/amend/`, { value: '< 40', reason: 'Transcription error', password: 'Demo@12345' });
+    const amended = await as('ph_supervisor', 'POST', `/api/results/${copies}/amend/`, {
+      value: '< 40',
+      reason: 'Transcription error',
+      password: 'Demo@12345',
+    });
     expect(amended.statusCode, amended.body).toBe(201);
     expect(amended.json().flag).toBeNull();
     const review = (await as('ph_supervisor', 'GET', `/api/result_samples/?page=1&Filters.status=5&search=${encodeURIComponent(sample.barcode)}`)).json();

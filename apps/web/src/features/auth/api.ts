@@ -9,7 +9,7 @@ export function fetchMe(options: { notify?: boolean } = {}): Promise<AuthUser> {
   return api<AuthUser>('/api/users/me/', { notify: options.notify ?? false });
 }
 
-/** Public on the server: sending no access token avoids a refresh that would rotate the token being revoked. */
-export function logout(refresh: string): Promise<unknown> {
-  return api('/api/users/logout/', { method: 'POST', body: { refresh }, auth: false, notify: false });
+/** Ends this sign-in's own session (the access token's; an expired one is refreshed first). */
+export function logout(): Promise<unknown> {
+  return api('/api/users/logout/', { method: 'POST', body: {}, notify: false });
 }

@@ -27,7 +27,7 @@ export default function ManageResultPage({ page }: PageProps) {
   const { t } = useTranslation('clinical');
   const programme = useProgramme();
   // Amending a released result is result entry, signed with the password.
-  const mayAmend = programme.may('enter');
+  const mayAmend = programme.may('amend');
   const { list, rows, total, loading, fetching } = useReviewList(R.APPROVAL);
   const { byId } = useTestConfig();
   const [open, setOpen] = useState<number | null>(null);
