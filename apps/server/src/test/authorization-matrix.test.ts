@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 
@@ -217,12 +218,13 @@ const ROWS: Row[] = [
     users: { ph_supervisor: 200, ph_receptionist: 200, ph_analyst: 200, ph_clerk: 200, ph_data_analyst: 200, kano_supervisor: 200 },
     otherwise: 403,
   },
-  // the TB analytics: for a role that reads Tuberculosis (not the admin, whose role reads nothing) and the super admin (every facility)
+  // the TB analytics: for a role that reads Tuberculosis (not the admin, whose role reads nothing); the super admin reads
+  // no facility's patients (DESIGN §3), only the officials' aggregates
   {
     name: 'TB dashboard',
     method: 'GET',
     url: () => '/api/facility_tb_dashboard/',
-    expect: { super: 200 },
+    expect: {},
     users: each([...YABA_STAFF, 'kano_supervisor'], 200),
     otherwise: 403,
   },
@@ -230,17 +232,17 @@ const ROWS: Row[] = [
     name: 'TB report',
     method: 'GET',
     url: () => '/api/tb_report/?page=1',
-    // officials read the aggregates of their area
+    // officials and the super admin read the aggregates of their area
     expect: { super: 200, tier: 200 },
     users: each([...YABA_STAFF, 'kano_supervisor'], 200),
     otherwise: 403,
   },
-  // the public-health analytics: for a role that reads Lassa fever or COVID-19 at Yaba, and the super admin; the to-notify list for supervisors and data analysts
+  // the public-health analytics: for a role that reads Lassa fever or COVID-19 at Yaba; the to-notify list for supervisors and data analysts
   {
     name: 'public-health dashboard',
     method: 'GET',
     url: () => '/api/facility_general_program_dashboard/',
-    expect: { super: 200 },
+    expect: {},
     users: each(YABA_STAFF, 200),
     otherwise: 403,
   },
@@ -256,7 +258,7 @@ const ROWS: Row[] = [
     name: 'public-health to-notify list',
     method: 'GET',
     url: () => '/api/public_health_notify/?page=1',
-    expect: { super: 200 },
+    expect: {},
     users: each(['ph_supervisor', 'ph_data_analyst'], 200),
     otherwise: 403,
   },
@@ -287,7 +289,7 @@ const ROWS: Row[] = [
     otherwise: 403,
   },
   // Clients are shared by a facility's programmes: any programme's staff read them, its registration roles register them.
-  { name: 'list clients', method: 'GET', url: () => '/api/clients/?page=1', expect: { super: 200, staff: 200 }, otherwise: 403 },
+  { name: 'list clients', method: 'GET', url: () => '/api/clients/?page=1', expect: { staff: 200 }, otherwise: 403 },
   {
     name: 'register a client',
     method: 'POST',
@@ -301,7 +303,7 @@ const ROWS: Row[] = [
     name: 'read a Yaba client',
     method: 'GET',
     url: () => `/api/clients/${ids.yabaClient}/`,
-    expect: { super: 200, staff: 404 },
+    expect: { staff: 404 },
     users: each(YABA_STAFF, 200),
     otherwise: 403,
   },
@@ -341,4 +343,149 @@ describe('authorisation matrix: administration', () => {
       expect(seen).toEqual(wanted);
     });
   }
+});
+
+/**
+ * The outside probe's findings (DESIGN §3), each request as the probe sent it, now refused. The probe's
+ * administrator is a Yaba user who is Admin in Tuberculosis only, made by the facility admin; its TB-only
+ * receptionist, analyst and supervisor likewise.
+ */
+describe('authorisation matrix: the outside probe', () => {
+  const PASSWORD = 'Harbour-lantern-62-quiet';
+  const made: Record<string, number> = {};
+  const demo: Record<string, number> = {};
+  const clientOf: Record<string, number> = {};
+  const call = async (user: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(await t.token(user, user.startsWith('probe_') ? PASSWORD : undefined)), ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    for (const [username, programs, roles] of [
+      ['probe_tb_admin', 'Tuberculosis', 'Admin'],
+      ['probe_tb_receptionist', 'Tuberculosis', 'Receptionist'],
+      ['probe_tb_analyst', 'Tuberculosis', 'Analyst'],
+      ['probe_tb_supervisor', 'Tuberculosis', 'Supervisor'],
+      ['probe_vl_supervisor', 'Viral Load', 'Supervisor'],
+    ] as const) {
+      const res = await call('ph_admin', 'POST', '/api/users/', { username, password: PASSWORD, programs_roles: [{ programs, roles }] });
+      expect(res.statusCode, res.body).toBe(201);
+      made[username] = res.json().id;
+    }
+    for (const u of (await call('ph_admin', 'GET', '/api/users/?page=1&page_size=100')).json().results as { id: number; username: string }[])
+      demo[u.username] = u.id;
+    // Two viral-load patients and an EID infant, registered with their programme's identifiers and samples by Yaba's staff.
+    const types = (await call('ph_receptionist', 'GET', '/api/client_identifier_type/')).json() as { id: number; name: string }[];
+    const type = (name: string) => types.find((x) => x.name === name)!.id;
+    for (const [key, identifier, program] of [
+      ['vl1', 'ART number', 'Viral Load'],
+      ['vl2', 'ART number', 'Viral Load'],
+      ['infant', 'HIV-exposed infant number', 'EID'],
+    ] as const) {
+      const res = await call('ph_receptionist', 'POST', '/api/clients/', {
+        first_name: 'Probe',
+        last_name: 'Patient',
+        sex: 'female',
+        estimated_age_years: key === 'infant' ? 0 : 30,
+        identifiers: [{ identifier_type: type(identifier), identifier: `${key}-${unique()}` }],
+      });
+      clientOf[key] = res.json().id;
+      // a sample in the programme: an order row is what ties the client to it
+      await t.database.db.execute(
+        sql`insert into orders (facility_id, program_id, client_id, lab_number, form)
+            select c.facility_id, p.id, c.id, ${`PROBE-${unique()}`}, '{}'::jsonb from clients c, programs p where c.id = ${res.json().id} and p.name = ${program}`,
+      );
+    }
+  });
+
+  type Probe = [finding: string, user: string, method: 'GET' | 'POST' | 'PATCH', url: () => string, body: (() => object) | null, expected: number];
+  const PROBES: Probe[] = [
+    [
+      '1. a TB admin gives itself a Viral Load role',
+      'probe_tb_admin',
+      'PATCH',
+      () => `/api/users/${made.probe_tb_admin}/`,
+      () => ({
+        programs_roles: [
+          { programs: 'Tuberculosis', roles: 'Admin' },
+          { programs: 'Viral Load', roles: 'Supervisor' },
+        ],
+      }),
+      403,
+    ],
+    [
+      "1. a TB admin resets a VL supervisor's password",
+      'probe_tb_admin',
+      'POST',
+      () => '/api/users/change_password/',
+      () => ({ username: 'probe_vl_supervisor', password: 'Quiet-lagoon-reset-9' }),
+      403,
+    ],
+    ['1. a TB admin disables a user holding five programmes', 'probe_tb_admin', 'POST', () => `/api/users/${demo.ph_supervisor}/disable_enable/`, null, 403],
+    [
+      '1. a TB admin creates a VL supervisor',
+      'probe_tb_admin',
+      'POST',
+      () => '/api/users/',
+      () => ({ username: `probe_new_${unique()}`, password: PASSWORD, programs_roles: [{ programs: 'Viral Load', roles: 'Supervisor' }] }),
+      403,
+    ],
+    [
+      '2. the facility admin changes its own roles',
+      'ph_admin',
+      'PATCH',
+      () => `/api/users/${demo.ph_admin}/`,
+      () => ({ programs_roles: [{ programs: 'Tuberculosis', roles: 'Supervisor' }] }),
+      403,
+    ],
+    ['3. a TB-only analyst lists the clients: no HIV identifier', 'probe_tb_analyst', 'GET', () => '/api/clients/?page_size=100', null, 200],
+    [
+      "3. a TB-only receptionist edits an EID infant's phone",
+      'probe_tb_receptionist',
+      'PATCH',
+      () => `/api/clients/${clientOf.infant}/`,
+      () => ({ phone: '0803' }),
+      403,
+    ],
+    [
+      '3. a TB-only supervisor merges two viral-load patients',
+      'probe_tb_supervisor',
+      'POST',
+      () => `/api/clients/${clientOf.vl1}/merge/`,
+      () => ({ duplicate: clientOf.vl2 }),
+      403,
+    ],
+    ['4. the super admin lists clients', 'superadmin', 'GET', () => '/api/clients/?page=1&page_size=100', null, 403],
+    ['4. the super admin lists results', 'superadmin', 'GET', () => '/api/results/?page=1', null, 403],
+    ['4. the super admin reads the to-notify list', 'superadmin', 'GET', () => '/api/public_health_notify/?page=1', null, 403],
+    ['4. the super admin reads the viral-load line list', 'superadmin', 'GET', () => '/api/vl_report/', null, 403],
+    ['5. ordering by __proto__', 'ph_supervisor', 'GET', () => '/api/clients/?page=1&ordering=__proto__', null, 400],
+    ['5. ordering by -__proto__', 'ph_supervisor', 'GET', () => '/api/tb_sample/?page=1&ordering=-__proto__', null, 400],
+    ["7. logout with someone else's refresh token and no session", '', 'POST', () => '/api/users/logout/', () => ({ refresh: 'x'.repeat(40) }), 401],
+  ];
+
+  for (const [finding, user, method, url, body, expected] of PROBES) {
+    it(finding, async () => {
+      const res = user ? await call(user, method, url(), body?.()) : await t.app.inject({ method, url: url(), ...(body ? { payload: body() } : {}) });
+      expect(res.statusCode, res.body).toBe(expected);
+      if (finding.startsWith('3. a TB-only analyst')) {
+        expect(res.body).not.toMatch(/ART number|HIV-exposed infant number/);
+        expect(res.json().count).toBeGreaterThanOrEqual(3);
+      }
+      if (expected === 400) expect(res.json()).toHaveProperty('ordering');
+      // every reply carrying patients' data, refused or not, leaves no copy in a browser's cache
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+  }
+
+  it('6. patient data in JSON, CSV and PDF replies is sent with Cache-Control: no-store', async () => {
+    for (const url of ['/api/clients/?page=1', '/api/tb_report/?format=csv', '/api/tb_sample/?page=1', '/api/results/?page=1']) {
+      const res = await call('ph_supervisor', 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('8. a data clerk amends no approved result (the probe: 201)', async () => {
+    const res = await call('ph_clerk', 'POST', '/api/results/1/amend/', { value: 1, reason: 'x', password: 'Demo@12345' });
+    expect(res.statusCode).toBe(403);
+  });
 });

@@ -6,7 +6,8 @@ import { EID, GENERAL, LASSA, PROGRAMME_CASES, type ProgrammeCase, programmeStep
  * Every sample and result endpoint of a programme × every role of its facility, a tier user, the
  * super admin, a user of the same facility without a role in the programme (`outsider`), and a
  * user of another facility holding the same role there (`elsewhere`). One matrix, run for every
- * programme (DESIGN §4: one lifecycle). Each row names who may call it; everyone else gets 403.
+ * programme (DESIGN §4: one lifecycle). Each row names who may call it; everyone else gets 403 —
+ * the super admin too, who administers and reads no patient's sample, result or report (DESIGN §3).
  */
 interface Cast {
   c: ProgrammeCase;
@@ -22,7 +23,7 @@ const CASTS: Cast[] = [
   {
     c: GENERAL,
     users: ['superadmin', 'clin_admin', 'clin_manager', 'clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_data_analyst'],
-    read: ['superadmin', 'clin_manager', 'clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_data_analyst'],
+    read: ['clin_manager', 'clin_supervisor', 'clin_receptionist', 'clin_analyst', 'clin_clerk', 'clin_data_analyst'],
     order: ['clin_supervisor', 'clin_receptionist', 'clin_clerk'],
     reception: ['clin_supervisor', 'clin_receptionist'],
     entry: ['clin_supervisor', 'clin_analyst', 'clin_clerk'],
@@ -32,7 +33,7 @@ const CASTS: Cast[] = [
   ...[TUBERCULOSIS, EID, VIRAL_LOAD, LASSA].map((c) => ({
     c,
     users: ['superadmin', 'ph_admin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
-    read: ['superadmin', 'ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
+    read: ['ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'],
     order: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
     reception: ['ph_supervisor', 'ph_receptionist', 'ph_clerk'],
     entry: ['ph_supervisor', 'ph_analyst', 'ph_clerk'],
@@ -42,7 +43,7 @@ const CASTS: Cast[] = [
   ...PROGRAMME_CASES.filter((c) => c.supervisor === 'yaba_ph_supervisor').map((c) => ({
     c,
     users: ['superadmin', 'yaba_ph_admin', 'yaba_ph_supervisor', 'yaba_ph_receptionist', 'yaba_ph_analyst'],
-    read: ['superadmin', 'yaba_ph_supervisor', 'yaba_ph_receptionist', 'yaba_ph_analyst'],
+    read: ['yaba_ph_supervisor', 'yaba_ph_receptionist', 'yaba_ph_analyst'],
     order: ['yaba_ph_supervisor', 'yaba_ph_receptionist'],
     reception: ['yaba_ph_supervisor', 'yaba_ph_receptionist'],
     entry: ['yaba_ph_supervisor', 'yaba_ph_analyst'],

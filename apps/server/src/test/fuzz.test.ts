@@ -8,7 +8,7 @@ import { bearer, createTestApp, type TestApp } from './harness.js';
  */
 let t: TestApp;
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[] };
-type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
+type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> }; parameters?: { in: string; name: string }[] };
 let operations: { method: string; path: string; op: Operation }[] = [];
 
 beforeAll(async () => {
@@ -103,5 +103,41 @@ describe('malformed input never reaches a 5xx', () => {
       }
       expect(failures).toEqual([]);
     }, 240_000);
+  }
+});
+
+/**
+ * Names every object inherits (`__proto__`, `constructor`, `toString`) reach no lookup: each list's
+ * `ordering`, `search` and `Filters.*` values are checked against its own allow-list, so an unknown
+ * ordering is a 400 naming the parameter, and a search for these words is just a search.
+ */
+describe('inherited names in ordering, search and filters', () => {
+  const NAMES = ['__proto__', 'constructor', 'toString'].flatMap((n) => [n, `-${n}`]);
+  for (const who of ['ph_supervisor', 'clin_supervisor'] as const) {
+    it(`are refused or searched for on every list (${who})`, async () => {
+      const token = await t.token(who);
+      const lists = operations.filter(({ method, path }) => method === 'GET' && !path.includes('{'));
+      expect(lists.length).toBeGreaterThan(40);
+      const failures: string[] = [];
+      let orderedLists = 0;
+      for (const { path, op } of lists) {
+        const ordered = op.parameters?.some((q) => q.in === 'query' && q.name === 'ordering') ?? false;
+        if (ordered) orderedLists++;
+        const probes = [
+          ...NAMES.map((n) => ({ q: `ordering=${encodeURIComponent(n)}`, ordering: true })),
+          ...NAMES.map((n) => ({ q: `search=${encodeURIComponent(n)}`, ordering: false })),
+          ...['__proto__', 'constructor', 'toString'].map((n) => ({ q: `Filters.${n}=1`, ordering: false })),
+        ];
+        const replies = await Promise.all(probes.map((p) => t.app.inject({ url: `${path}?page=1&${p.q}`, headers: bearer(token) })));
+        replies.forEach((res, i) => {
+          const probe = probes[i]!;
+          const label = `${res.statusCode} GET ${path}?${probe.q} ${res.body.slice(0, 160)}`;
+          if (res.statusCode >= 500) failures.push(label);
+          else if (probe.ordering && ordered && res.statusCode !== 403 && !(res.statusCode === 400 && 'ordering' in res.json())) failures.push(label);
+        });
+      }
+      expect(orderedLists).toBeGreaterThan(20);
+      expect(failures).toEqual([]);
+    }, 120_000);
   }
 });

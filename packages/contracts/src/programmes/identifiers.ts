@@ -13,7 +13,7 @@ import { rulesOf } from './rules.js';
 export const PROGRAMME_IDENTIFIER_TYPES: Readonly<Record<string, readonly string[]>> = (() => {
   const out: Record<string, string[]> = {};
   for (const { name } of PROGRAM_DEFINITIONS) {
-    for (const type of Object.values(rulesOf(name).identifierFields ?? {})) (out[type] ??= []).push(name);
+    for (const type of Object.values(rulesOf(name).identifierFields ?? {})) out[type] = [...(out[type] ?? []), name];
   }
   return out;
 })();

@@ -171,8 +171,9 @@ describe('POST clients/{id}/merge/', () => {
 
   it("gives 404 for another facility's client on either side", async () => {
     const ikeja = await register('clin_receptionist', { first_name: 'Ngozi', last_name: unique('Eze') });
-    const yaba = await register('ph_receptionist', { first_name: 'Ngozi', last_name: unique('Eze') });
-    const yaba2 = await register('ph_receptionist', { first_name: 'Ngozi', last_name: unique('Eze') });
+    const yabaName = unique('Eze');
+    const yaba = await register('ph_receptionist', { first_name: 'Ngozi', last_name: yabaName });
+    const yaba2 = await register('ph_receptionist', { first_name: 'Ngozi', last_name: yabaName });
     expect((await as('clin_supervisor', 'POST', `/api/clients/${ikeja.id}/merge/`, { duplicate: yaba.id })).statusCode).toBe(404);
     expect((await as('clin_supervisor', 'POST', `/api/clients/${yaba.id}/merge/`, { duplicate: ikeja.id })).statusCode).toBe(404);
     expect((await as('kano_supervisor', 'POST', `/api/clients/${yaba.id}/merge/`, { duplicate: yaba2.id })).statusCode).toBe(404);

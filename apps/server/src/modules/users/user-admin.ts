@@ -66,10 +66,16 @@ export async function loadManagedUser(tx: Tx, where: { id: number } | { username
  * caller's facility (as everywhere), 403 where the user holds a role in a
  * programme the caller does not administer.
  */
-export async function requireManageable(tx: Tx, p: Principal, where: { id: number } | { username: string }): Promise<ManagedUser> {
+export async function requireManageable(
+  tx: Tx,
+  p: Principal,
+  where: { id: number } | { username: string },
+  /** A user outside the caller's facility: 404 (by id, as every scoped row), or 403 (by username, which names no row of its own). */
+  outside: 'notFound' | 'forbidden' = 'notFound',
+): Promise<ManagedUser> {
   const target = await loadManagedUser(tx, where);
   const visible = target && (p.isSuperuser || (target.facilityId != null && target.facilityId === p.facilityId && !target.isSuperuser));
-  if (!visible) throw notFound();
+  if (!visible) throw outside === 'forbidden' && !p.isSuperuser ? forbidden() : notFound();
   if (!mayManage(p, target)) throw forbidden(outsideMessage(p, target.programs));
   return target;
 }

@@ -78,7 +78,7 @@ export async function changePassword(db: Db, principal: Principal, input: Change
   if (!self && !principal.isSuperuser && !isFacilityAdminPrincipal(principal)) throw forbidden();
   const target = self
     ? await loadManagedUser(db, { username: input.username })
-    : await db.transaction((tx) => requireManageable(tx, principal, { username: input.username }));
+    : await db.transaction((tx) => requireManageable(tx, principal, { username: input.username }, 'forbidden'));
   if (!target) throw notFound();
   if (self) {
     const [row] = await db.select().from(users).where(eq(users.id, target.id));

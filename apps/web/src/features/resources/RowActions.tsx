@@ -68,6 +68,8 @@ function DeleteButton({ config, row }: { config: ResourceConfig; row: Row }) {
 /** Edit, deactivate / reactivate, and whatever else the resource offers for a row. */
 export function RowActions({ config, row, onEdit }: { config: ResourceConfig; row: Row; onEdit: (row: Row) => void }) {
   const { t } = useTranslation('admin');
+  const lock = config.rowLock?.(row);
+  if (lock) return <div className="res-actions">{lock}</div>;
   return (
     <div className="res-actions">
       <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(row)}>

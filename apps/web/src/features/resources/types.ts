@@ -108,6 +108,8 @@ export interface ResourceConfig {
   deletable?: boolean;
   /** More actions per row (reset password, disable). */
   rowActions?: (row: Row) => ReactNode;
+  /** A row the user may not change: what to show instead of its actions (null: the actions). */
+  rowLock?: (row: Row) => ReactNode;
   /** Search box shown (default true). */
   searchable?: boolean;
 }

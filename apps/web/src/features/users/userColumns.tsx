@@ -3,6 +3,7 @@ import type { ColumnSpec, FieldSpec, Row } from '../resources/types';
 import { required, text } from '../resources/common';
 import { DisableEnableButton } from './DisableEnableButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
+import { UserLock } from './UserLock';
 
 /** Columns and fields every user list shares; the tier and facility pages add their own. */
 export const USER_COLUMNS: ColumnSpec[] = [
@@ -30,6 +31,15 @@ export const USER_STATUS_FILTER = {
     { value: 'false', label: 'users.disabled' },
   ],
 };
+
+/**
+ * A user the administrator does not manage (their roles reach beyond its
+ * programmes, or it is its own account) is shown without actions; the server
+ * refuses them all the same (DESIGN §3).
+ */
+export function userRowLock(row: Row) {
+  return row.may_manage === false ? <UserLock row={row} /> : null;
+}
 
 /** Users are disabled and enabled with their own endpoint, and their passwords reset by the administrator. */
 export function userRowActions(row: Row) {

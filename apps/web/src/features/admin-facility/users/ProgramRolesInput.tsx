@@ -1,10 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ROLES, userPrograms, type ProgramRole } from '@nlims/contracts';
+import { administeredPrograms, ROLES, type ProgramRole } from '@nlims/contracts';
 import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/useSession';
 import { programName, roleName } from '../../layout/roleText';
-import { useLookupRows } from '../../resources/queries';
 
 interface Props {
   id?: string;
@@ -13,24 +12,19 @@ interface Props {
 }
 
 /**
- * One role per programme, as rows of (programme, role). The programmes this
- * administrator runs come first; the server refuses a programme the
- * facility does not run, and the form shows its message.
+ * One role per programme, as rows of (programme, role). Only the programmes
+ * this administrator administers (holds Admin in) and the facility runs are
+ * offered: it grants roles in no other (DESIGN §3), and the server refuses
+ * one all the same.
  */
 export function ProgramRolesInput({ id, value, onChange }: Props) {
   const { t } = useTranslation('admin');
   const { t: tApp } = useTranslation('app');
   const { user } = useSession();
-  const { data: programs } = useLookupRows({ path: 'program' });
   const rows = (Array.isArray(value) ? value : []) as Partial<ProgramRole>[];
-  const mine = user ? userPrograms(user) : [];
-  const others = (programs ?? []).map((p) => String(p.name)).filter((name) => !mine.includes(name));
+  const grantable = user ? administeredPrograms(user.programs_roles).filter((name) => user.facility_programs.includes(name)) : [];
   const taken = new Set(rows.map((r) => r.programs));
-  const option = (name: string) => ({ value: name, label: programName(tApp, name), disabled: taken.has(name) });
-  const programOptions = [
-    { label: t('users.facilityPrograms'), options: mine.map(option) },
-    { label: t('users.otherPrograms'), options: others.map(option) },
-  ];
+  const programOptions = grantable.map((name) => ({ value: name, label: programName(tApp, name), disabled: taken.has(name) }));
   const roleOptions = ROLES.map((role) => ({ value: role, label: roleName(tApp, role) }));
   const update = (next: Partial<ProgramRole>[]) => onChange?.(next);
 

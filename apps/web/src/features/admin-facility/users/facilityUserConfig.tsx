@@ -1,7 +1,7 @@
 import { userCreateBody, userUpdateBody } from '@nlims/contracts';
 import { text } from '../../resources/common';
 import type { ResourceConfig } from '../../resources/types';
-import { USER_COLUMNS, USER_FIELDS, USER_STATUS_COLUMN, USER_STATUS_FILTER, userRowActions } from '../../users/userColumns';
+import { USER_COLUMNS, USER_FIELDS, USER_STATUS_COLUMN, USER_STATUS_FILTER, userRowActions, userRowLock } from '../../users/userColumns';
 import { ProgramRolesCell } from './ProgramRolesCell';
 import { ProgramRolesInput } from './ProgramRolesInput';
 
@@ -29,5 +29,6 @@ const config: ResourceConfig = {
   nameOf: (row) => String(row.username),
   activeToggle: false,
   rowActions: userRowActions,
+  rowLock: userRowLock,
 };
 export default config;

@@ -1,7 +1,7 @@
 import { userCreateBody, userUpdateBody } from '@nlims/contracts';
 import type { FilterSpec, LookupSpec, ResourceConfig } from '../../resources/types';
 import { ProgramRolesCell } from '../../admin-facility/users/ProgramRolesCell';
-import { USER_COLUMNS, USER_FIELDS, USER_STATUS_COLUMN, USER_STATUS_FILTER, userRowActions } from '../../users/userColumns';
+import { USER_COLUMNS, USER_FIELDS, USER_STATUS_COLUMN, USER_STATUS_FILTER, userRowActions, userRowLock } from '../../users/userColumns';
 
 // Every active facility, as the facility look-up gives them to the super admin.
 const FACILITIES: LookupSpec = { path: 'facility_look_up', label: 'facility_name' };
@@ -37,5 +37,6 @@ const config: ResourceConfig = {
   nameOf: (row) => String(row.username),
   activeToggle: false,
   rowActions: userRowActions,
+  rowLock: userRowLock,
 };
 export default config;

@@ -2,7 +2,7 @@ import { userCreateBody, userUpdateBody, USER_LOCATIONS } from '@nlims/contracts
 import { ChoiceText } from '../../resources/ChoiceText';
 import { choicesOf } from '../../resources/common';
 import type { LookupSpec, ResourceConfig, Values } from '../../resources/types';
-import { USER_COLUMNS, USER_FIELDS, USER_STATUS_COLUMN, USER_STATUS_FILTER, userRowActions } from '../../users/userColumns';
+import { USER_COLUMNS, USER_FIELDS, USER_STATUS_COLUMN, USER_STATUS_FILTER, userRowActions, userRowLock } from '../../users/userColumns';
 
 const LOCATION_CHOICES = choicesOf(Object.keys(USER_LOCATIONS).map(Number), 'option.location');
 const STATES: LookupSpec = { path: 'state' };
@@ -38,5 +38,6 @@ const config: ResourceConfig = {
   nameOf: (row) => String(row.username),
   activeToggle: false,
   rowActions: userRowActions,
+  rowLock: userRowLock,
 };
 export default config;
