@@ -41,12 +41,12 @@ export function sharedBrowser(): () => Browser {
  * width): on programme selection choose its tile and continue. A user who
  * holds one programme finds it chosen already.
  */
-export async function programmeUser(browser: () => Browser, baseURL: string, username: string, programme: string): Promise<Page> {
+export async function programmeUser(browser: () => Browser, baseURL: string, username: string, programme: string, password?: string): Promise<Page> {
   const context = await browser().newContext({ baseURL, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' });
   await context.addInitScript(() => localStorage.setItem('lang', 'en'));
   context.setDefaultTimeout(15000);
   const page = await context.newPage();
-  await signIn(page, username);
+  await signIn(page, username, { password });
   if (new URL(page.url()).pathname === '/select-program') {
     await page.locator('.prog-tile', { hasText: programme }).first().click();
     await page.getByRole('button', { name: 'Continue' }).click();

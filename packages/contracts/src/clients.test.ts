@@ -26,6 +26,8 @@ describe('client merge', () => {
     const a = { first_name: 'Amaka', last_name: 'Eze', sex: 'female', date_of_birth: '1990-02-01' };
     expect(mergeDifferences(a, { ...a, first_name: ' amaka ' })).toEqual([]);
     expect(mergeDifferences(a, { ...a, date_of_birth: null })).toEqual([]);
+    expect(mergeDifferences(a, { ...a, date_of_birth: '1991-07-01', dob_estimated: true })).toEqual([]);
+    expect(mergeDifferences(a, { ...a, date_of_birth: '1970-07-01', dob_estimated: true })).toEqual(['date_of_birth']);
     expect(mergeDifferences(a, { first_name: 'Musa', last_name: 'Eze', sex: 'male', date_of_birth: '1990-02-02' })).toEqual([
       'first_name',
       'sex',

@@ -24,13 +24,25 @@ interface ClientFacts {
   last_name: string;
   sex: string;
   date_of_birth: string | null;
+  /** The date of birth was worked out from an estimated age: only its year says anything. */
+  dob_estimated?: boolean;
+}
+
+const yearOf = (date: string) => Number(date.slice(0, 4));
+
+function birthDatesDiffer(a: ClientFacts, b: ClientFacts): boolean {
+  if (!a.date_of_birth || !b.date_of_birth) return false;
+  // An estimated age is a year give or take one; a date of birth given twice must be the same day.
+  if (a.dob_estimated || b.dob_estimated) return Math.abs(yearOf(a.date_of_birth) - yearOf(b.date_of_birth)) > 1;
+  return a.date_of_birth.slice(0, 10) !== b.date_of_birth.slice(0, 10);
 }
 
 const sameText = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 /**
  * Where two records of "one person" disagree: names (ignoring case and
- * spaces around), sex, or a date of birth both give. A merge of such records
+ * spaces around), sex, or a date of birth both give (an estimated one by its
+ * year, give or take one). A merge of such records
  * asks for the typed confirmation and names these.
  */
 export function mergeDifferences(a: ClientFacts, b: ClientFacts): MergeFact[] {
@@ -38,7 +50,7 @@ export function mergeDifferences(a: ClientFacts, b: ClientFacts): MergeFact[] {
   if (!sameText(a.first_name, b.first_name)) out.push('first_name');
   if (!sameText(a.last_name, b.last_name)) out.push('last_name');
   if (a.sex !== b.sex) out.push('sex');
-  if (a.date_of_birth && b.date_of_birth && a.date_of_birth.slice(0, 10) !== b.date_of_birth.slice(0, 10)) out.push('date_of_birth');
+  if (birthDatesDiffer(a, b)) out.push('date_of_birth');
   return out;
 }
 export type ClientMergeBody = z.infer<typeof clientMergeBody>;

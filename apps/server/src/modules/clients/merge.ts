@@ -92,7 +92,7 @@ export async function mergeClients(db: Db, p: Principal, keepId: number, input: 
  * merge then needs the typed confirmation, and the refusal says what differs.
  */
 function requireConfirmedIfUnlike(keep: ClientRow, duplicate: ClientRow, confirm: string | undefined): void {
-  const facts = (c: ClientRow) => ({ first_name: c.firstName, last_name: c.lastName, sex: c.sex, date_of_birth: c.dateOfBirth });
+  const facts = (c: ClientRow) => ({ first_name: c.firstName, last_name: c.lastName, sex: c.sex, date_of_birth: c.dateOfBirth, dob_estimated: c.dobEstimated });
   const differ = mergeDifferences(facts(keep), facts(duplicate));
   if (!differ.length || confirm?.trim().toUpperCase() === MERGE_CONFIRMATION) return;
   const words = differ.map((f) => MERGE_FACT_WORDS[f]).join(', ');

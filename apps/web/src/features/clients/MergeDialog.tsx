@@ -1,5 +1,6 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Select, Tag } from 'antd';
+import { MERGE_CONFIRMATION, mergeDifferences } from '@nlims/contracts';
+import { Alert, Button, Input, Modal, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../clinical/common/forms';
@@ -38,6 +39,7 @@ export function MergeDialog({ client, onClose, onMerged }: Props) {
   const [other, setOther] = useState<ClientRecord | null>(null);
   const [keepOther, setKeepOther] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [confirmation, setConfirmation] = useState('');
   const merge = useMergeClients();
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed), DEBOUNCE_MS);
@@ -50,6 +52,9 @@ export function MergeDialog({ client, onClose, onMerged }: Props) {
 
   const keep = other && keepOther ? other : client;
   const duplicate = other && keepOther ? client : other;
+  // Records whose names, sex or date of birth differ may be two people: the merge is typed out (the server asks the same).
+  const differ = duplicate ? mergeDifferences(keep, duplicate) : [];
+  const confirmed = differ.length === 0 || confirmation.trim().toUpperCase() === MERGE_CONFIRMATION;
 
   const confirm = () => {
     if (!duplicate) return;
@@ -62,7 +67,7 @@ export function MergeDialog({ client, onClose, onMerged }: Props) {
       cancelText: t('action.cancel'),
       onOk: async () => {
         try {
-          await merge.mutateAsync({ keep: keep.id, duplicate: duplicate.id });
+          await merge.mutateAsync({ keep: keep.id, duplicate: duplicate.id, confirm: differ.length ? MERGE_CONFIRMATION : undefined });
           void message.success(t('merge.done', { duplicate: label(duplicate), keep: label(keep) }));
           onMerged(keep.id);
         } catch (error) {
@@ -83,7 +88,7 @@ export function MergeDialog({ client, onClose, onMerged }: Props) {
         <Button key="cancel" onClick={onClose}>
           {t('action.cancel')}
         </Button>,
-        <Button key="merge" type="primary" danger disabled={!duplicate} loading={merge.isPending} onClick={confirm}>
+        <Button key="merge" type="primary" danger disabled={!duplicate || !confirmed} loading={merge.isPending} onClick={confirm}>
           {t('merge.submit')}
         </Button>,
       ]}
@@ -101,6 +106,7 @@ export function MergeDialog({ client, onClose, onMerged }: Props) {
           setOther(choices.find((c) => c.id === id) ?? null);
           setKeepOther(false);
           setProblem(null);
+          setConfirmation('');
         }}
       />
       {other && (
@@ -117,6 +123,24 @@ export function MergeDialog({ client, onClose, onMerged }: Props) {
             <RecordColumn client={duplicate!} part="duplicate" />
           </div>
           <Alert type="warning" showIcon title={t('merge.effect', { duplicate: label(duplicate!), keep: label(keep) })} />
+          {differ.length > 0 && (
+            <div className="client-merge__differ">
+              <Alert
+                type="error"
+                showIcon
+                title={t('merge.differ', { facts: differ.map((f) => t(`field.${f}`)).join(', ') })}
+                description={t('merge.typeToConfirm', { word: MERGE_CONFIRMATION })}
+              />
+              <Input
+                className="client-merge__confirmation"
+                aria-label={t('merge.typeToConfirm', { word: MERGE_CONFIRMATION })}
+                placeholder={MERGE_CONFIRMATION}
+                value={confirmation}
+                onChange={(e) => setConfirmation(e.target.value)}
+                autoComplete="off"
+              />
+            </div>
+          )}
         </>
       )}
       {problem && <Alert type="error" showIcon title={problem} style={{ marginTop: 12 }} />}

@@ -90,6 +90,7 @@ export const useSaveClient = () =>
 /** Merge `duplicate` into `keep` (irreversible; supervisors only). */
 export const useMergeClients = () =>
   useClientWrite(
-    ({ keep, duplicate }: { keep: number; duplicate: number }) => api<ClientRecord>(`/api/clients/${keep}/merge/`, { body: { duplicate } }),
+    ({ keep, duplicate, confirm }: { keep: number; duplicate: number; confirm?: string }) =>
+      api<ClientRecord>(`/api/clients/${keep}/merge/`, { body: { duplicate, confirm } }),
     false,
   );
