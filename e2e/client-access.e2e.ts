@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, signIn } from './browser.js';
-import { programmeUser, sharedBrowser } from './suite.js';
+import { signIn } from './browser.js';
+import { apiAs as apiAt, programmeUser, sharedBrowser } from './suite.js';
 
 /**
  * A client's HIV identifiers are seen only by the staff of the programme that
@@ -19,24 +19,7 @@ const ART = `ART/E2E/${stamp}`;
 const NAME = `Ifeoma Viral${stamp}`;
 
 const browser = sharedBrowser();
-
-async function apiAs(username: string, password = DEMO_PASSWORD) {
-  const login = await fetch(`${baseURL}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(method: string, url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${baseURL}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
+const apiAs = (username: string, password?: string) => apiAt(baseURL, username, password);
 
 /** Signed in with its own password, at desktop width, in English. */
 async function signedIn(b: () => Browser, username: string, password: string): Promise<Page> {

@@ -1,33 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from './browser.js';
-import { programmeUser, sharedBrowser } from './suite.js';
+import { apiAs as apiAt, programmeUser, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
 
 const browser = sharedBrowser();
+const apiAs = (username: string, password?: string) => apiAt(baseURL, username, password);
 
 const userIn = (username: string, programme: string): Promise<Page> => programmeUser(browser, baseURL, username, programme);
-
-/** A small API client signed in as one demo user. */
-async function apiAs(username: string) {
-  const login = await fetch(`${baseURL}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(method: string, url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${baseURL}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
 
 /** The register's rows (table on a desktop) for a search. */
 async function searchRegister(page: Page, term: string) {

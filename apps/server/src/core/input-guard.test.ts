@@ -24,7 +24,10 @@ describe('the findings of the malformed-input probe, each answered with a 400 na
     expect(order.statusCode).toBe(400);
     expect(order.json()).toHaveProperty('client');
     // the super admin reads no samples: the General staff's list
-    const list = await t.app.inject({ url: '/api/general_order/?page=1&Filters.status=99999999999999999999', headers: bearer(await t.token('clin_supervisor')) });
+    const list = await t.app.inject({
+      url: '/api/general_order/?page=1&Filters.status=99999999999999999999',
+      headers: bearer(await t.token('clin_supervisor')),
+    });
     expect(list.json()).toHaveProperty(['Filters.status']);
   });
 
