@@ -17,6 +17,8 @@
  * BENCH_WORKERS (cluster size, default the number of CPUs), BENCH_THINK_MS (a
  * user's pause between requests, default 1000–3000 ms at random), BENCH_REUSE=1 keeps
  * an existing bench database, BENCH_PARTS (default `throughput,pg,pglite`) picks the parts to run. Prints tables ready to paste into docs/performance.md.
+ * BENCH_SMOKE=1: every part for a second or two on a few hundred samples, in a database of its own dropped after —
+ * the smoke run of `npm test`, which fails on any error reply.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
@@ -27,19 +29,24 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = 'nlims_bench_http';
+const smoke = process.env.BENCH_SMOKE === '1';
+// The bare server (a child process) is told the name.
+const dbName = process.env.BENCH_DB_NAME ?? (smoke ? `nlims_bench_http_smoke_${process.pid}` : 'nlims_bench_http');
+process.env.BENCH_DB_NAME = dbName;
 const benchUrl = (() => {
   const u = new URL(serverUrl);
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const workers = Number(process.env.BENCH_WORKERS ?? availableParallelism());
-const volume = Number(process.env.BENCH_HTTP_SAMPLES ?? process.env.BENCH_HTTP_ORDERS ?? 20_000);
+const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 10);
+const mixedSeconds = smoke ? 3 : Number(process.env.BENCH_MIXED_SECONDS ?? 20);
+const connections = smoke ? 4 : Number(process.env.BENCH_CONNECTIONS ?? 50);
+const workers = smoke ? 2 : Number(process.env.BENCH_WORKERS ?? availableParallelism());
+const volume = smoke ? 300 : Number(process.env.BENCH_HTTP_SAMPLES ?? process.env.BENCH_HTTP_ORDERS ?? 20_000);
 const parts = new Set((process.env.BENCH_PARTS ?? 'throughput,pg,pglite').split(','));
-const thinkMs = () => (process.env.BENCH_THINK_MS ? Number(process.env.BENCH_THINK_MS) : 1000 + Math.random() * 2000);
+const thinkMs = () => (smoke ? 50 : process.env.BENCH_THINK_MS ? Number(process.env.BENCH_THINK_MS) : 1000 + Math.random() * 2000);
+/** Error replies seen by any part: a smoke run fails on one. */
+let failures = 0;
 const repo = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Demo@12345';
 
@@ -218,7 +225,8 @@ async function mixedLoad(base: string, users: number, duration: number): Promise
 }
 
 function printMixed(title: string, m: Mixed, goalMs: number) {
-  title += `, think time ${process.env.BENCH_THINK_MS ?? '1000–3000'} ms`;
+  failures += m.errors - m.busy;
+  title += `, think time ${smoke ? 50 : (process.env.BENCH_THINK_MS ?? '1000–3000')} ms`;
   const ok = m.errors === 0 && m.p99 < goalMs;
   console.log(`\n${title}: ${m.requests} requests, ${m.errors} errors (${m.busy} of them 503 busy)`);
   console.log(
@@ -240,11 +248,11 @@ async function main() {
     await admin.query(`create database ${dbName}`);
     const { openPostgres } = await import('../apps/server/src/core/db.js');
     const { seed } = await import('../apps/server/src/seed/index.js');
-    const { generateClinicalData } = await import('./bench-data.js');
+    const { generateClinicalData } = await import('../apps/server/src/seed/history.js');
     const database = await openPostgres(benchUrl);
     await seed(database.db, { demo: true, history: false });
     console.log(`Generating ${volume.toLocaleString()} samples…`);
-    await generateClinicalData(database.db, { samples: volume, clients: Math.max(1000, Math.round(volume / 5)) }, console.log);
+    await generateClinicalData(database.db, { samples: volume, clients: Math.max(smoke ? 100 : 1000, Math.round(volume / 5)) }, smoke ? () => {} : console.log);
     await database.close();
   }
   await admin.end();
@@ -264,6 +272,7 @@ async function main() {
     const token = await signIn('http://127.0.0.1:18092', 'clin_supervisor');
     const productResult = await cannon('http://127.0.0.1:18092/api/general_order/?page_size=20', { authorization: `Bearer ${token}` });
     await stop(product);
+    failures += bareResult.errors + productResult.errors;
     const label = n === 1 ? 'single process' : `cluster of ${n}`;
     for (const [name, r] of [
       ['bare Fastify + pg', bareResult],
@@ -284,7 +293,7 @@ async function main() {
     for (const r of ratios) console.log(r);
   }
 
-  const pgUsers = Number(process.env.BENCH_PG_USERS ?? 200);
+  const pgUsers = smoke ? 10 : Number(process.env.BENCH_PG_USERS ?? 200);
   if (parts.has('pg')) {
     const product = await start(['apps/server/src/main.ts'], { DATABASE_URL: benchUrl, WORKERS: String(workers) }, 18_093);
     const onPg = await mixedLoad('http://127.0.0.1:18093', pgUsers, mixedSeconds);
@@ -293,16 +302,16 @@ async function main() {
   }
   if (!parts.has('pglite')) return;
 
-  const liteUsers = Number(process.env.BENCH_PGLITE_USERS ?? 50);
+  const liteUsers = smoke ? 5 : Number(process.env.BENCH_PGLITE_USERS ?? 50);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nlims-bench-http-'));
   try {
     // The embedded database gets the demo data and a few thousand generated samples before the server opens it.
     const { openPglite } = await import('../apps/server/src/core/db.js');
     const { seed } = await import('../apps/server/src/seed/index.js');
-    const { generateClinicalData } = await import('./bench-data.js');
+    const { generateClinicalData } = await import('../apps/server/src/seed/history.js');
     const embedded = await openPglite(path.join(dataDir, 'pglite'));
     await seed(embedded.db, { demo: true, history: false });
-    await generateClinicalData(embedded.db, { samples: 2000, clients: 1000 }, () => {});
+    await generateClinicalData(embedded.db, { samples: smoke ? 200 : 2000, clients: smoke ? 100 : 1000 }, () => {});
     await embedded.close();
     const lite = await start(['apps/server/src/main.ts'], { DATABASE_URL: '', DATA_DIR: dataDir, DEMO: '1' }, 18_094);
     const onLite = await mixedLoad('http://127.0.0.1:18094', liteUsers, mixedSeconds);
@@ -368,4 +377,20 @@ async function bareServer() {
 }
 
 if (process.argv[2] === '--bare') await bareServer();
-else await main();
+else {
+  try {
+    await main();
+  } finally {
+    if (smoke) {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${dbName} with (force)`);
+      await dropper.end();
+    }
+  }
+  if (smoke && failures) {
+    console.error(`Smoke run: ${failures} error replies.`);
+    process.exit(1);
+  }
+  process.exit(0);
+}

@@ -1,5 +1,6 @@
 /**
  * Benchmarks. `npm run bench` builds nothing: run `npm run build` first.
+ * A page over its budget fails the run.
  * Page weight: the JavaScript a first visit downloads, measured in Chromium
  * against the real server (fresh profile, no cache), with its gzip size.
  */
@@ -32,12 +33,14 @@ async function pageWeight(baseURL: string, path: string) {
 }
 
 const server = await startServer();
+let over = 0;
 try {
   console.log('Page weight (JavaScript of a first visit)');
   console.log('page       files  transferred KB  gzip KB  budget KB');
   for (const [path, budget] of Object.entries(BUDGETS_KB)) {
     const w = await pageWeight(server.url, path);
     const verdict = w.gzipKB <= budget ? 'ok' : 'OVER BUDGET';
+    if (w.gzipKB > budget) over++;
     console.log(
       `${path.padEnd(10)} ${String(w.files).padStart(5)}  ${w.transferredKB.toFixed(1).padStart(14)}  ${w.gzipKB.toFixed(1).padStart(7)}  ${String(budget).padStart(9)}  ${verdict}`,
     );
@@ -46,3 +49,5 @@ try {
   await server.stop();
   removeDir(server.dataDir);
 }
+// The page weight does not vary from run to run: a page over its budget fails the run (and npm test's smoke run).
+if (over) process.exit(1);

@@ -435,14 +435,19 @@ export async function globalDashboard(db: Db, p: Principal, q: TierQuery): Promi
   const tiles = PRIORITY_DISEASES.map((disease) => {
     const now = figuresOut(pick(3, disease, true), suppressTotals);
     const before = figuresOut(pick(3, disease, false), suppressTotals);
+    // Positivity against the previous period; testing that stopped (or started) is a fall (or a rise) by itself.
     const trend =
-      now.positivity_percent == null || before.positivity_percent == null
-        ? null
-        : now.positivity_percent > before.positivity_percent
+      now.tests === 0 && before.tests > 0
+        ? ('down' as const)
+        : before.tests === 0 && now.tests > 0
           ? ('up' as const)
-          : now.positivity_percent < before.positivity_percent
-            ? ('down' as const)
-            : ('flat' as const);
+          : now.positivity_percent == null || before.positivity_percent == null
+            ? null
+            : now.positivity_percent > before.positivity_percent
+              ? ('up' as const)
+              : now.positivity_percent < before.positivity_percent
+                ? ('down' as const)
+                : ('flat' as const);
     return { disease, ...now, previous: before, trend };
   });
   const stateNames = await placeNames(

@@ -91,6 +91,16 @@ describe('the priority-diseases landing', () => {
   it('compares with the previous period of the same length', async () => {
     const fed = (await get('fed_tier', `/api/global_dashboard/?states=${place.lagos}`)).json();
     expect(tile(fed, 'malaria')).toMatchObject({ tests: 10, positives: 3, previous: { tests: 10, positives: 0 }, trend: 'up' });
+    // Testing that stopped is a fall: the two days after the data's, against the two before (which hold them).
+    const stopped = (
+      await get('fed_tier', `/api/global_dashboard/?states=${place.lagos}&start_date=${addDays(today, -2)}&end_date=${addDays(today, -1)}`)
+    ).json();
+    expect(tile(stopped, 'malaria')).toMatchObject({ tests: 0, previous: { tests: 10 }, trend: 'down' });
+    // and testing that started is a rise
+    const started = (
+      await get('fed_tier', `/api/global_dashboard/?states=${place.lagos}&start_date=${addDays(today, -4)}&end_date=${addDays(today, -3)}`)
+    ).json();
+    expect(tile(started, 'malaria')).toMatchObject({ previous: { tests: 0 }, trend: 'up' });
   });
 
   it('never widens an area: another state, LGA or facility is a 403; an unknown place a 400 naming the field', async () => {

@@ -70,7 +70,11 @@ export default function RetestPage({ page }: PageProps) {
                   )}
                 </div>
               ),
-              children: open.some((o) => o.id === s.id) ? <SampleEntry sampleId={s.id} configs={byId} /> : <SampleTests tests={s.tests} />,
+              children: open.some((o) => o.id === s.id) ? (
+                <SampleEntry sampleId={s.id} configs={byId} />
+              ) : (
+                <SampleTests tests={s.tests} sampleStatus={s.status} />
+              ),
             };
           })}
         />

@@ -23,7 +23,7 @@ export function ReviewCards({ rows, loading, emptyText, selection, lineActions, 
             )}
             <SampleFacts sample={s} />
           </div>
-          <SampleTests tests={s.tests} actions={lineActions && ((line) => lineActions(line, s))} />
+          <SampleTests tests={s.tests} sampleStatus={s.status} actions={lineActions && ((line) => lineActions(line, s))} />
           {note?.(s)}
           <div className="clin-actions">{sampleActions(s)}</div>
         </Card>

@@ -42,7 +42,7 @@ export function ReviewList(props: ReviewListProps) {
       title: <SampleTestsHeading actions={lineActions != null} />,
       render: (_, s) => (
         <>
-          <SampleTests tests={s.tests} headed actions={lineActions && ((line) => lineActions(line, s))} />
+          <SampleTests tests={s.tests} sampleStatus={s.status} headed actions={lineActions && ((line) => lineActions(line, s))} />
           {note?.(s)}
         </>
       ),

@@ -14,6 +14,8 @@ interface Props {
   actions?: (line: ResultLine) => ReactNode;
   /** The lines' column headings are in the table's header: the labels of who entered and verified stay for screen readers only. */
   headed?: boolean;
+  /** The sample's status: a test closed on a sample that goes on reads NOT APPLICABLE, not CANCELLED. */
+  sampleStatus?: number;
 }
 
 /**
@@ -22,8 +24,8 @@ interface Props {
  * and reference range, its comment, who entered and verified it and when, and
  * the line's moves. Four columns on a wide screen, stacked on a phone.
  */
-export function SampleTests({ tests, actions, headed }: Props) {
-  const line = (test: ReviewTest) => <TestLine key={lineKey(test)} test={test} actions={actions} headed={headed} />;
+export function SampleTests({ tests, actions, headed, sampleStatus }: Props) {
+  const line = (test: ReviewTest) => <TestLine key={lineKey(test)} test={test} actions={actions} headed={headed} sampleStatus={sampleStatus} />;
   return (
     <div className={`rv-tests${actions ? ' rv-tests--actions' : ''}`}>
       {testGroups(tests).map((group) =>
@@ -55,7 +57,7 @@ export function SampleTestsHeading({ actions }: { actions?: boolean }) {
   );
 }
 
-function TestLine({ test, actions, headed }: { test: ReviewTest; actions?: Props['actions']; headed?: boolean }) {
+function TestLine({ test, actions, headed, sampleStatus }: { test: ReviewTest; actions?: Props['actions']; headed?: boolean; sampleStatus?: number }) {
   const { t } = useTranslation('clinical');
   const { result } = test;
   const amended = result != null && (result.version > 1 || result.amends != null);
@@ -73,7 +75,7 @@ function TestLine({ test, actions, headed }: { test: ReviewTest; actions?: Props
           {memberName(test.test_type_name, test.panel_name)}
         </span>
         <span className="rv-line__status">
-          <TestStatusTag status={result?.status ?? test.test_status} />
+          <TestStatusTag status={result?.status ?? test.test_status} sampleStatus={sampleStatus} />
           {amended && (
             <span className="clin-muted">
               {t('manage.version', { version: result.version })}

@@ -95,7 +95,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
             {/* the order's report, once a result of it is released */}
             {data.tests.some((x) => x.status === RESULT_STATUS.APPROVAL) && <ReportButtons sampleId={data.id} labNumber={data.lab_number} />}
           </div>
-          <SampleTests tests={data.tests} />
+          <SampleTests tests={data.tests} sampleStatus={data.status} />
           <FollowOn sample={data} />
         </div>
       )}
@@ -104,7 +104,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
 }
 
 /** A sample's tests: status (AWAITING RESULT until a result moves it), due time while open, and current result with its flag; lines on a phone. */
-export function SampleTests({ tests }: { tests: OrderTest[] }) {
+export function SampleTests({ tests, sampleStatus }: { tests: OrderTest[]; sampleStatus?: number }) {
   const { t } = useTranslation('clinical');
   const wide = useMediaQuery(TABLET_UP);
   if (!wide) {
@@ -114,7 +114,7 @@ export function SampleTests({ tests }: { tests: OrderTest[] }) {
           <li key={x.id}>
             <div className="clin-test-lines__head">
               <strong>{x.test_type_name}</strong>
-              <TestStatusTag status={x.status} />
+              <TestStatusTag status={x.status} sampleStatus={sampleStatus} />
             </div>
             <ResultValue result={x.result} code={x.code} />
           </li>
@@ -130,7 +130,7 @@ export function SampleTests({ tests }: { tests: OrderTest[] }) {
       dataSource={tests}
       columns={[
         { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
-        { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} /> },
+        { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} sampleStatus={sampleStatus} /> },
         { key: 'due', title: t('samples.due'), render: (_, x) => (x.result?.approved_at ? '—' : formatDateTime(x.due_at as string) || '—') },
         { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} code={x.code} /> },
       ]}
