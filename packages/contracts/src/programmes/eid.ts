@@ -1,6 +1,5 @@
 import { type FormSpec, formLines } from './form-spec.js';
-import type { FollowOn, RequestContext } from './rules.js';
-import type { CodedChoice, TbResult } from './tb.js';
+import type { CodedChoice, CodedResult as TbResult, FollowOn, RequestContext } from './types.js';
 
 /**
  * Early infant diagnosis (EID): HIV-1 DNA PCR on a dried blood spot of an

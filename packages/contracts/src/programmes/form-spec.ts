@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CodedChoice } from './tb.js';
+import type { CodedChoice } from './types.js';
 
 /**
  * Request forms as data. A programme's request form (the `form` an order

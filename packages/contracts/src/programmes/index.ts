@@ -1,3 +1,4 @@
+export * from './types.js';
 export * from './definitions.js';
 export * from './forms.js';
 export * from './form-spec.js';

@@ -1,5 +1,5 @@
 import type { FieldSpec, FormSpec } from './form-spec.js';
-import type { CodedChoice } from './tb.js';
+import type { CodedChoice } from './types.js';
 
 /**
  * The public-health programmes (NCDC, IDSR): Lassa fever, COVID-19, cholera,

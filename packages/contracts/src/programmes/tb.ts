@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CodedChoice, CodedResult } from './types.js';
 
 /**
  * The Tuberculosis programme's data, declared once: the presumptive-TB
@@ -11,10 +12,6 @@ import { z } from 'zod';
  */
 
 /** A coded value and its English label. */
-export interface CodedChoice<V extends string = string> {
-  readonly value: V;
-  readonly label: string;
-}
 
 type Values<C extends readonly CodedChoice[]> = C[number]['value'];
 const valuesOf = <const C extends readonly CodedChoice[]>(choices: C) => choices.map((c) => c.value) as [Values<C>, ...Values<C>[]];
@@ -291,10 +288,7 @@ export const tbResultLabel = (testCode: string, value: string): string => TB_RES
 // --- Interpretation ---------------------------------------------------------------------------------------
 
 /** One result of a sample: the test's catalogue code and its value (null or '' when not entered). */
-export interface TbResult {
-  code: string;
-  value: string | number | null;
-}
+export type TbResult = CodedResult;
 
 /** Rifampicin-resistant TB, or multidrug-resistant TB (resistant to at least rifampicin and isoniazid). */
 export type TbFlag = 'RR-TB' | 'MDR-TB';

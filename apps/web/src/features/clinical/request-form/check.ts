@@ -2,20 +2,7 @@ import { type FieldSpec, type FormSpec, programFamily, REQUIRED, requestFormOf, 
 import type { TFunction } from 'i18next';
 import { TB_FORM_FIELDS } from '../tb/fields';
 import { checkTbRequestForm } from '../tb/requestForm';
-
-export interface FormFieldError {
-  name: (string | number)[];
-  errors: string[];
-}
-
-export interface Issue {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-  origin?: string;
-  maximum?: number | bigint;
-  minimum?: number | bigint;
-}
+import type { FormFieldError, Issue } from './issues';
 
 /** The values typed in: empty inputs left out, so the schema's defaults apply. */
 export function cleaned(values: Record<string, unknown> | undefined): Record<string, unknown> {

@@ -12,7 +12,7 @@ import { AmendModal, type AmendTarget } from './AmendModal';
 import { ReportButtons } from './ReportButtons';
 import { ResultsDrawer } from './ResultsDrawer';
 import { amendmentPending, type ResultLine } from './reviewLines';
-import { ReviewList } from './ReviewTable';
+import { ReviewList } from './ReviewList';
 import { useReviewList } from './useReviewList';
 import { useTestConfig } from './useTestConfig';
 import '../../resources/resources.css';

@@ -1,5 +1,5 @@
 import { Card, Checkbox, Empty, Spin } from 'antd';
-import type { ReviewListProps } from './ReviewTable';
+import type { ReviewListProps } from './reviewListProps';
 import { SampleFacts } from './SampleFacts';
 import { SampleTests } from './SampleTests';
 

@@ -13,7 +13,7 @@ import { ListPager } from '../common/ListPager';
 import type { ReviewSample } from '../types';
 import { ReasonModal, type ReasonTarget } from './ReasonModal';
 import { enteredBy, type ResultLine, resultsIn } from './reviewLines';
-import { ReviewList } from './ReviewTable';
+import { ReviewList } from './ReviewList';
 import { SignatureModal } from './SignatureModal';
 import { useReviewList } from './useReviewList';
 import '../../resources/resources.css';

@@ -1,6 +1,6 @@
 import { TB_TREATMENT_MONTHS, tbRequestForm } from '@nlims/contracts';
 import type { TFunction } from 'i18next';
-import type { FormFieldError, Issue } from '../request-form/check';
+import type { FormFieldError, Issue } from '../request-form/issues';
 
 /** The contracts' messages of the form's cross-field rules, by their catalog key. */
 const RULE_MESSAGES: Record<string, string> = {
