@@ -33,6 +33,8 @@ import { tierRoutes } from './modules/tier/tier.routes.js';
 import { programsRoutes } from './modules/programs/programs.routes.js';
 import { REFERENCE_DEFS } from './modules/reference/reference.resources.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { loadPrincipal } from './modules/users/principal.js';
+import { recordAudit } from './modules/audit/audit.service.js';
 import { registerResource } from './core/resource.js';
 
 export interface AppOptions {
@@ -91,7 +93,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const { db } = options.database;
   const signer = createTokenSigner(options.jwtSecret);
-  registerAuth(app, db, signer);
+  // core/ depends on no module: the app hands it the token check, the principal loader and the audit writer.
+  registerAuth(app, { verify: (token) => signer.verifyAccess(token), load: (userId, sessionId) => loadPrincipal(db, userId, sessionId) });
+  app.decorate('audit', recordAudit);
 
   healthRoutes(app, options.database);
   authRoutes(app, { db, signer });

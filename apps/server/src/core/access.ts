@@ -1,5 +1,5 @@
 import { type Permission, roleMay } from '@nlims/contracts';
-import type { Principal } from '../modules/users/principal.js';
+import type { Principal } from './principal.js';
 import { forbidden } from './errors.js';
 
 /** The role the caller holds in a programme, if any. */

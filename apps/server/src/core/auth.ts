@@ -1,8 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from './db.js';
 import { forbidden, unauthorized } from './errors.js';
-import type { TokenSigner } from '../modules/auth/tokens.js';
-import { loadPrincipal, type Principal } from '../modules/users/principal.js';
+import type { Principal } from './principal.js';
+
+/**
+ * How a request's Bearer token becomes its caller (the auth module signs and
+ * checks tokens, the users module loads principals; the app hands both here).
+ */
+export interface Authenticator {
+  /** The token's user and session, or null when it is not a valid access token. */
+  verify(token: string): Promise<{ userId: number; sessionId: string } | null>;
+  /** The user with their roles, or null when the user is gone or the session ended. */
+  load(userId: number, sessionId: string): Promise<Principal | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +29,7 @@ declare module 'fastify' {
  * token and a user that still exists and is active. Deny by default: a route is
  * public only by its own declaration, `config.public` (or `publicRoutes`).
  */
-export function registerAuth(app: FastifyInstance, db: Db, signer: TokenSigner): void {
+export function registerAuth(app: FastifyInstance, authenticator: Authenticator): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.url) return; // no route matched: the 404 handler answers
@@ -28,10 +37,10 @@ export function registerAuth(app: FastifyInstance, db: Db, signer: TokenSigner):
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(.+)$/i);
     if (!match) throw unauthorized();
-    const claims = await signer.verifyAccess(match[1]!);
+    const claims = await authenticator.verify(match[1]!);
     if (claims == null) throw unauthorized('Given token not valid for any token type');
     // One query: the user, their roles, and whether the token's session is still open (signed out → 401 at once).
-    const principal = await loadPrincipal(db, claims.userId, claims.sessionId);
+    const principal = await authenticator.load(claims.userId, claims.sessionId);
     if (!principal?.isActive) throw unauthorized('Given token not valid for any token type');
     request.principal = principal;
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idempotencyKeys } from '../modules/idempotency/idempotency.table.js';
+import { idempotencyKeys } from './idempotency.table.js';
 import { principalOf } from './auth.js';
 import { type Db, retryTransaction, type Tx } from './db.js';
 import { AppError, conflict, ValidationError } from './errors.js';

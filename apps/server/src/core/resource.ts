@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, FILTER_PREFIX, idParams, MAX_ID, listQuery, paginated, patchBody, type ListQuery, type Paginated } from '@nlims/contracts';
-import { recordAudit } from '../modules/audit/audit.service.js';
-import type { Principal } from '../modules/users/principal.js';
+import './audit.js';
+import type { Principal } from './principal.js';
 import { principalOf } from './auth.js';
 import type { Db, Tx } from './db.js';
 import { pgError, uniqueViolationToValidation } from './db-errors.js';
@@ -363,7 +363,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
       const page = await listResource(db, def, p, request.query);
       if (def.auditReads) {
         const count = Array.isArray(page) ? page.length : page.count;
-        await recordAudit(db, p, { action: `${def.entity}.list`, entity: def.entity, after: { query: request.query, count } });
+        await app.audit(db, p, { action: `${def.entity}.list`, entity: def.entity, after: { query: request.query, count } });
       }
       return page as never;
     });
@@ -373,7 +373,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
       const p = principalOf(request);
       read(p);
       const row = await findScoped(db, def, p, request.params.id);
-      if (def.auditReads) await recordAudit(db, p, { action: `${def.entity}.view`, entity: def.entity, entityId: String(request.params.id) });
+      if (def.auditReads) await app.audit(db, p, { action: `${def.entity}.view`, entity: def.entity, entityId: String(request.params.id) });
       return row as never;
     });
   }
@@ -394,7 +394,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
             .returning({ id: def.id });
           await def.afterSave?.(tx, Number(row!.id), input as never, p);
           const after = await findScoped(tx, def, p, Number(row!.id));
-          await recordAudit(tx, p, { action: `${def.entity}.created`, entity: def.entity, entityId: String(row!.id), after });
+          await app.audit(tx, p, { action: `${def.entity}.created`, entity: def.entity, entityId: String(row!.id), after });
           return after;
         }),
       ),
@@ -416,7 +416,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
             .where(eq(def.id, request.params.id));
         await def.afterSave?.(tx, request.params.id, input as never, p);
         const after = await findScoped(tx, def, p, request.params.id);
-        await recordAudit(tx, p, {
+        await app.audit(tx, p, {
           action: `${def.entity}.${partial ? 'patched' : 'updated'}`,
           entity: def.entity,
           entityId: String(request.params.id),
@@ -447,7 +447,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
       await db.transaction(async (tx) => {
         const before = await findScoped(tx, def, p, request.params.id);
         await tx.delete(def.table).where(eq(def.id, request.params.id));
-        await recordAudit(tx, p, { action: `${def.entity}.deleted`, entity: def.entity, entityId: String(request.params.id), before });
+        await app.audit(tx, p, { action: `${def.entity}.deleted`, entity: def.entity, entityId: String(request.params.id), before });
       });
     } catch (error) {
       // Other records still point at this one (tests at a section, results at a method): keep it, say why.

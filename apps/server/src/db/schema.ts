@@ -11,5 +11,5 @@ export * from '../modules/facility-settings/facility-settings.table.js';
 export * from '../modules/clients/clients.table.js';
 export * from '../modules/samples/samples.table.js';
 export * from '../modules/results/results.table.js';
-export * from '../modules/idempotency/idempotency.table.js';
+export * from '../core/idempotency.table.js';
 export * from '../modules/tier/tier.table.js';

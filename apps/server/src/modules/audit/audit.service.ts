@@ -1,24 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db.js';
-import type { Principal } from '../users/principal.js';
-
-/** Who acted: a signed-in principal, or the user a sign-in or sign-out is about. */
-type Actor = Pick<Principal, 'id' | 'username' | 'facilityId'>;
+import type { Actor, AuditEntry } from '../../core/audit.js';
 import { auditEvents } from './audit.table.js';
 
-export interface AuditEntry {
-  action: string;
-  entity: string;
-  entityId?: string | null;
-  fromStatus?: number | null;
-  toStatus?: number | null;
-  reason?: string | null;
-  before?: unknown;
-  after?: unknown;
-  /** When the event happened (defaults to now). */
-  at?: Date;
-}
+export type { AuditEntry };
 
 /**
  * Append rows to the audit trail in ONE statement, inside the caller's
