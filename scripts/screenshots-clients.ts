@@ -3,6 +3,7 @@
  * desktop and phone, English and Arabic:
  *   npm run build && npx tsx scripts/screenshots-clients.ts [out-dir]
  * Registers a few clients, with an order and a released result, through the API first.
+ * Then the facility users page of a Tuberculosis-only administrator (what it may not manage is locked).
  */
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -21,7 +22,8 @@ async function seedClients(base: string) {
     ['Chukwuemeka', 'Nwosu', 'male', '1975-07-30', null, '', 'HN-1002'],
     ['Fatima', 'Bello', 'female', '2024-05-03', null, '08030000003', null],
     ['Ibrahim', 'Musa', 'male', null, 60, '08030000004', 'HN-1004'],
-    ['Ibrahim', 'Musa', 'male', '1965-12-01', null, '', 'HN-2231'],
+    // the same man registered again with his name spelt differently: the merge asks for MERGE to be typed
+    ['Ibrahim', 'Musah', 'male', '1965-12-01', null, '', 'HN-2231'],
   ] as const;
   const ids: number[] = [];
   for (const [first, last, sex, dob, age, phone, hn] of people) {
@@ -50,6 +52,14 @@ async function seedClients(base: string) {
   await supervisor('POST', `/api/results/${result.id}/verify/`);
   await supervisor('POST', `/api/results/${result.id}/approve/`, { password: DEMO_PASSWORD });
   await reception('POST', '/api/general_order/', { client: ids[0], test_types: [id('FBC')] });
+  const yabaAdmin = await as(base, 'ph_admin');
+  await yabaAdmin('POST', '/api/users/', {
+    username: 'tb_only_admin',
+    password: TB_ADMIN_PASSWORD,
+    first_name: 'Tunde',
+    last_name: 'Bakare',
+    programs_roles: [{ programs: 'Tuberculosis', roles: 'Admin' }],
+  });
 }
 
 async function shoot(browser: Browser, baseURL: string, lang: string, device: Device) {
@@ -89,10 +99,24 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
   await page.locator('.client-merge__search input').fill('Musa');
   await page.locator('.ant-select-item-option').first().click();
   await page.locator('.client-merge__record').first().waitFor();
+  await page.locator('.client-merge__confirmation').fill('MERGE');
   await page.waitForTimeout(600);
   await page.screenshot({ path: path.join(out, `client-merge-${device}-${lang}.png`) });
   await context.close();
+
+  // a Tuberculosis-only administrator's users: the others' roles reach beyond its programme
+  const admin = await deviceContext(browser, baseURL, lang, device);
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'tb_only_admin', { password: TB_ADMIN_PASSWORD });
+  await adminPage.goto('/administrations/facility/facilityUsers');
+  await adminPage.locator('.res-actions').first().waitFor();
+  await adminPage.waitForLoadState('networkidle');
+  await adminPage.waitForTimeout(600);
+  await adminPage.screenshot({ path: path.join(out, `facility-users-tb-admin-${device}-${lang}.png`), fullPage: true });
+  await admin.close();
 }
+
+const TB_ADMIN_PASSWORD = 'Harbour-lantern-62-quiet';
 
 await shootEverywhere(shoot, seedClients);
 console.log(`Screenshots in ${out}`);

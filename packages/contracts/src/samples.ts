@@ -106,6 +106,7 @@ export const clientItem = z.object({
   merged_into: z.number().nullable(),
   merged_at: z.date().or(z.string()).nullable(),
 });
+export type ClientItem = z.infer<typeof clientItem>;
 
 /**
  * `POST {form}/`: an order. `program` names the programme on

@@ -23,8 +23,13 @@ async function issuePair(tx: Tx, signer: TokenSigner, userId: number, sessionId:
   return { token: await signer.signAccess({ userId, sessionId }), refresh };
 }
 
-/** Sign in: a throttled password check, then a new session with its first token pair; both outcomes are audited. */
-export async function login({ db, signer }: AuthDeps, input: LoginRequest, address: string): Promise<TokenPair> {
+/**
+ * Sign-in, first half: the throttled password check. A failure is audited and
+ * committed on its own (the throttle's counters and the audit row must stay
+ * whatever happens next), then refused; success gives the user to open a
+ * session for, in the caller's transaction (`openSession`).
+ */
+export async function verifyLogin(db: Db, input: LoginRequest, address: string): Promise<typeof users.$inferSelect> {
   const [user] = await db.select().from(users).where(eq(users.username, input.username));
   const ok = await checkPassword(db, user, input.password, address, input.username);
   if (!user || !ok || !user.isActive) {
@@ -36,74 +41,79 @@ export async function login({ db, signer }: AuthDeps, input: LoginRequest, addre
     });
     throw unauthorized(BAD_CREDENTIALS);
   }
-  return db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    const remember = input.remember ?? false;
-    const [session] = await tx.insert(sessions).values({ userId: user.id, remember }).returning({ id: sessions.id });
-    await recordAudit(tx, user, { action: 'auth.login', entity: 'user', entityId: String(user.id), after: { address, remember } });
-    return issuePair(tx, signer, user.id, session!.id, remember);
-  });
+  return user;
+}
+
+/** Sign-in, second half, in the caller's transaction: a new session with its first token pair, audited. */
+export async function openSession(
+  tx: Tx,
+  signer: TokenSigner,
+  user: typeof users.$inferSelect,
+  options: { remember?: boolean; address: string },
+): Promise<TokenPair> {
+  await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  const remember = options.remember ?? false;
+  const [session] = await tx.insert(sessions).values({ userId: user.id, remember }).returning({ id: sessions.id });
+  await recordAudit(tx, user, { action: 'auth.login', entity: 'user', entityId: String(user.id), after: { address: options.address, remember } });
+  return issuePair(tx, signer, user.id, session!.id, remember);
 }
 
 /**
- * Rotate a refresh token: the presented one is marked rotated and a new pair
- * issued in the same session. A token that was already rotated coming back
- * means it was copied: its whole session is revoked (every refresh token and
- * every access token of it). Two concurrent uses of one token therefore give
+ * Rotate a refresh token, in the caller's transaction: the presented one is
+ * marked rotated and a new pair issued in the same session; null when the
+ * token is not live. A token that was already rotated coming back means it
+ * was copied: `revokeReusedToken` then ends its whole session (every refresh
+ * and access token of it). Two concurrent uses of one token therefore give
  * one new pair and one 401, and the session ends.
  */
-export async function refresh({ db, signer }: AuthDeps, token: string): Promise<TokenPair> {
-  const hash = hashRefreshToken(token);
-  const pair = await db.transaction(async (tx) => {
-    const now = new Date();
-    const live = tx.select({ id: sessions.id }).from(sessions).where(isNull(sessions.revokedAt));
-    const [row] = await tx
-      .update(refreshTokens)
-      .set({ revokedAt: now, rotatedAt: now })
-      .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now), inArray(refreshTokens.sessionId, live)))
-      .returning();
-    if (!row) return null;
-    const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
-    if (!user?.isActive) throw unauthorized('User is inactive or deleted.');
-    return issuePair(tx, signer, row.userId, row.sessionId, row.remember);
-  });
-  if (pair) return pair;
-  await revokeSessionOfReusedToken(db, hash);
-  throw unauthorized('Token is invalid or expired');
+export async function rotateRefreshToken(tx: Tx, signer: TokenSigner, token: string): Promise<TokenPair | null> {
+  const now = new Date();
+  const live = tx.select({ id: sessions.id }).from(sessions).where(isNull(sessions.revokedAt));
+  const [row] = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now, rotatedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashRefreshToken(token)),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+        inArray(refreshTokens.sessionId, live),
+      ),
+    )
+    .returning();
+  if (!row) return null;
+  const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
+  if (!user?.isActive) throw unauthorized('User is inactive or deleted.');
+  return issuePair(tx, signer, row.userId, row.sessionId, row.remember);
 }
 
-async function revokeSessionOfReusedToken(db: Db, hash: string): Promise<void> {
-  const [reused] = await db
+/** A refresh token refused: if it was rotated already (copied), its session ends, audited, in the caller's transaction. */
+export async function revokeReusedToken(tx: Tx, token: string): Promise<void> {
+  const [reused] = await tx
     .select({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.tokenHash, hash), isNotNull(refreshTokens.rotatedAt)));
+    .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(token)), isNotNull(refreshTokens.rotatedAt)));
   if (!reused) return;
-  await db.transaction(async (tx) => {
-    const ended = await endSessions(tx, eq(sessions.id, reused.sessionId), 'reuse');
-    if (ended)
-      await recordAudit(tx, null, { action: 'auth.token_reuse', entity: 'user', entityId: String(reused.userId), after: { session: reused.sessionId } });
-  });
+  const ended = await endSessions(tx, eq(sessions.id, reused.sessionId), 'reuse');
+  if (ended) await recordAudit(tx, null, { action: 'auth.token_reuse', entity: 'user', entityId: String(reused.userId), after: { session: reused.sessionId } });
 }
 
-/** Sign out: the refresh token's session ends, with its access tokens. */
 /**
- * Sign out: end the caller's own session (the one its access token belongs to),
- * never another. A refresh token sent with it must be of that session, so a
- * token of someone else's signs nobody out.
+ * Sign out, in the caller's transaction: end the caller's own session (the
+ * one its access token belongs to), never another. A refresh token sent with
+ * it must be of that session, so a token of someone else's signs nobody out.
  */
-export async function logout({ db }: AuthDeps, p: Principal, token: string | undefined): Promise<void> {
+export async function logout(tx: Tx, p: Principal, token: string | undefined): Promise<void> {
   if (!p.sessionId) throw unauthorized();
   if (token) {
-    const [row] = await db
+    const [row] = await tx
       .select({ sessionId: refreshTokens.sessionId })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
     if (row?.sessionId !== p.sessionId) throw ValidationError.field('refresh', 'This refresh token is not of your session.');
   }
-  await db.transaction(async (tx) => {
-    await endSessions(tx, eq(sessions.id, p.sessionId!), 'logout');
-    await recordAudit(tx, p, { action: 'auth.logout', entity: 'user', entityId: String(p.id) });
-  });
+  await endSessions(tx, eq(sessions.id, p.sessionId), 'logout');
+  await recordAudit(tx, p, { action: 'auth.logout', entity: 'user', entityId: String(p.id) });
 }
 
 /** End sessions (and their refresh tokens) matching `where`; returns how many were still open. */

@@ -21,7 +21,10 @@ export function clientsRoutes(app: App, db: Db): void {
         response: { 200: clientItem },
       },
     },
-    async (request) => mergeClients(db, principalOf(request), request.params.id, request.body) as never,
+    async (request) => {
+      const p = principalOf(request);
+      return db.transaction((tx) => mergeClients(tx, p, request.params.id, request.body));
+    },
   );
   registerResource(app, db, clientResource);
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type ClientMergeBody, MERGE_CONFIRMATION, type MergeFact, mayMergeClients, mergeDifferences } from '@nlims/contracts';
+import { type ClientItem, type ClientMergeBody, MERGE_CONFIRMATION, type MergeFact, mayMergeClients, mergeDifferences } from '@nlims/contracts';
 import { facilityScope } from '../../core/access.js';
-import type { Db, Tx } from '../../core/db.js';
+import type { Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { reassignClientOrders } from '../samples/reassign-client.js';
@@ -31,60 +31,58 @@ export function fieldsToFill(keep: ClientRow, duplicate: ClientRow): Partial<Cli
 }
 
 /**
- * Merge two records of one person, in one transaction: the duplicate's orders
+ * Merge two records of one person, in the caller's transaction: the duplicate's orders
  * and identifiers move to the client kept (an identifier the kept client
  * already has is dropped), the kept client's empty fields are filled from the
  * duplicate, and the duplicate is marked `merged_into` — kept, never deleted,
  * and left out of lists and searches. One audit row holds both records before
  * and the result.
  */
-export async function mergeClients(db: Db, p: Principal, keepId: number, input: ClientMergeBody): Promise<Record<string, unknown>> {
+export async function mergeClients(tx: Tx, p: Principal, keepId: number, input: ClientMergeBody): Promise<ClientItem> {
   const duplicateId = input.duplicate;
   requireMayMerge(p);
-  return db.transaction(async (tx) => {
-    // Both rows locked in id order, so two merges of the same pair cannot interleave or deadlock.
-    const scope = facilityScope(p);
-    const locked = await tx
-      .select()
-      .from(clients)
-      .where(and(inArray(clients.id, [keepId, duplicateId]), ...(scope == null ? [] : [eq(clients.facilityId, scope)])))
-      .orderBy(clients.id)
-      .for('update');
-    const keep = locked.find((c) => c.id === keepId);
-    const duplicate = locked.find((c) => c.id === duplicateId);
-    if (!keep) throw notFound();
-    if (!duplicate) throw notFound('No client with this id at your facility.');
-    if (keepId === duplicateId) throw ValidationError.field('duplicate', 'A client cannot be merged into itself; choose the other record.');
-    if (keep.facilityId !== duplicate.facilityId) throw ValidationError.field('duplicate', 'Both records must belong to one facility.');
-    if (keep.mergedInto != null)
-      throw ValidationError.field('id', `This record was already merged into client ${keep.mergedInto}; merge into that record instead.`);
-    if (duplicate.mergedInto != null) throw ValidationError.field('duplicate', `This record was already merged into client ${duplicate.mergedInto}.`);
-    await requireRoleInClientPrograms(tx, p, [keepId, duplicateId]);
-    requireConfirmedIfUnlike(keep, duplicate, input.confirm);
+  // Both rows locked in id order, so two merges of the same pair cannot interleave or deadlock.
+  const scope = facilityScope(p);
+  const locked = await tx
+    .select()
+    .from(clients)
+    .where(and(inArray(clients.id, [keepId, duplicateId]), ...(scope == null ? [] : [eq(clients.facilityId, scope)])))
+    .orderBy(clients.id)
+    .for('update');
+  const keep = locked.find((c) => c.id === keepId);
+  const duplicate = locked.find((c) => c.id === duplicateId);
+  if (!keep) throw notFound();
+  if (!duplicate) throw notFound('No client with this id at your facility.');
+  if (keepId === duplicateId) throw ValidationError.field('duplicate', 'A client cannot be merged into itself; choose the other record.');
+  if (keep.facilityId !== duplicate.facilityId) throw ValidationError.field('duplicate', 'Both records must belong to one facility.');
+  if (keep.mergedInto != null)
+    throw ValidationError.field('id', `This record was already merged into client ${keep.mergedInto}; merge into that record instead.`);
+  if (duplicate.mergedInto != null) throw ValidationError.field('duplicate', `This record was already merged into client ${duplicate.mergedInto}.`);
+  await requireRoleInClientPrograms(tx, p, [keepId, duplicateId]);
+  requireConfirmedIfUnlike(keep, duplicate, input.confirm);
 
-    const [keepBefore, duplicateBefore] = await recordsInOrder(tx, keepId, duplicateId);
-    const ordersMoved = await reassignClientOrders(tx, { duplicate: duplicateId, keep: keepId });
-    const identifiers = await moveIdentifiers(tx, keepId, duplicateId);
-    const fill = fieldsToFill(keep, duplicate);
-    if (Object.keys(fill).length) await tx.update(clients).set(fill).where(eq(clients.id, keepId));
-    await tx.update(clients).set({ mergedInto: keepId, mergedAt: sql`now()` }).where(eq(clients.id, duplicateId));
-    const [keepAfter, duplicateAfter] = await recordsInOrder(tx, keepId, duplicateId);
-    await recordAudit(tx, p, {
-      action: 'client.merged',
-      entity: 'client',
-      entityId: String(keepId),
-      before: { client: keepBefore, duplicate: duplicateBefore },
-      after: {
-        client: keepAfter,
-        duplicate: duplicateAfter,
-        orders_moved: ordersMoved,
-        identifiers_moved: identifiers.moved,
-        identifiers_dropped: identifiers.dropped,
-        fields_filled: Object.keys(fill),
-      },
-    });
-    return (await clientRecords(tx, [keepId], hiddenIdentifiersFor(p)))[0]!;
+  const [keepBefore, duplicateBefore] = await recordsInOrder(tx, keepId, duplicateId);
+  const ordersMoved = await reassignClientOrders(tx, { duplicate: duplicateId, keep: keepId });
+  const identifiers = await moveIdentifiers(tx, keepId, duplicateId);
+  const fill = fieldsToFill(keep, duplicate);
+  if (Object.keys(fill).length) await tx.update(clients).set(fill).where(eq(clients.id, keepId));
+  await tx.update(clients).set({ mergedInto: keepId, mergedAt: sql`now()` }).where(eq(clients.id, duplicateId));
+  const [keepAfter, duplicateAfter] = await recordsInOrder(tx, keepId, duplicateId);
+  await recordAudit(tx, p, {
+    action: 'client.merged',
+    entity: 'client',
+    entityId: String(keepId),
+    before: { client: keepBefore, duplicate: duplicateBefore },
+    after: {
+      client: keepAfter,
+      duplicate: duplicateAfter,
+      orders_moved: ordersMoved,
+      identifiers_moved: identifiers.moved,
+      identifiers_dropped: identifiers.dropped,
+      fields_filled: Object.keys(fill),
+    },
   });
+  return (await clientRecords(tx, [keepId], hiddenIdentifiersFor(p)))[0] as ClientItem;
 }
 
 /**

@@ -93,6 +93,34 @@ describe.each(PROGRAMME_CASES)('the sample lifecycle in $program ($form/)', (c) 
   });
 });
 
+describe('moves on a rack of samples, set-based', () => {
+  const steps = programmeSteps(() => t, GENERAL);
+  const { as, base } = steps;
+  it('holds samples in different statuses and releases each to its own; one audit row per sample; a bulk reject of some tests is refused', async () => {
+    const ordered = (await steps.order()).samples[0]!;
+    const collected = (await steps.order()).samples[0]!;
+    const { sample: accepted } = await steps.received();
+    await as(GENERAL.orderer, 'POST', `${base}/${collected.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: await steps.sampleTypeId() });
+    const ids = [ordered.id, collected.id, accepted.id];
+    const held = await as(GENERAL.supervisor, 'POST', `${base}/hold/`, { ids, reason: 'Freezer fault' });
+    expect(held.statusCode, held.body).toBe(200);
+    const status = async (id: number) => (await as(GENERAL.supervisor, 'GET', `${base}/${id}/`)).json().status;
+    for (const id of ids) expect(await status(id)).toBe(S.ON_HOLD);
+    expect((await as(GENERAL.supervisor, 'POST', `${base}/release/`, { ids })).statusCode).toBe(200);
+    expect([await status(ordered.id), await status(collected.id), await status(accepted.id)]).toEqual([S.ORDERED, S.COLLECTED, S.APPROVED]);
+    const history = (await as(GENERAL.supervisor, 'GET', `${base}/${collected.id}/history/`)).json() as { action: string; to_status: number }[];
+    expect(history.filter((h) => h.action === 'sample.release').map((h) => h.to_status)).toEqual([S.COLLECTED]);
+    const some = await as(GENERAL.supervisor, 'POST', `${base}/reject/`, { ids: [ordered.id, collected.id], rejection_reason: 1, test_orders: [collected.tests[0]!.id] });
+    expect(some.statusCode).toBe(400);
+    expect(some.json()).toHaveProperty('test_orders');
+    // one sample out of place (another facility's, or already finished) and nothing moves
+    const refused = await as(GENERAL.supervisor, 'POST', `${base}/cancel/`, { ids: [ordered.id, accepted.id] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toContain(accepted.barcode);
+    expect(await status(ordered.id)).toBe(S.ORDERED);
+  });
+});
+
 describe('General: tests that need different sample types', () => {
   const steps = programmeSteps(() => t, GENERAL);
   it('a full blood count and a glucose become two samples with two labels; reception decides each; the report names each type', async () => {

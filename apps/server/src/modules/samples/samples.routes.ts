@@ -43,7 +43,7 @@ import { clinicalDashboard } from './dashboard.js';
 import { FORMS } from './forms.js';
 import { generalOrderReport, REPORT_COLUMNS } from './general-report.js';
 import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
-import { createOrder, moveSample, orderFollowOn } from './samples.service.js';
+import { createOrder, moveSample, moveSamples, orderFollowOn } from './samples.service.js';
 import { workplanResource } from './workplan.js';
 
 const tags = ['samples'];
@@ -138,9 +138,7 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
         const p = principalOf(request);
         const { ids, ...input } = request.body as { ids: number[] };
         const unique = [...new Set(ids)];
-        await db.transaction(async (tx) => {
-          for (const id of unique) await moveSample(tx, p, served, id, action, input);
-        });
+        await db.transaction((tx) => moveSamples(tx, p, served, unique, action, input));
         return { ids: unique, detail: 'Operation successfully' };
       },
     );

@@ -202,6 +202,23 @@ export async function createOrder(tx: Tx, p: Principal, form: ProgramForm, body:
   return { order: order!, program, samples: created };
 }
 
+/**
+ * The sample rows with their orders, locked in id order for the rest of the transaction (two benches moving
+ * overlapping racks cannot deadlock); another facility's (or another form's) sample is a 404.
+ */
+async function lockSamples(tx: Tx, p: Principal, ids: readonly number[], programs_: readonly string[]) {
+  const scope = facilityScope(p);
+  const rows = await tx
+    .select({ sample: samples, program: programs.name })
+    .from(samples)
+    .innerJoin(programs, eq(programs.id, samples.programId))
+    .where(and(inArray(samples.id, [...ids]), ...(scope == null ? [] : [eq(samples.facilityId, scope)])))
+    .orderBy(samples.id)
+    .for('update', { of: samples });
+  if (rows.length !== new Set(ids).size || rows.some((r) => !programs_.includes(r.program))) throw notFound();
+  return rows;
+}
+
 /** The sample row with its order, locked for the rest of the transaction; another facility's (or another form's) sample is a 404. */
 export async function lockSample(tx: Tx, p: Principal, id: number, programs_: readonly string[]) {
   const scope = facilityScope(p);
@@ -246,19 +263,35 @@ export interface MoveInput {
 }
 
 /**
- * One sample move (DESIGN §3), in the caller's transaction: lock the sample,
- * check the caller's role in its programme and that the move is allowed from
- * its status (409 otherwise), write the new status of the sample and its
- * tests, and the audit row. Reception accepts or rejects samples, not orders.
+ * One sample move (DESIGN §3), in the caller's transaction: `moveSamples` with one sample.
  */
 export async function moveSample(tx: Tx, p: Principal, formPrograms: readonly string[], id: number, action: SampleAction, input: MoveInput) {
+  await moveSamples(tx, p, formPrograms, [id], action, input);
+  return id;
+}
+
+/**
+ * A sample move on one sample or many (a reception bench scanning a rack), in
+ * the caller's transaction and set-based, all or nothing: lock the samples in
+ * id order (one query), check the caller's role in each sample's programme and
+ * that the move is allowed from each one's status (409 otherwise), then write
+ * the samples' new status, their tests and one audit row per sample, each in
+ * one statement whatever the number of samples. Reception accepts or rejects
+ * samples, not orders.
+ */
+export async function moveSamples(tx: Tx, p: Principal, formPrograms: readonly string[], ids: readonly number[], action: SampleAction, input: MoveInput) {
   if (!programsWhere(p, MOVE_PERMISSION[action], formPrograms).length) throw forbidden(`Your role may not ${action} samples in these programmes.`);
-  const { sample, program } = await lockSample(tx, p, id, formPrograms);
-  requireIn(p, program, MOVE_PERMISSION[action]);
-  if (!canMove(action, sample.status)) throw conflict(`Cannot ${action} a sample that is ${sampleStatusName(sample.status)}.`);
+  const rows = await lockSamples(tx, p, ids, formPrograms);
+  for (const { sample, program } of rows) {
+    requireIn(p, program, MOVE_PERMISSION[action]);
+    if (!canMove(action, sample.status))
+      throw conflict(`Cannot ${action} a sample that is ${sampleStatusName(sample.status)}${rows.length > 1 ? ` (${sample.barcode})` : ''}.`);
+  }
   const now = new Date();
-  const set: Partial<typeof samples.$inferInsert> = { updatedAt: now };
+  const set: Partial<Record<keyof typeof samples.$inferInsert, unknown>> = { updatedAt: now };
   let reason: string | null = input.reason ?? (input.comment || null);
+  const all = inArray(samples.id, [...ids]);
+  const theirTests = inArray(testOrders.sampleId, [...ids]);
 
   switch (action) {
     case 'collect': {
@@ -271,46 +304,62 @@ export async function moveSample(tx: Tx, p: Principal, formPrograms: readonly st
     }
     case 'accept': {
       Object.assign(set, { status: S.APPROVED, receivedAt: now });
-      await setDueTimes(tx, [id], now, [S.ORDERED, S.COLLECTED], S.APPROVED);
+      await setDueTimes(tx, [...ids], now, [S.ORDERED, S.COLLECTED], S.APPROVED);
       break;
     }
     case 'reject': {
       const [why] = await tx.select().from(rejectionReasons).where(eq(rejectionReasons.id, input.rejection_reason!));
       if (!why) throw ValidationError.field('rejection_reason', `Invalid pk "${input.rejection_reason}" - object does not exist.`);
       reason = [why.reason, input.comment].filter(Boolean).join(': ');
-      const open = await tx
-        .select()
-        .from(testOrders)
-        .where(and(eq(testOrders.sampleId, id), inArray(testOrders.status, [S.ORDERED, S.COLLECTED, S.APPROVED])));
       const some = input.test_orders?.length ? input.test_orders : null;
+      if (some && ids.length > 1) throw ValidationError.field('test_orders', 'Reject some of the tests of one sample at a time.');
+      const open = await tx
+        .select({ id: testOrders.id })
+        .from(testOrders)
+        .where(and(theirTests, inArray(testOrders.status, [S.ORDERED, S.COLLECTED, S.APPROVED])));
       if (some) {
         const unknown = some.find((t) => !open.some((o) => o.id === t));
         if (unknown !== undefined) throw ValidationError.field('test_orders', `Test order "${unknown}" is not an open test of this sample.`);
       }
       const partial = some != null && some.length < open.length;
       const targets = some ?? open.map((o) => o.id);
-      await tx
-        .update(testOrders)
-        .set({ status: S.REJECTED, rejectionReasonId: why.id })
-        .where(and(eq(testOrders.sampleId, id), inArray(testOrders.id, targets)));
+      if (targets.length)
+        await tx
+          .update(testOrders)
+          .set({ status: S.REJECTED, rejectionReasonId: why.id })
+          .where(and(theirTests, inArray(testOrders.id, targets)));
       Object.assign(set, { status: partial ? S.PARTIALLY_REJECTED : S.REJECTED, rejectionReasonId: why.id });
       break;
     }
     case 'hold':
       if (!reason) throw ValidationError.field('reason', 'This field is required.');
-      Object.assign(set, { status: S.ON_HOLD, heldFrom: sample.status });
+      // Each sample remembers its own status, to return to it.
+      Object.assign(set, { status: S.ON_HOLD, heldFrom: sql`${samples.status}` });
       break;
     case 'release':
-      Object.assign(set, { status: sample.heldFrom ?? S.ORDERED, heldFrom: null });
+      Object.assign(set, { status: sql`coalesce(${samples.heldFrom}, ${S.ORDERED})`, heldFrom: null });
       break;
     case 'cancel':
       Object.assign(set, { status: CANCELLED_STATUS });
-      await tx.update(testOrders).set({ status: CANCELLED_STATUS }).where(eq(testOrders.sampleId, id));
+      await tx.update(testOrders).set({ status: CANCELLED_STATUS }).where(theirTests);
       break;
   }
-  await tx.update(samples).set(set).where(eq(samples.id, id));
-  await recordAudits(tx, p, [{ action: `sample.${action}`, entity: 'sample', entityId: String(id), fromStatus: sample.status, toStatus: set.status!, reason }]);
-  return id;
+  await tx
+    .update(samples)
+    .set(set as Partial<typeof samples.$inferInsert>)
+    .where(all);
+  await recordAudits(
+    tx,
+    p,
+    rows.map(({ sample }) => ({
+      action: `sample.${action}`,
+      entity: 'sample',
+      entityId: String(sample.id),
+      fromStatus: sample.status,
+      toStatus: action === 'release' ? (sample.heldFrom ?? S.ORDERED) : (set.status as number),
+      reason,
+    })),
+  );
 }
 
 /**

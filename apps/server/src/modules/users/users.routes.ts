@@ -7,7 +7,7 @@ import { forbidden } from '../../core/errors.js';
 import { registerResource } from '../../core/resource.js';
 import { isFacilityAdminPrincipal } from './principal.js';
 import { userResource } from './users.resource.js';
-import { changePassword, getMe, toggleUserActive } from './users.service.js';
+import { changePassword, getMe, preparePasswordChange, toggleUserActive } from './users.service.js';
 import { THROTTLED_REPLY } from '../../core/replies.js';
 
 export function usersRoutes(app: App, db: Db): void {
@@ -18,7 +18,9 @@ export function usersRoutes(app: App, db: Db): void {
     '/api/users/change_password/',
     { schema: { tags: ['users'], summary: 'Change or reset a password', body: changePasswordRequest, response: { 200: detailReply, ...THROTTLED_REPLY } } },
     async (request) => {
-      await changePassword(db, principalOf(request), request.body, request.ip);
+      const p = principalOf(request);
+      const change = await preparePasswordChange(db, p, request.body, request.ip);
+      await db.transaction((tx) => changePassword(tx, p, change));
       return { detail: 'Operation Successful' };
     },
   );
@@ -35,7 +37,7 @@ export function usersRoutes(app: App, db: Db): void {
     async (request) => {
       const p = principalOf(request);
       if (!p.isSuperuser && !isFacilityAdminPrincipal(p)) throw forbidden();
-      const isActive = await toggleUserActive(db, p, request.params.id);
+      const isActive = await db.transaction((tx) => toggleUserActive(tx, p, request.params.id));
       return { id: request.params.id, is_active: isActive, detail: 'Operation successfully' };
     },
   );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { USER_LOCATIONS, type AuthUser, type ChangePasswordRequest, type FacilityType } from '@nlims/contracts';
-import type { Db } from '../../core/db.js';
+import type { Db, Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../auth/auth.service.js';
@@ -67,58 +67,74 @@ export async function getMe(db: Db, principal: Principal): Promise<AuthUser> {
   };
 }
 
+/** A new password checked and hashed, for `changePassword` to write. */
+export interface PasswordChange {
+  targetId: number;
+  self: boolean;
+  passwordHash: string;
+}
+
 /**
- * Change a password: users their own (proving the old one); an administrator
- * resets one of a user it manages (users/user-admin.ts: the super admin
- * anyone, a facility admin only users whose every role lies in programmes it
- * administers). A reset by someone else signs the user out everywhere.
+ * Change a password, first half (before the transaction): users change their
+ * own (proving the old one, through the throttle, whose counters commit on
+ * their own); an administrator resets one of a user it manages
+ * (users/user-admin.ts: the super admin anyone, a facility admin only users
+ * whose every role lies in programmes it administers). The new password is
+ * checked against the policy and hashed here, outside any transaction.
  */
-export async function changePassword(db: Db, principal: Principal, input: ChangePasswordRequest, address: string): Promise<void> {
+export async function preparePasswordChange(db: Db, principal: Principal, input: ChangePasswordRequest, address: string): Promise<PasswordChange> {
   const self = input.username === principal.username;
   if (!self && !principal.isSuperuser && !isFacilityAdminPrincipal(principal)) throw forbidden();
   const target = self
     ? await loadManagedUser(db, { username: input.username })
     : await db.transaction((tx) => requireManageable(tx, principal, { username: input.username }, 'forbidden'));
   if (!target) throw notFound();
+  const [row] = await db.select().from(users).where(eq(users.id, target.id));
   if (self) {
-    const [row] = await db.select().from(users).where(eq(users.id, target.id));
     if (!input.old_password) throw ValidationError.field('old_password', 'This field is required.');
     if (!(await checkPassword(db, row!, input.old_password, address)))
       throw ValidationError.field('old_password', 'Your old password was entered incorrectly.');
   }
-  const [row] = await db.select().from(users).where(eq(users.id, target.id));
   const [facility] =
     target.facilityId != null ? await db.select({ name: facilities.facilityName }).from(facilities).where(eq(facilities.id, target.facilityId)) : [];
   await assertPasswordAllowed(input.password, { ...row!, facilityName: facility?.name });
-  const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
-    // Everywhere else is signed out: all sessions after a reset, the user's other sessions after their own change.
-    await revokeUserSessions(tx, target.id, { reason: 'password', except: self ? principal.sessionId : null });
-    await recordAudit(tx, principal, {
-      action: self ? 'password.changed' : 'password.reset',
-      entity: 'user',
-      entityId: String(target.id),
-      after: { username: target.username, by: principal.username },
-    });
+  return { targetId: target.id, self, passwordHash: await hashPassword(input.password) };
+}
+
+/**
+ * Change a password, second half, in the caller's transaction: the authority
+ * is checked again under a lock on the user (a role may have changed since),
+ * then the hash is written; everywhere else is signed out — all sessions after
+ * a reset, the user's other sessions after their own change. Audited.
+ */
+export async function changePassword(tx: Tx, principal: Principal, change: PasswordChange): Promise<void> {
+  const target = change.self
+    ? await loadManagedUser(tx, { id: change.targetId })
+    : await requireManageable(tx, principal, { id: change.targetId }, 'forbidden');
+  if (!target) throw notFound();
+  await tx.update(users).set({ passwordHash: change.passwordHash }).where(eq(users.id, target.id));
+  await revokeUserSessions(tx, target.id, { reason: 'password', except: change.self ? principal.sessionId : null });
+  await recordAudit(tx, principal, {
+    action: change.self ? 'password.changed' : 'password.reset',
+    entity: 'user',
+    entityId: String(target.id),
+    after: { username: target.username, by: principal.username },
   });
 }
 
-/** Disable or re-enable a user it manages (toggle); disabling signs them out everywhere. Nobody disables themselves. */
-export async function toggleUserActive(db: Db, principal: Principal, userId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    if (userId === principal.id) throw ValidationError.field('non_field_errors', 'You cannot disable your own account.');
-    const target = await requireManageable(tx, principal, { id: userId });
-    const isActive = !target.isActive;
-    await tx.update(users).set({ isActive }).where(eq(users.id, userId));
-    if (!isActive) await revokeUserSessions(tx, userId, { reason: 'disabled' });
-    await recordAudit(tx, principal, {
-      action: isActive ? 'user.enabled' : 'user.disabled',
-      entity: 'user',
-      entityId: String(userId),
-      before: { username: target.username, is_active: target.isActive },
-      after: { username: target.username, is_active: isActive, programs_roles: target.roles },
-    });
-    return isActive;
+/** Disable or re-enable a user it manages (toggle), in the caller's transaction; disabling signs them out everywhere. Nobody disables themselves. */
+export async function toggleUserActive(tx: Tx, principal: Principal, userId: number): Promise<boolean> {
+  if (userId === principal.id) throw ValidationError.field('non_field_errors', 'You cannot disable your own account.');
+  const target = await requireManageable(tx, principal, { id: userId });
+  const isActive = !target.isActive;
+  await tx.update(users).set({ isActive }).where(eq(users.id, userId));
+  if (!isActive) await revokeUserSessions(tx, userId, { reason: 'disabled' });
+  await recordAudit(tx, principal, {
+    action: isActive ? 'user.enabled' : 'user.disabled',
+    entity: 'user',
+    entityId: String(userId),
+    before: { username: target.username, is_active: target.isActive },
+    after: { username: target.username, is_active: isActive, programs_roles: target.roles },
   });
+  return isActive;
 }
