@@ -110,7 +110,13 @@ describe('moves on a rack of samples, set-based', () => {
     expect([await status(ordered.id), await status(collected.id), await status(accepted.id)]).toEqual([S.ORDERED, S.COLLECTED, S.APPROVED]);
     const history = (await as(GENERAL.supervisor, 'GET', `${base}/${collected.id}/history/`)).json() as { action: string; to_status: number }[];
     expect(history.filter((h) => h.action === 'sample.release').map((h) => h.to_status)).toEqual([S.COLLECTED]);
-    const some = await as(GENERAL.supervisor, 'POST', `${base}/reject/`, { ids: [ordered.id, collected.id], rejection_reason: 1, test_orders: [collected.tests[0]!.id] });
+    const other = (await steps.order()).samples[0]!;
+    await as(GENERAL.orderer, 'POST', `${base}/${other.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: await steps.sampleTypeId() });
+    const some = await as(GENERAL.supervisor, 'POST', `${base}/reject/`, {
+      ids: [other.id, collected.id],
+      rejection_reason: 1,
+      test_orders: [collected.tests[0]!.id],
+    });
     expect(some.statusCode).toBe(400);
     expect(some.json()).toHaveProperty('test_orders');
     // one sample out of place (another facility's, or already finished) and nothing moves
