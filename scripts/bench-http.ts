@@ -263,7 +263,8 @@ async function main() {
 
   const rows: string[] = [];
   const ratios: string[] = [];
-  for (const n of parts.has('throughput') ? [1, workers] : []) {
+  // (the smoke run measures the single process only: the cluster has its own tests, core/cluster.test.ts)
+  for (const n of parts.has('throughput') ? (smoke ? [1] : [1, workers]) : []) {
     const bare = await start([path.join(repo, 'scripts/bench-http.ts'), '--bare'], { BARE_WORKERS: String(n) }, 18_091);
     // The bare server has no health route: any answer means it listens.
     const bareResult = await cannon('http://127.0.0.1:18091/bare/general_order/', { 'x-user': String(userId) });
