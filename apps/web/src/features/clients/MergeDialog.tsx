@@ -30,7 +30,7 @@ const label = (c: ClientRecord) => `${fullName(c)} (${hospitalNumberOf(c)})`;
  * supervisors see the button that opens this.
  */
 export function MergeDialog({ client, onClose, onMerged }: Props) {
-  const { t } = useTranslation('clients');
+  const { t, i18n } = useTranslation('clients');
   const wide = useMediaQuery(TABLET_UP);
   const { message } = useNotices();
   const [modal, modalHolder] = Modal.useModal();
@@ -128,7 +128,7 @@ export function MergeDialog({ client, onClose, onMerged }: Props) {
               <Alert
                 type="error"
                 showIcon
-                title={t('merge.differ', { facts: differ.map((f) => t(`field.${f}`)).join(', ') })}
+                title={t('merge.differ', { facts: differ.map((f) => t(`field.${f}`).toLocaleLowerCase(i18n.language)).join(', ') })}
                 description={t('merge.typeToConfirm', { word: MERGE_CONFIRMATION })}
               />
               <Input
