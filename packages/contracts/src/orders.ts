@@ -34,6 +34,8 @@ export const sampleListItem = z.object({
   date_of_birth: z.string().nullable(),
   /** The client's hospital number, N/A on screen when missing. */
   hospital_number: z.string().nullable(),
+  /** The client's identifier of the sample's own programme (EID: the exposed-infant number; viral load: the ART number), if any. */
+  programme_identifier: z.object({ type: z.string(), identifier: z.string() }).nullable().optional(),
   sample_type: z.number().nullable(),
   sample_type_name: z.string().nullable(),
   created_at: date,
@@ -191,6 +193,8 @@ export const resultSampleItem = z.object({
   sex: z.string(),
   date_of_birth: z.string().nullable(),
   hospital_number: z.string().nullable(),
+  /** The client's identifier of the sample's own programme (EID: the exposed-infant number; viral load: the ART number), if any. */
+  programme_identifier: z.object({ type: z.string(), identifier: z.string() }).nullable().optional(),
   received_at: when,
   tests: z.array(reviewTestItem),
 });
@@ -218,6 +222,8 @@ export const workplanItem = z.object({
   sex: z.string(),
   date_of_birth: z.string().nullable(),
   hospital_number: z.string().nullable(),
+  /** The client's identifier of the sample's own programme (EID: the exposed-infant number; viral load: the ART number), if any. */
+  programme_identifier: z.object({ type: z.string(), identifier: z.string() }).nullable().optional(),
   section: z.number().nullable(),
   section_name: z.string().nullable(),
   bench: z.number().nullable(),

@@ -162,6 +162,18 @@ describe('an EID request', () => {
     expect(label.headers['content-type']).toBe('application/pdf');
   });
 
+  it('shows EID staff the exposed-infant number in the list, where a hospital number matters less', async () => {
+    const sample = await eidOrder(35);
+    const list = (await as('ph_receptionist', 'GET', `/api/eid_sample/?page=1&search=${encodeURIComponent(sample.barcode)}`)).json();
+    expect(list.results[0]).toMatchObject({
+      hospital_number: null,
+      programme_identifier: { type: 'HIV-exposed infant number', identifier: expect.stringMatching(/^HEI\//) },
+    });
+    // a General order of the same infant shows no EID number
+    const clinical = await as('clin_receptionist', 'GET', '/api/general_order/?page=1&page_size=5');
+    expect(clinical.json().results.every((r: { programme_identifier: unknown }) => r.programme_identifier == null)).toBe(true);
+  });
+
   it('keeps the exposed-infant number as the infant’s identifier: it cannot name another infant', async () => {
     const other = await as('ph_receptionist', 'POST', '/api/clients/', { first_name: 'Baby', last_name: 'Other', sex: 'male', date_of_birth: daysAgo(40) });
     const clash = await as('ph_receptionist', 'POST', '/api/eid_sample/', {

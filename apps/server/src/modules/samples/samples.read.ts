@@ -1,6 +1,15 @@
 import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { FILTER_PREFIX, type ListQuery, MAX_ID, type ProgramForm, programsOfForm, sampleListItem, wireValue } from '@nlims/contracts';
+import {
+  FILTER_PREFIX,
+  type ListQuery,
+  MAX_ID,
+  PROGRAMME_IDENTIFIER_TYPES,
+  type ProgramForm,
+  programsOfForm,
+  sampleListItem,
+  wireValue,
+} from '@nlims/contracts';
 import { facilityScope, programsWhere, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
@@ -98,6 +107,21 @@ export const withOrderAndClient = <Q>(q: Q): Q =>
 const programQuery = (query: ListQuery) => (typeof query.program__name === 'string' ? query.program__name : undefined);
 
 /**
+ * The client's identifier of the sample's own programme (contracts' PROGRAMME_IDENTIFIER_TYPES: EID's exposed-infant
+ * number, viral load's ART number …), for a page query. Whoever reads the sample holds a role in its programme, so
+ * may see it (DESIGN §3).
+ */
+const PROGRAMME_TYPE_PAIRS = sql.join(
+  Object.entries(PROGRAMME_IDENTIFIER_TYPES).flatMap(([type, owners]) => owners.map((program) => sql`(${program}, ${type})`)),
+  sql`, `,
+);
+const programmeIdentifierOf = sql<{ type: string; identifier: string } | null>`(select json_build_object('type', it.name, 'identifier', ci.identifier)
+  from client_identifiers ci join client_identifier_types it on it.id = ci.identifier_type_id
+  where ci.client_id = ${orders.clientId}
+    and (${sql`(select pr.name from ${programs} pr where pr.id = ${samples.programId})`}, it.name) in (values ${PROGRAMME_TYPE_PAIRS})
+  order by ci.identifier_type_id, ci.id limit 1)`.as('programme_identifier');
+
+/**
  * The list of a wire form (`general_order/`, `tb_sample/`, …): one row per
  * sample of the programmes the form serves and the caller may read, in the
  * caller's facility.
@@ -129,6 +153,7 @@ export function sampleResource(form: ProgramForm): ResourceDef {
       completed: samples.completed,
       completed_at: samples.completedAt,
       hospital_number: hospitalNumberOf(orders.clientId),
+      programme_identifier: programmeIdentifierOf,
       tests: listTests,
     },
     join: withOrderAndClient,

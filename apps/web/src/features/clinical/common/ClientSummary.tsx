@@ -9,6 +9,8 @@ interface ClientLike {
   client_identifiers?: { identifier_type_name: string; identifier: string }[];
   /** Sample list rows carry the hospital number itself. */
   hospital_number?: string | null;
+  /** …and the client's identifier of the sample's programme (EID: the exposed-infant number), which is shown instead. */
+  programme_identifier?: { type: string; identifier: string } | null;
 }
 
 /** "35 years", "4 months", "10 days" (SPEC §9 ages). */
@@ -32,15 +34,23 @@ export function ClientFacts({ client }: { client: ClientLike }) {
   // Results rows carry no identifiers; the hospital number is shown where it is known.
   const known = client.identifiers != null || client.client_identifiers != null || client.hospital_number !== undefined;
   const parts = [sexText(t, client.sex), ageText(t, client.date_of_birth)].filter(Boolean);
+  const own = client.programme_identifier;
   return (
     <span className="clin-facts">
       {parts.join(' · ')}
-      {known && (
+      {own ? (
         <>
           {parts.length > 0 && ' · '}
-          {t('client.hospitalNumber')}: {/* an identifier keeps its own direction and stays whole in right-to-left text */}
-          <bdi className="clin-identifier">{hospitalNumber(client)}</bdi>
+          <bdi>{own.type}</bdi>: <bdi className="clin-identifier">{own.identifier}</bdi>
         </>
+      ) : (
+        known && (
+          <>
+            {parts.length > 0 && ' · '}
+            {t('client.hospitalNumber')}: {/* an identifier keeps its own direction and stays whole in right-to-left text */}
+            <bdi className="clin-identifier">{hospitalNumber(client)}</bdi>
+          </>
+        )
       )}
     </span>
   );
