@@ -12,13 +12,13 @@ interface Props {
   onPageSize: (size: number) => void;
 }
 
-/** The zero-based "Page 00" label next to Ant Design's pagination with the SPEC's page sizes. */
+/** "Page 1 of 3" next to Ant Design's pagination with the SPEC's page sizes. */
 export function Pager({ pageIndex, pageSize, total, compact, onPage, onPageSize }: Props) {
   const { t } = useTranslation('admin');
   return (
     <div className="res-pager">
       <span className="res-pager__label" aria-live="polite">
-        {t('list.page', { index: pageLabel(pageIndex) })}
+        {t('list.page', pageLabel(pageIndex, total, pageSize))}
         <span className="res-pager__total">{t('list.total', { count: total })}</span>
       </span>
       <Pagination

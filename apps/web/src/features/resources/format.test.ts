@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ageBandToDays, ageBandToForm, formatNaira, pageLabel, parseNaira } from './format';
 
 describe('list and money formats', () => {
-  it('shows the zero-based page index with a leading zero below 10', () => {
-    expect([0, 1, 9, 10, 123].map(pageLabel)).toEqual(['00', '01', '09', '10', '123']);
+  it('counts pages from 1, of at least one', () => {
+    expect(pageLabel(0, 0, 20)).toEqual({ index: 1, pages: 1 });
+    expect(pageLabel(0, 45, 20)).toEqual({ index: 1, pages: 3 });
+    expect(pageLabel(9, 200, 20)).toEqual({ index: 10, pages: 10 });
   });
 
   it('formats naira with thousands separators and two decimals', () => {
