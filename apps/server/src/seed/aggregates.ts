@@ -1,9 +1,7 @@
 import { GENERIC_POSITIVE_VALUES, INVALID_RESULT_VALUES, resultClassRules, VL_CODES } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../core/db.js';
+import { rowsOf, type Tx } from '../core/db.js';
 import { vlCutoffsFromEnv } from '../modules/vl/vl-settings.js';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The aggregates' classification rules (migration 0018) kept equal to the

@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { DEMO_HISTORY_PREFIX, generateClinicalData, seedDemoHistory } from './history.js';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+import { rowsOf } from '../core/db.js';
 
 describe('the demo history', () => {
   let t: TestApp;

@@ -53,7 +53,7 @@ import {
   VL_CODES,
   VL_DEFAULT_CUTOFFS,
 } from '@nlims/contracts';
-import type { Db, Tx } from '../core/db.js';
+import { rowsOf, type Db, type Tx } from '../core/db.js';
 import { DEMO_FACILITIES } from './demo.js';
 
 export interface Volume {
@@ -276,7 +276,6 @@ const RIF_VALUES: [string, number][] = [
   ['RIF RESISTANCE NOT DETECTED', 92],
 ];
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const text = (values: readonly string[]) =>
   sql.join(
     values.map((v) => sql`${v}`),

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../core/db.js';
+import { rowsOf, type Db } from '../core/db.js';
 import { rebuildAggregates } from '../seed/aggregates.js';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const SNAPSHOT = sql`select test_type_id, day::text, facility_id, program_id, method_id, result_class, tests, collect_receive_n, collect_receive_s,
                      receive_release_n, receive_release_s, collect_release_n, collect_release_s from test_daily where tests <> 0 order by 1, 2, 3, 4, 5, 6`;
 

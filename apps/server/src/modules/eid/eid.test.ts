@@ -1,3 +1,4 @@
+import { rowsOf } from '../../core/db.js';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -13,7 +14,7 @@ const dashboard = async (user = 'ph_supervisor', query = ''): Promise<EidDashboa
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const rows = rowsOf;
 /** The laboratory's day (Africa/Lagos). */
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
 const daysAgo = (n: number) => new Date(Date.parse(`${today()}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { CANCELLED_STATUS, type ProgramForm, RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
 import { forbidden } from '../../core/errors.js';
 import { formPrograms, programIn } from './forms.js';
-import type { Db } from '../../core/db.js';
+import { rowsOf, type Db } from '../../core/db.js';
 import type { Principal } from '../users/principal.js';
 import { statusCounts } from './samples.read.js';
 
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const rows = rowsOf;
 // Literals, not parameters, so the planner can use the partial indexes (migration 0008).
 const APPROVED = sql.raw(String(R.APPROVAL));
 const FINAL = sql.raw([R.APPROVAL, S.REJECTED, CANCELLED_STATUS].join(', '));

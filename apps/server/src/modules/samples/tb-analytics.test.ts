@@ -1,3 +1,4 @@
+import { rowsOf } from '../../core/db.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { RESULT_STATUS as R, SAMPLE_STATUS as S, TB_CODES, TB_REPORT_COLUMNS, type TbDashboard, type TbRequestFormInput } from '@nlims/contracts';
@@ -17,7 +18,7 @@ const dashboard = async (user = 'ph_supervisor', query = ''): Promise<TbDashboar
 };
 /** The laboratory's day (Africa/Lagos), which the dates use: between 23:00 and midnight UTC it is already tomorrow. */
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const rows = rowsOf;
 
 const FORM: TbRequestFormInput = {
   patient_category: 'relapse',

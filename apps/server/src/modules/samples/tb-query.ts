@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TB_KEY_MEMBER_CODES } from '@nlims/contracts';
 import { facilityScope } from '../../core/access.js';
-import type { Db } from '../../core/db.js';
+import { type Db, rowsOf } from '../../core/db.js';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
 import { formPrograms } from './forms.js';
@@ -100,6 +100,6 @@ export const andOfTestType = (c: string, id: number | undefined): SQL =>
 /** `facility_id` of the alias, when the caller is bound to one. */
 export const ofFacility = (alias: string, facility: number | null): SQL[] => (facility == null ? [] : [sql`${sql.raw(alias)}.facility_id = ${facility}`]);
 
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+export { rowsOf };
 
 export const percentOf = (part: number, whole: number): number | null => (whole ? Math.round((part / whole) * 1000) / 10 : null);

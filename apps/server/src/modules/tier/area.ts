@@ -1,7 +1,7 @@
 import { PROGRAMS, type TierArea } from '@nlims/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { programsWhere } from '../../core/access.js';
-import type { Db } from '../../core/db.js';
+import { rowsOf, type Db } from '../../core/db.js';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
 
@@ -30,8 +30,6 @@ interface Place {
   state_id: number | null;
   lga_id: number | null;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 async function placeOf(db: Db, field: 'states' | 'lga' | 'facility', id: number): Promise<Place> {
   const q =

@@ -13,7 +13,7 @@ import {
   type TierQuery,
 } from '@nlims/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db.js';
+import { rowsOf, type Db } from '../../core/db.js';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import { addDays, dayRange, lagosToday } from '../samples/tb-query.js';
 import type { Principal } from '../users/principal.js';
@@ -26,7 +26,6 @@ import { levelBelow, type Scope, scopeOf } from './area.js';
  * of 1–4 in a cell below state level come back as null ("< 5") for officials.
  */
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const ids = (xs: readonly number[]) => sql`array[${sql.join(xs.length ? xs.map((x) => sql`${x}`) : [sql`0`], sql`, `)}]::int[]`;
 const percent = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 const days = (seconds: number, n: number): number | null => (n > 0 ? Math.round((seconds / n / 86_400) * 10) / 10 : null);

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PROGRAMS, SUPPRESSED_LABEL, type TierReportPage, type TierReportRow } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Db } from '../../core/db.js';
+import { rowsOf, type Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { sendTable } from '../../core/xlsx.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -47,8 +47,6 @@ export const TIER_REPORT_COLUMNS = [
   'rejected',
   'backlog',
 ] as const satisfies readonly (keyof TierReportRow)[];
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 function classesOf(status: number | undefined) {
   if (status == null) return sql`d.result_class <> 'cancelled'`;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAggregatesConsistent } from '../../test/aggregates.js';
 import { addDays, lagosToday } from '../samples/tb-query.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+import { rowsOf } from '../../core/db.js';
 
 /**
  * The officials' dashboards over released results written straight into the
@@ -10,7 +11,6 @@ import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
  * Ikeja LGA), Yaba (Lagos, Lagos Mainland) and Kano, and what each tier sees.
  */
 let t: TestApp;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const today = lagosToday();
 let place: { kanoState: number; kanoLga: number; kano: number; yaba: number; ikeja: number; lagos: number; ikejaLga: number };
 
