@@ -1,6 +1,6 @@
 import { AlertOutlined, ClockCircleOutlined, DownloadOutlined, ExperimentOutlined, InboxOutlined, PieChartOutlined, WarningOutlined } from '@ant-design/icons';
 import { EID_CHOICES, EID_DASHBOARD_DEFAULT_DAYS, type EidDashboard } from '@nlims/contracts';
-import { Alert, Button, Card, Col, Empty, Row, Spin, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Spin, Table, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { LoadError } from '../tb/LoadError';
 import { type EidDashboardQuery, useEidDashboard } from './api';
 import { type BreakdownRow, dashboardCsv } from './csv';
 import './eid.css';
+import { type StatTile, StatTiles } from '../analytics/StatTiles';
 
 type Breakdown = 'by_age_band' | 'by_entry_point' | 'by_pcr_sequence' | 'by_state';
 
@@ -132,14 +133,8 @@ function downloadCsv(data: EidDashboard, t: TFunction) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-interface Stat {
-  key: string;
-  icon: ReactNode;
-  value: number | string;
-  suffix?: string;
-  note: string;
-  alert?: boolean;
-}
+/** A tile's figures; its title is the catalog's `dashboard.<key>`. */
+type Stat = Omit<StatTile, 'title'>;
 
 /** The period's figures. */
 function Figures({ data }: { data: EidDashboard }) {
@@ -185,14 +180,7 @@ function Figures({ data }: { data: EidDashboard }) {
           <Alert type="error" showIcon className="eid-alert" title={t('alert.dashboard', { count: awaiting.count })} description={t('alert.action')} />
         </Col>
       )}
-      {stats.map((s) => (
-        <Col key={s.key} xs={12} md={8} xl={4}>
-          <Card className={`tb-stat eid-stat${s.alert ? ' tb-stat--alert' : ''}`} data-testid={`eid-stat-${s.key}`}>
-            <Statistic title={t(`dashboard.${s.key}`)} value={s.value} prefix={s.icon} suffix={s.suffix} />
-            <div className="tb-stat__note">{s.note}</div>
-          </Card>
-        </Col>
-      ))}
+      <StatTiles tiles={stats.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) }))} testId="eid-stat" />
       <Col xs={24}>
         <Card title={t('dashboard.awaitingTitle')} className={awaiting.count ? 'eid-awaiting eid-awaiting--open' : 'eid-awaiting'}>
           <Awaiting rows={awaiting.samples} />

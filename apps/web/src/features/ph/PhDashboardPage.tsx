@@ -1,6 +1,6 @@
 import { AlertOutlined, ClockCircleOutlined, ExperimentOutlined, InboxOutlined, PieChartOutlined, StopOutlined } from '@ant-design/icons';
 import type { PhDashboard } from '@nlims/contracts';
-import { Card, Col, Empty, Row, Segmented, Spin, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Spin, Table } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { diseaseText } from './labels';
 import { PhFilterBar } from './PhFilterBar';
 import '../tb/tb.css';
 import './ph.css';
+import { type StatTile, StatTiles } from '../analytics/StatTiles';
 
 /** The dashboards of the programmes whose data analysts SPEC §4 lands here. */
 const OWN_DASHBOARDS = {
@@ -79,14 +80,15 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
   const { t } = useTranslation('ph');
   const { t: tc } = useTranslation('clinical');
   const { totals, turnaround: tat } = data;
-  const toNotify = (
-    <Card className={`tb-stat${totals.to_notify ? ' tb-stat--alert' : ''}`} data-testid="ph-stat-toNotify">
-      <Statistic title={t('dashboard.toNotify')} value={totals.to_notify} prefix={<AlertOutlined />} />
-      <div className="tb-stat__note">
-        <Link to={NOTIFY_PATH}>{t('dashboard.toNotifyLink')}</Link>
-      </div>
-    </Card>
-  );
+  // The positives of notifiable diseases still to notify, with the way to the list.
+  const toNotify: StatTile = {
+    key: 'toNotify',
+    title: t('dashboard.toNotify'),
+    icon: <AlertOutlined />,
+    value: totals.to_notify,
+    note: <Link to={NOTIFY_PATH}>{t('dashboard.toNotifyLink')}</Link>,
+    alert: totals.to_notify > 0,
+  };
   if (totals.samples === 0) {
     return (
       <Row gutter={[16, 16]}>
@@ -95,9 +97,7 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
             <Empty description={t('dashboard.empty')} />
           </Card>
         </Col>
-        <Col xs={24} lg={8}>
-          {toNotify}
-        </Col>
+        <StatTiles tiles={[{ ...toNotify, xl: 8 }]} testId="ph-stat" />
       </Row>
     );
   }
@@ -122,17 +122,7 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
   ];
   return (
     <Row gutter={[16, 16]}>
-      {stats.map((s) => (
-        <Col key={s.key} xs={12} md={8} xl={4}>
-          <Card className="tb-stat" data-testid={`ph-stat-${s.key}`}>
-            <Statistic title={t(`dashboard.${s.key}`)} value={s.value} prefix={s.icon} suffix={s.suffix} />
-            <div className="tb-stat__note">{s.note}</div>
-          </Card>
-        </Col>
-      ))}
-      <Col xs={12} md={8} xl={4}>
-        {toNotify}
-      </Col>
+      <StatTiles tiles={[...stats.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) })), toNotify]} testId="ph-stat" />
       <Col xs={24} xl={14}>
         <Card title={t('dashboard.byDisease')}>
           <Table

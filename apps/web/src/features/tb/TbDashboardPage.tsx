@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, ExperimentOutlined, FieldTimeOutlined, InboxOutlined, PieChartOutlined, WarningOutlined } from '@ant-design/icons';
 import { TB_DASHBOARD_DEFAULT_DAYS, TB_PERIODICITIES, type TbDashboard, type TbPeriodicity } from '@nlims/contracts';
-import { Card, Col, Empty, Row, Segmented, Select, Spin, Statistic, Table, Tag } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Select, Spin, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bars } from '../clinical/common/Bars';
@@ -13,19 +13,14 @@ import { defaultPeriod, percentText, periodText } from './labels';
 import { LoadError } from './LoadError';
 import { TbFilterBar } from './TbFilterBar';
 import './tb.css';
+import { type StatTile, StatTiles } from '../analytics/StatTiles';
 
 type TestType = TbDashboard['by_test_type'][number];
 type Measure = 'samples' | 'tests' | 'released' | 'mtb_detected';
 const MEASURES: Measure[] = ['samples', 'tests', 'released', 'mtb_detected'];
 
-interface Stat {
-  key: string;
-  icon: ReactNode;
-  value: number | string;
-  suffix?: string;
-  note: string;
-  alert?: boolean;
-}
+/** A tile's figures; its title is the catalog's `dashboard.<key>`. */
+type Stat = Omit<StatTile, 'title'>;
 
 /**
  * The Tuberculosis laboratory's dashboard (`facility_tb_dashboard/`): over the
@@ -143,14 +138,7 @@ function Figures({ data, measure, onMeasure }: { data: TbDashboard; measure: Mea
   ];
   return (
     <Row gutter={[16, 16]}>
-      {stats.map((s) => (
-        <Col key={s.key} xs={12} md={8} xl={4}>
-          <Card className={`tb-stat${s.alert ? ' tb-stat--alert' : ''}`} data-testid={`tb-stat-${s.key}`}>
-            <Statistic title={t(`dashboard.${s.key}`)} value={s.value} prefix={s.icon} suffix={s.suffix} />
-            <div className="tb-stat__note">{s.note}</div>
-          </Card>
-        </Col>
-      ))}
+      <StatTiles tiles={stats.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) }))} testId="tb-stat" />
       <Col xs={24} xl={14}>
         <Card title={t('dashboard.byTestType')}>
           {data.by_test_type.length ? (

@@ -10,7 +10,7 @@ import {
   vlCutoffs,
 } from '@nlims/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Spin, Statistic, Table } from 'antd';
+import { Button, Card, Col, Empty, Row, Spin, Table } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import type { PageProps } from '../pages/pageProps';
 import { LoadError } from '../tb/LoadError';
 import { useCategoryText, useVlCutoffs } from './reading';
 import './vl.css';
+import { type StatTile, StatTiles } from '../analytics/StatTiles';
 
 interface Period {
   start_date?: string;
@@ -135,14 +136,8 @@ export default function VlDashboardPage({ page }: PageProps) {
   );
 }
 
-interface Stat {
-  key: string;
-  icon: ReactNode;
-  value: number | string;
-  suffix?: string;
-  note: string;
-  alert?: boolean;
-}
+/** A tile's figures; its title is the catalog's `dashboard.<key>`. */
+type Stat = Omit<StatTile, 'title'>;
 
 /** The period's figures: headline cards, categories and bands, the breakdowns, turnaround. */
 function Figures({ data }: { data: VlDashboard }) {
@@ -195,14 +190,7 @@ function Figures({ data }: { data: VlDashboard }) {
   ];
   return (
     <Row gutter={[16, 16]}>
-      {stats.map((s) => (
-        <Col key={s.key} xs={12} md={8} xl={s.key === 'samples' ? 4 : 5}>
-          <Card className={`vl-stat${s.alert ? ' vl-stat--alert' : ''}`} data-testid={`vl-stat-${s.key}`}>
-            <Statistic title={t(`dashboard.${s.key}`)} value={s.value} prefix={s.icon} suffix={s.suffix} />
-            <div className="vl-stat__note">{s.note}</div>
-          </Card>
-        </Col>
-      ))}
+      <StatTiles tiles={stats.map((s) => ({ ...s, title: t(`dashboard.${s.key}`), xl: s.key === 'samples' ? 4 : 5 }))} testId="vl-stat" />
       <Col xs={24} lg={12}>
         <Card title={t('dashboard.categories')}>
           <Bars bars={(['undetectable', 'suppressed', 'unsuppressed'] as const).map((c) => ({ key: c, label: t(`dashboard.cat.${c}`), value: totals[c] }))} />

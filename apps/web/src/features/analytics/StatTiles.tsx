@@ -1,0 +1,38 @@
+import { Card, Col, Statistic } from 'antd';
+import type { ReactNode } from 'react';
+import './analytics.css';
+
+/** One figure of a dashboard: its title, value (with unit), a note under it, and whether it calls for action. */
+export interface StatTile {
+  key: string;
+  title: string;
+  icon: ReactNode;
+  value: number | string;
+  suffix?: string;
+  note?: ReactNode;
+  /** The figure that calls for action (RR-TB, an unsuppressed result, an infant awaiting confirmation): in red. */
+  alert?: boolean;
+  /** Columns of 24 on wide screens (default 4: six tiles a row). */
+  xl?: number;
+}
+
+/**
+ * The programmes' dashboards' figures, one tile set for all of them: two
+ * abreast on phones, three on tablets, a row on wide screens. Returned as
+ * columns of the page's grid, so a page may add its own beside them.
+ * `testId` prefixes each tile's `data-testid` (`<testId>-<key>`).
+ */
+export function StatTiles({ tiles, testId }: { tiles: readonly StatTile[]; testId: string }) {
+  return (
+    <>
+      {tiles.map((s) => (
+        <Col key={s.key} xs={12} md={8} xl={s.xl ?? 4}>
+          <Card className={`stat-tile${s.alert ? ' stat-tile--alert' : ''}`} data-testid={`${testId}-${s.key}`}>
+            <Statistic title={s.title} value={s.value} prefix={s.icon} suffix={s.suffix} />
+            {s.note != null && <div className="stat-tile__note">{s.note}</div>}
+          </Card>
+        </Col>
+      ))}
+    </>
+  );
+}
