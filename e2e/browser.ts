@@ -54,3 +54,22 @@ export async function signIn(page: Page, username: string, options: { remember?:
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 20000 });
 }
+
+/** A small API client signed in as one user (a demo user unless a password is given): `(method, url, body?) → JSON`, throwing on an error. */
+export async function apiAs(baseURL: string, username: string, password = DEMO_PASSWORD) {
+  const login = await fetch(`${baseURL}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return async <T>(method: string, url: string, body?: object): Promise<T> => {
+    const res = await fetch(`${baseURL}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
+      body: body && JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}

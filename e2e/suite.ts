@@ -1,6 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { cspViolations, DEMO_PASSWORD, guardCsp, launch, signIn } from './browser.js';
+import { cspViolations, guardCsp, launch, signIn } from './browser.js';
+
+export { apiAs } from './browser.js';
 
 /** Fail the test that caused a Content-Security-Policy violation. */
 afterEach(() => {
@@ -81,23 +83,4 @@ export async function openEntry(page: Page, path: string, labNumber: string): Pr
   await page.goto(path);
   await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
   await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
-}
-
-/** A small API client signed in as one user (a demo user unless a password is given): `(method, url, body?) → JSON`, throwing on an error. */
-export async function apiAs(baseURL: string, username: string, password = DEMO_PASSWORD) {
-  const login = await fetch(`${baseURL}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(method: string, url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${baseURL}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
 }

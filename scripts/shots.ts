@@ -2,7 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { DEMO_PASSWORD, launch } from '../e2e/browser.js';
+import { launch } from '../e2e/browser.js';
+
+export { apiAs } from '../e2e/browser.js';
 import { removeDir, startServer } from '../e2e/server.js';
 
 export const VIEWPORTS = { desktop: { width: 1366, height: 800 }, phone: { width: 375, height: 740 } } as const;
@@ -37,23 +39,4 @@ export async function shootEverywhere(
     await server.stop();
     removeDir(server.dataDir);
   }
-}
-
-/** A small API client signed in as one demo user, for the scripts that put samples in place before shooting. */
-export async function apiAs(base: string, username: string) {
-  const login = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(method: string, url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
 }
