@@ -133,7 +133,7 @@ describe('a merge of two records that do not look alike', () => {
     await dialog.locator('.client-merge__search').click();
     await dialog.locator('.client-merge__search input').fill(`Tola`);
     await page.locator('.ant-select-item-option', { hasText: `Tola Unlike${stamp}` }).click();
-    await expect.poll(() => dialog.locator('.client-merge__differ').textContent()).toContain('differ in First name');
+    await expect.poll(() => dialog.locator('.client-merge__differ').textContent()).toContain('differ in first name');
     const merge = dialog.getByRole('button', { name: 'Merge…' });
     expect(await merge.isDisabled()).toBe(true);
     await dialog.locator('.client-merge__confirmation').fill('merge');
