@@ -30,7 +30,9 @@ function run(script: string): Promise<{ code: number | null; output: string }> {
   });
 }
 
-describe('the benchmarks, in their smoke mode', () => {
+// The three run side by side: each mostly waits on its own servers and database, and the browser suite's
+// server is idle meanwhile.
+describe.concurrent('the benchmarks, in their smoke mode', () => {
   it('page weight (bench.ts): every page within its budget', async () => {
     const { code, output } = await run('bench.ts');
     expect(code, output.slice(-2000)).toBe(0);
