@@ -209,8 +209,9 @@ export async function createOrder(tx: Tx, p: Principal, form: ProgramForm, body:
 async function lockSamples(tx: Tx, p: Principal, ids: readonly number[], programs_: readonly string[]) {
   const scope = facilityScope(p);
   const rows = await tx
-    .select({ sample: samples, program: programs.name })
+    .select({ sample: samples, order: orders, program: programs.name })
     .from(samples)
+    .innerJoin(orders, eq(orders.id, samples.orderId))
     .innerJoin(programs, eq(programs.id, samples.programId))
     .where(and(inArray(samples.id, [...ids]), ...(scope == null ? [] : [eq(samples.facilityId, scope)])))
     .orderBy(samples.id)
@@ -221,16 +222,7 @@ async function lockSamples(tx: Tx, p: Principal, ids: readonly number[], program
 
 /** The sample row with its order, locked for the rest of the transaction; another facility's (or another form's) sample is a 404. */
 export async function lockSample(tx: Tx, p: Principal, id: number, programs_: readonly string[]) {
-  const scope = facilityScope(p);
-  const [row] = await tx
-    .select({ sample: samples, order: orders, program: programs.name })
-    .from(samples)
-    .innerJoin(orders, eq(orders.id, samples.orderId))
-    .innerJoin(programs, eq(programs.id, samples.programId))
-    .where(and(eq(samples.id, id), ...(scope == null ? [] : [eq(samples.facilityId, scope)])))
-    .for('update', { of: samples });
-  if (!row || !programs_.includes(row.program)) throw notFound();
-  return row;
+  return (await lockSamples(tx, p, [id], programs_))[0]!;
 }
 
 /**

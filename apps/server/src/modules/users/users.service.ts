@@ -85,19 +85,18 @@ export interface PasswordChange {
 export async function preparePasswordChange(db: Db, principal: Principal, input: ChangePasswordRequest, address: string): Promise<PasswordChange> {
   const self = input.username === principal.username;
   if (!self && !principal.isSuperuser && !isFacilityAdminPrincipal(principal)) throw forbidden();
-  const target = self
-    ? await loadManagedUser(db, { username: input.username })
-    : await db.transaction((tx) => requireManageable(tx, principal, { username: input.username }, 'forbidden'));
+  // Whom an administrator may reset is checked here for a quick refusal, and again under a lock in `changePassword`.
+  if (!self) await db.transaction((tx) => requireManageable(tx, principal, { username: input.username }, 'forbidden'));
+  const [target] = await db.select().from(users).where(eq(users.username, input.username));
   if (!target) throw notFound();
-  const [row] = await db.select().from(users).where(eq(users.id, target.id));
   if (self) {
     if (!input.old_password) throw ValidationError.field('old_password', 'This field is required.');
-    if (!(await checkPassword(db, row!, input.old_password, address)))
+    if (!(await checkPassword(db, target, input.old_password, address)))
       throw ValidationError.field('old_password', 'Your old password was entered incorrectly.');
   }
   const [facility] =
     target.facilityId != null ? await db.select({ name: facilities.facilityName }).from(facilities).where(eq(facilities.id, target.facilityId)) : [];
-  await assertPasswordAllowed(input.password, { ...row!, facilityName: facility?.name });
+  await assertPasswordAllowed(input.password, { ...target, facilityName: facility?.name });
   return { targetId: target.id, self, passwordHash: await hashPassword(input.password) };
 }
 
