@@ -4,14 +4,18 @@ import { useNotices } from '../app/notices';
 import { logout } from './api';
 import { clearSession, getSession } from './session';
 
-/** End the session on the server (ignoring failure), end the session, and go to /signin. */
+const SIGN_OUT_WAIT_MS = 4000;
+
+/** End the session on the server (ignoring failure, waiting a few seconds at most), end the session, and go to /signin. */
 export function useSignOut(): () => Promise<void> {
   const { t } = useTranslation('public');
   const { message } = useNotices();
   const navigate = useNavigate();
   return async () => {
     const { token, refresh } = getSession();
-    if (token || refresh) await logout().catch(() => undefined);
+    // A slow or lost link must not keep anyone on a signed-in screen: the server gets a few seconds at most
+    // (the request, once sent, carries its token whatever happens here).
+    if (token || refresh) await Promise.race([logout().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
     // Navigate first, so the route guard does not remember this page for the next sign-in.
     navigate('/signin', { replace: true });
     clearSession();
