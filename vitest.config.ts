@@ -5,7 +5,9 @@ const serverTests = ['apps/server/src/**/*.test.ts'];
 const globalSetup = ['apps/server/src/test/global-setup.ts'];
 // The API test files share their workers' loaded modules (no isolation): each opens its own database and app, and
 // importing the whole server again for each of some eighty files took a third of the run.
-const api = { include: serverTests, globalSetup, testTimeout: 30000, hookTimeout: 60000, isolate: false };
+const isolated = ['apps/server/src/**/*.isolated.test.ts'];
+const timeouts = { testTimeout: 30000, hookTimeout: 60000 };
+const api = { include: serverTests, exclude: isolated, globalSetup, ...timeouts, isolate: false };
 
 // API tests run on embedded PGlite, and again on a PostgreSQL server when TEST_DATABASE_URL is set.
 export default defineConfig({
@@ -13,6 +15,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] } },
       { test: { name: 'api-pglite', env: { TEST_DB: 'pglite' }, ...api } },
+      // Files that change the process (a programme registered by a test) load it afresh.
+      { test: { name: 'api-isolated', env: { TEST_DB: 'pglite' }, include: isolated, globalSetup, ...timeouts } },
       ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'api-postgres', env: { TEST_DB: 'pg' }, ...api } }] : []),
     ],
   },

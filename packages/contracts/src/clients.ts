@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './input.js';
-import { roleMay } from './programmes/definitions.js';
+import { roleMay } from './programmes/registry.js';
 
 /**
  * Merging two records of one person (`POST clients/{id}/merge/`): the record

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EID_AGE_BANDS } from './programmes/eid.js';
+import { EID_AGE_BANDS } from './programmes/eid/eid.js';
 
 /**
  * The EID dashboard (`GET facility_eid_dashboard/`, SPEC §7 parameters

@@ -24,3 +24,4 @@ export * from './eid-analytics.js';
 export * from './vl-analytics.js';
 export * from './ph-analytics.js';
 export * from './tier-analytics.js';
+export * from './request-forms.js';

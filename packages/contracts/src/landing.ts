@@ -1,6 +1,6 @@
 import type { AuthUser } from './auth.js';
 import { isFacilityAdmin, isTierUser, roleIn } from './access.js';
-import { familyOf } from './programmes/definitions.js';
+import { familyOf } from './programmes/registry.js';
 
 export const PATHS = {
   globalDashboard: '/administrations/global/dashboard',

@@ -1,5 +1,6 @@
 import type { AccessContext } from './access.js';
-import { FAMILIES, type FamilyDefinition, type PageView, type Permission, roleMay } from './programmes/definitions.js';
+import { FAMILIES, type FamilyDefinition, type PageView, type Permission } from './programmes/families.js';
+import { roleMay } from './programmes/registry.js';
 import type { ProgramKind } from './programs.js';
 import type { Role } from './roles.js';
 

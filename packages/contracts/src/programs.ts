@@ -1,9 +1,10 @@
-import { PROGRAM_DEFINITIONS, programFamily, type ProgramFamily, type ProgramName } from './programmes/definitions.js';
+import type { ProgramFamily } from './programmes/families.js';
+import { programFamily } from './programmes/registry.js';
 
-export type { ProgramName };
+export { isProgramName, PROGRAMS } from './programmes/registry.js';
 
-/** The fifteen programmes, by display name, in the order the product lists them (from their definitions). */
-export const PROGRAMS: readonly ProgramName[] = PROGRAM_DEFINITIONS.map((d) => d.name);
+/** A programme's display name; any registered programme (the registry holds them). */
+export type ProgramName = string;
 
 /**
  * Which family of pages serves a programme: General is the clinical lab-order
@@ -13,7 +14,3 @@ export const PROGRAMS: readonly ProgramName[] = PROGRAM_DEFINITIONS.map((d) => d
 export type ProgramKind = ProgramFamily;
 
 export const programKind = (program: string): ProgramKind => programFamily(program);
-
-export function isProgramName(value: string): value is ProgramName {
-  return (PROGRAMS as readonly string[]).includes(value);
-}

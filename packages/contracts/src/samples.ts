@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './input.js';
-import type { Permission } from './programmes/definitions.js';
+import type { Permission } from './programmes/families.js';
 import { RESULT_STATUS, SAMPLE_STATUS } from './statuses.js';
 
 /** A cancelled order (before collection); not in SPEC §4's list, so it takes the next free code. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TB_CODES as C } from './programmes/tb.js';
+import { TB_CODES as C } from './programmes/tb/tb.js';
 
 /**
  * The Tuberculosis programme's analytics (SPEC §7): the facility dashboard

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { EID_PCR } from './programmes/eid.js';
-import { PH_POSITIVE_RESULTS } from './programmes/ph.js';
-import { MTB_POSITIVE, RIF_RESISTANT } from './programmes/tb.js';
-import { VL_CODES } from './programmes/vl.js';
+import { EID_PCR } from './programmes/eid/eid.js';
+import { PH_POSITIVE_RESULTS } from './programmes/ph/ph.js';
+// The registry fills PH_POSITIVE_RESULTS from the programmes' catalogues: it must have run first.
+import './programmes/registry.js';
+import { MTB_POSITIVE, RIF_RESISTANT } from './programmes/tb/tb.js';
+import { VL_CODES } from './programmes/vl/vl.js';
 
 /**
  * Dashboards and reports for health officials (SPEC §2 tier dashboards, §3

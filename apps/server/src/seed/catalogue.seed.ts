@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
-import { CATALOGUE, type CatalogueTest } from '../modules/catalogue/catalogue-data.js';
+import { CATALOGUE, type CatalogueTest } from '@nlims/contracts';
 import { testTypeInstruments, testTypeMethods, testTypes, testTypeSampleTypes } from '../modules/catalogue/catalogue.table.js';
 import { programs } from '../modules/programs/programs.table.js';
 import { instruments, methods, sampleTypes, sections } from '../modules/reference/reference.table.js';

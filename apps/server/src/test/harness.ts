@@ -79,8 +79,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { demo?: boolean; beforeBuild?: (database: Database) => Promise<void> } = {}): Promise<TestApp> {
   const database = await openTestDatabase(options.demo ?? true);
+  await options.beforeBuild?.(database);
   const jwtSecret = randomBytes(32);
   const app = await buildApp({ database, jwtSecret });
   const tokens = new Map<string, string>();

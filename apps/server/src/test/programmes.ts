@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { fieldAsked, type FormSpec, PROGRAM_DEFINITIONS, type ProgramForm, type Role, requestFormSpecOf, rulesOf } from '@nlims/contracts';
-import { CATALOGUE } from '../modules/catalogue/catalogue-data.js';
+import { CATALOGUE } from '@nlims/contracts';
 import { SAMPLE_TYPES } from '../seed/reference-lists.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedUser } from '../seed/builders.js';

@@ -3,7 +3,7 @@ import { isCultureTestName, PROGRAMS, TB_CODES, TB_RESULT_VOCABULARIES, tbResult
 import { eq, inArray } from 'drizzle-orm';
 import { seedCatalogue } from '../../seed/catalogue.seed.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
-import { CATALOGUE } from './catalogue-data.js';
+import { CATALOGUE } from '@nlims/contracts';
 import { testTypes, testTypeSampleTypes } from './catalogue.table.js';
 
 let t: TestApp;

@@ -15,8 +15,8 @@ export async function loadProgramIds(db: Db): Promise<void> {
   for (const row of await db.select({ id: programs.id, name: programs.name }).from(programs)) ids.set(row.name, row.id);
 }
 
-/** The ids of these programmes, or null before `loadProgramIds` (then callers look them up in SQL). */
+/** The ids of these programmes, or null before `loadProgramIds` or for a name it did not read (then callers look them up in SQL). */
 export function programIdsOf(names: readonly string[]): number[] | null {
-  if (!ids.size) return null;
-  return names.map((n) => ids.get(n)).filter((id): id is number => id !== undefined);
+  const found = names.map((n) => ids.get(n));
+  return found.every((id): id is number => id !== undefined) && ids.size ? found : null;
 }

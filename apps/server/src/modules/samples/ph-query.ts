@@ -1,14 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  FAMILIES,
-  type Permission,
-  PH_KEY_MEMBER_CODES,
-  PH_NOTIFY_FLAGS,
-  PH_POSITIVE_RESULTS,
-  programDefinition,
-  programsOfForm,
-  VL_CODES,
-} from '@nlims/contracts';
+import { FAMILIES, type Permission, keyMemberCodes, PH_NOTIFY_FLAGS, PH_POSITIVE_RESULTS, programDefinition, programsOfForm, VL_CODES } from '@nlims/contracts';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
 import { formPrograms } from './forms.js';
@@ -54,11 +45,8 @@ export function lineListPrograms(p: Principal, program: string | undefined): { n
 }
 
 /** The panel member that stands for the panel in a family's line list (a viral load: the copies, its log10 beside it). */
-export const KEY_MEMBER_CODES: Record<LineListFamily, readonly string[]> = {
-  ph: PH_KEY_MEMBER_CODES,
-  eid: [],
-  vl: [VL_CODES.RNA],
-};
+export const keyMembersOf = (family: LineListFamily): readonly string[] =>
+  family === 'ph' ? keyMemberCodes(programsOfForm('public_health_sample')) : family === 'vl' ? [VL_CODES.RNA] : [];
 
 const list = (values: readonly string[]) =>
   sql.join(
@@ -67,7 +55,7 @@ const list = (values: readonly string[]) =>
   );
 
 /** "A test", for the test type alias `c`: a stand-alone test, or a PCR panel's result member. */
-export const phKeyTest = (c: string, members: readonly string[] = PH_KEY_MEMBER_CODES): SQL =>
+export const phKeyTest = (c: string, members: readonly string[] = keyMembersOf('ph')): SQL =>
   members.length
     ? sql`((${sql.raw(c)}.panel_id is null and not ${sql.raw(c)}.is_panel) or ${sql.raw(c)}.code in (${list(members)}))`
     : sql`(${sql.raw(c)}.panel_id is null and not ${sql.raw(c)}.is_panel)`;

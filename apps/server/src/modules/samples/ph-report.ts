@@ -15,7 +15,7 @@ import type { Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
 import { programIn } from './forms.js';
-import { KEY_MEMBER_CODES, type LineListFamily, lineListPrograms, NOTIFIED_ACTION, phKeyTest, phPositiveSql } from './ph-query.js';
+import { keyMembersOf, type LineListFamily, lineListPrograms, NOTIFIED_ACTION, phKeyTest, phPositiveSql } from './ph-query.js';
 import { dayRange, ofFacility, rowsOf, tbFacility, withinDays } from './tb-query.js';
 
 export interface PhReportQuery {
@@ -141,7 +141,7 @@ export async function phReport(db: Db, p: Principal, q: PhReportQuery, exporting
   const where: SQL = sql`where ${and(
     ...ofFacility('t', tbFacility(p)),
     programIn(sql.raw('t.program_id'), names),
-    phKeyTest('c', KEY_MEMBER_CODES[family]),
+    phKeyTest('c', keyMembersOf(family)),
     sql`t.status <> ${CANCELLED_STATUS}`,
     ...withinDays(sql.raw('s.created_at'), dayRange(q)),
     ...(q.test_order_status ? [sql`t.status = ${q.test_order_status}`] : []),

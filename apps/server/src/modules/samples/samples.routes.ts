@@ -44,6 +44,7 @@ import { FORMS } from './forms.js';
 import { generalOrderReport, REPORT_COLUMNS } from './general-report.js';
 import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
 import { createOrder, moveSample, moveSamples, orderFollowOn } from './samples.service.js';
+import { requestFormSchemas } from '../programs/request-form.js';
 import { workplanResource } from './workplan.js';
 
 const tags = ['samples'];
@@ -61,7 +62,8 @@ const ACTIONS: [SampleAction, z.ZodObject][] = [
 const PDF = z.any().meta({ type: 'string', format: 'binary' });
 const pdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const labelQuery = pdfQuery.extend({ symbology: z.enum(SYMBOLOGIES).optional() });
-const programQuery = z.object({ program__name: z.enum(PROGRAMS as [string, ...string[]], { error: 'Unknown programme.' }).optional() });
+/** `?program__name=`: one of the programmes registered when the routes are built. */
+const programQuery = () => z.object({ program__name: z.enum(PROGRAMS as [string, ...string[]], { error: 'Unknown programme.' }).optional() });
 
 /**
  * The routes of one wire form (DESIGN §4): the same moves, reads and
@@ -74,9 +76,16 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
   const base = `/api/${form}`;
   const served = programsOfForm(form);
   registerResource(app, db, sampleResource(form));
+  // The document describes `form` as the request form of each programme the path serves (GET /api/request_form/ too).
+  const body = orderBody.extend({
+    form: orderBody.shape.form.meta({
+      description: `The programme's request form: one of these, by \`program\` (${served.join(', ')}).`,
+      anyOf: requestFormSchemas(served),
+    }),
+  });
   app.post(
     `${base}/`,
-    { schema: { tags, summary: `Order tests for a client (${form})`, headers: idempotencyHeaders, body: orderBody, response: { 201: orderCreated } } },
+    { schema: { tags, summary: `Order tests for a client (${form})`, headers: idempotencyHeaders, body, response: { 201: orderCreated } } },
     (request, reply) =>
       idempotentCreate(db, request, reply, 201, async (tx) => {
         const placed = await createOrder(tx, principalOf(request), form, request.body);
@@ -222,7 +231,7 @@ export function samplesRoutes(app: App, db: Db): void {
     ['test_status_count', PROGRAMS, 'Samples and results by status (any programme)'],
   ];
   for (const [path, among, summary] of counts) {
-    app.get(`/api/${path}/`, { schema: { tags, summary, querystring: programQuery, response: { 200: z.array(statusCount) } } }, (request) => {
+    app.get(`/api/${path}/`, { schema: { tags, summary, querystring: programQuery(), response: { 200: z.array(statusCount) } } }, (request) => {
       const named = request.query.program__name;
       if (named && !among.includes(named)) throw ValidationError.field('program__name', `Choose one of: ${among.join(', ')}.`);
       return statusCounts(db, principalOf(request), named ? [named] : among);

@@ -1,4 +1,13 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PROGRAMS, SUPPRESSED_LABEL, type TierReportPage, type TierReportRow } from '@nlims/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  type ProgramFamily,
+  PROGRAMS,
+  programFamily,
+  SUPPRESSED_LABEL,
+  type TierReportPage,
+  type TierReportRow,
+} from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { rowsOf, type Db } from '../../core/db.js';
@@ -113,23 +122,23 @@ async function countOf(db: Db, where: ReturnType<typeof sql>): Promise<number> {
   return r?.n ?? 0;
 }
 
-/** The programmes each report path serves. */
-export const REPORT_PROGRAMS = {
-  tb_report: ['Tuberculosis'],
-  general_order_report: ['General'],
-  general_program_report: PROGRAMS.filter((n) => n !== 'General' && n !== 'Tuberculosis'),
-} as const;
+/** The report paths and the families each serves (the programmes are the registry's, when asked). */
+const REPORT_FAMILIES = {
+  tb_report: ['tb'],
+  general_order_report: ['general'],
+  general_program_report: ['eid', 'vl', 'ph'],
+} as const satisfies Record<string, readonly ProgramFamily[]>;
+export type ReportPath = keyof typeof REPORT_FAMILIES;
+export const REPORT_PATHS = Object.keys(REPORT_FAMILIES) as ReportPath[];
+
+/** The programmes a report path serves. */
+export const reportPrograms = (path: ReportPath): string[] =>
+  PROGRAMS.filter((n) => (REPORT_FAMILIES[path] as readonly ProgramFamily[]).includes(programFamily(n)));
 
 /** An official's report: the aggregate page, or every row as CSV or XLSX; the view or export audited. */
-export async function officialReport(
-  db: Db,
-  p: Principal,
-  path: keyof typeof REPORT_PROGRAMS,
-  q: TierReportQuery,
-  reply: FastifyReply,
-): Promise<TierReportPage | FastifyReply> {
+export async function officialReport(db: Db, p: Principal, path: ReportPath, q: TierReportQuery, reply: FastifyReply): Promise<TierReportPage | FastifyReply> {
   const format = q.format ?? 'json';
-  const data = await tierReport(db, p, q, REPORT_PROGRAMS[path], format !== 'json');
+  const data = await tierReport(db, p, q, reportPrograms(path), format !== 'json');
   const { format: _format, ...query } = q;
   const count = Array.isArray(data) ? data.length : data.count;
   await recordAudit(db, p, { action: format === 'json' ? 'report.view' : 'report.export', entity: path, after: { format, query, count, aggregate: true } });

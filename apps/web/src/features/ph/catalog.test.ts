@@ -1,4 +1,4 @@
-import { PH_FORM_SPECS } from '@nlims/contracts';
+import { PH_DISEASES, requestFormSpecOf } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/locales/en/ph.json';
 
@@ -6,7 +6,7 @@ const catalog = en as Record<string, string>;
 
 describe('the case-investigation forms in the ph catalog', () => {
   it('names every section, field, hint and choice of every public-health form, in the words of the form', () => {
-    for (const spec of Object.values(PH_FORM_SPECS)) {
+    for (const spec of PH_DISEASES.map((d) => requestFormSpecOf(d.program)!)) {
       for (const s of spec.sections) expect(catalog[`section.${s.key}`]).toBe(s.title);
       for (const f of spec.fields) {
         expect(catalog[`field.${f.name}`], f.name).toBe(f.label);

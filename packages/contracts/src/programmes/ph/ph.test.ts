@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import '../zod-messages.js';
-import { requestFormOf, requestFormSpecOf } from './forms.js';
-import { PH_DISEASES, PH_FORM_SPECS, PH_NOTIFY_FLAGS, phFlag, phHeadline, phMemberNotApplicable, phPositive, phRetestReason } from './ph.js';
-import { requestLinesOf, rulesOf } from './rules.js';
-import { programsOfForm } from './definitions.js';
+import '../../zod-messages.js';
+import { requestFormOf, requestFormSpecOf } from '../registry.js';
+import { PH_DISEASES, PH_NOTIFY_FLAGS, phFlag, phHeadline, phMemberNotApplicable, phPositive, phRetestReason } from './ph.js';
+import { requestLinesOf, rulesOf } from '../registry.js';
+import { programsOfForm } from '../registry.js';
 
 const lassa = {
   epid_number: 'NIE-LAS-IKJ-26-001',
@@ -23,7 +23,7 @@ const errors = (program: string, input: unknown) => {
 
 describe('public-health case-investigation forms', () => {
   it('declares one form for each of the eleven programmes of public_health_sample/', () => {
-    expect(Object.keys(PH_FORM_SPECS).sort()).toEqual(programsOfForm('public_health_sample').sort());
+    expect(PH_DISEASES.map((d) => d.program).sort()).toEqual(programsOfForm('public_health_sample').sort());
     for (const name of programsOfForm('public_health_sample')) expect(requestFormSpecOf(name)?.namespace).toBe('ph');
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CodedChoice, CodedResult } from './types.js';
+import type { CodedChoice, CodedResult } from '../types.js';
 
 /**
  * The Tuberculosis programme's data, declared once: the presumptive-TB

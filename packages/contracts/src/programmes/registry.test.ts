@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenIdentifierTypes, identifierVisible, PROGRAMME_IDENTIFIER_TYPES } from './identifiers.js';
+import { hiddenIdentifierTypes, identifierVisible, PROGRAMME_IDENTIFIER_TYPES } from './registry.js';
 
 describe("a client's programme-specific identifiers", () => {
   it('belong to the programmes whose request forms keep them', () => {

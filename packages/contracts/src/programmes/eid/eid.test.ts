@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageInWeeks, DBS_REJECTION_REASONS, EID_FLAG, EID_HEADLINE, eidAgeBand, rejectionReasonsFor } from './eid.js';
-import { requestFormOf, requestFormSpecOf } from './forms.js';
-import { requestLinesOf, rulesOf } from './rules.js';
+import { requestFormOf, requestFormSpecOf } from '../registry.js';
+import { requestLinesOf, rulesOf } from '../registry.js';
 
 const schema = requestFormOf('EID');
 const errors = (input: unknown) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import '../zod-messages.js';
-import { requestFormOf } from './forms.js';
+import '../../zod-messages.js';
+import { requestFormOf } from '../registry.js';
 import {
   anyMtbDetected,
   followOnTests,

@@ -1,5 +1,6 @@
-import type { FieldSpec, FormSpec } from './form-spec.js';
-import type { CodedChoice } from './types.js';
+import { ctResultOf, keyMemberCodes, POSITIVE_RESULTS } from '../catalogue.js';
+import type { FieldSpec, FormSpec } from '../form-spec.js';
+import type { CodedChoice } from '../types.js';
 
 /**
  * The public-health programmes (NCDC, IDSR): Lassa fever, COVID-19, cholera,
@@ -87,16 +88,44 @@ export const PH_SPECIMEN_SAMPLE_TYPES: Readonly<Record<string, string>> = Object
 /** One public-health programme: its symptoms, specimens, whether a vaccine exists and whether a positive result is notified. */
 export interface PhDisease {
   program: string;
+  /** Prefix of the programme's laboratory numbers. */
+  code: string;
   symptoms: readonly CodedChoice[];
   specimens: readonly Specimen[];
   vaccine: boolean;
   notifiable: boolean;
 }
 
-/** The eleven programmes, by name as in PROGRAM_DEFINITIONS. Symptoms from the NCDC case definitions (IDSR technical guidelines). */
+/** The eleven programmes, in the order the product lists them. Symptoms from the NCDC case definitions (IDSR technical guidelines). */
 export const PH_DISEASES: readonly PhDisease[] = [
   {
+    program: 'Monkey Pox',
+    code: 'MPX',
+    symptoms: symptoms('fever', 'vesicular_rash', 'genital_lesions', 'lymphadenopathy', 'headache', 'muscle_pain', 'back_pain', 'sore_throat', 'malaise'),
+    specimens: ['lesion_swab', 'crust'],
+    vaccine: false,
+    notifiable: true,
+  },
+  {
+    program: 'CSM',
+    code: 'CSM',
+    symptoms: symptoms(
+      'fever',
+      'headache',
+      'neck_stiffness',
+      'altered_consciousness',
+      'bulging_fontanelle',
+      'convulsions',
+      'petechial_rash',
+      'nausea_vomiting',
+    ),
+    specimens: ['csf'],
+    vaccine: true,
+    notifiable: true,
+  },
+  {
     program: 'Lassa Fever',
+    code: 'LAS',
     symptoms: symptoms(
       'fever',
       'malaise',
@@ -118,7 +147,40 @@ export const PH_DISEASES: readonly PhDisease[] = [
     notifiable: true,
   },
   {
+    program: 'Cholera',
+    code: 'CHO',
+    symptoms: symptoms('watery_diarrhoea', 'nausea_vomiting', 'dehydration', 'leg_cramps', 'abdominal_pain', 'fever'),
+    specimens: ['stool', 'rectal_swab'],
+    vaccine: false,
+    notifiable: true,
+  },
+  {
+    program: 'Measles and Rubella',
+    code: 'MR',
+    symptoms: symptoms('fever', 'maculopapular_rash', 'cough', 'coryza', 'conjunctivitis', 'lymphadenopathy', 'muscle_pain'),
+    specimens: ['serum'],
+    vaccine: true,
+    notifiable: true,
+  },
+  {
+    program: 'Anthrax',
+    code: 'ANT',
+    symptoms: symptoms('skin_eschar', 'skin_oedema', 'fever', 'malaise', 'nausea_vomiting', 'abdominal_pain', 'diarrhoea', 'breathlessness', 'chest_pain'),
+    specimens: ['lesion_swab', 'whole_blood', 'blood_culture'],
+    vaccine: false,
+    notifiable: true,
+  },
+  {
+    program: 'Yellow fever',
+    code: 'YF',
+    symptoms: symptoms('fever', 'jaundice', 'headache', 'back_pain', 'muscle_pain', 'nausea_vomiting', 'bleeding', 'abdominal_pain'),
+    specimens: ['serum'],
+    vaccine: true,
+    notifiable: true,
+  },
+  {
     program: 'COVID-19',
+    code: 'COV',
     symptoms: symptoms(
       'fever',
       'cough',
@@ -136,72 +198,24 @@ export const PH_DISEASES: readonly PhDisease[] = [
     notifiable: true,
   },
   {
-    program: 'Cholera',
-    symptoms: symptoms('watery_diarrhoea', 'nausea_vomiting', 'dehydration', 'leg_cramps', 'abdominal_pain', 'fever'),
-    specimens: ['stool', 'rectal_swab'],
-    vaccine: false,
-    notifiable: true,
-  },
-  {
-    program: 'CSM',
-    symptoms: symptoms(
-      'fever',
-      'headache',
-      'neck_stiffness',
-      'altered_consciousness',
-      'bulging_fontanelle',
-      'convulsions',
-      'petechial_rash',
-      'nausea_vomiting',
-    ),
-    specimens: ['csf'],
-    vaccine: true,
-    notifiable: true,
-  },
-  {
-    program: 'Measles and Rubella',
-    symptoms: symptoms('fever', 'maculopapular_rash', 'cough', 'coryza', 'conjunctivitis', 'lymphadenopathy', 'muscle_pain'),
-    specimens: ['serum'],
-    vaccine: true,
-    notifiable: true,
-  },
-  {
-    program: 'Yellow fever',
-    symptoms: symptoms('fever', 'jaundice', 'headache', 'back_pain', 'muscle_pain', 'nausea_vomiting', 'bleeding', 'abdominal_pain'),
-    specimens: ['serum'],
-    vaccine: true,
-    notifiable: true,
-  },
-  {
-    program: 'Monkey Pox',
-    symptoms: symptoms('fever', 'vesicular_rash', 'genital_lesions', 'lymphadenopathy', 'headache', 'muscle_pain', 'back_pain', 'sore_throat', 'malaise'),
-    specimens: ['lesion_swab', 'crust'],
-    vaccine: false,
-    notifiable: true,
-  },
-  {
-    program: 'Diphtheria',
-    symptoms: symptoms('sore_throat', 'fever', 'pseudomembrane', 'bull_neck', 'difficulty_swallowing', 'breathlessness', 'runny_nose'),
-    specimens: ['throat_swab'],
-    vaccine: true,
-    notifiable: true,
-  },
-  {
-    program: 'Anthrax',
-    symptoms: symptoms('skin_eschar', 'skin_oedema', 'fever', 'malaise', 'nausea_vomiting', 'abdominal_pain', 'diarrhoea', 'breathlessness', 'chest_pain'),
-    specimens: ['lesion_swab', 'whole_blood', 'blood_culture'],
-    vaccine: false,
-    notifiable: true,
-  },
-  {
     program: 'Influenza',
+    code: 'FLU',
     symptoms: symptoms('fever', 'cough', 'sore_throat', 'runny_nose', 'breathlessness', 'headache', 'muscle_pain', 'malaise'),
     specimens: ['np_swab', 'op_swab'],
     vaccine: false,
     notifiable: true,
   },
   {
+    program: 'Diphtheria',
+    code: 'DIP',
+    symptoms: symptoms('sore_throat', 'fever', 'pseudomembrane', 'bull_neck', 'difficulty_swallowing', 'breathlessness', 'runny_nose'),
+    specimens: ['throat_swab'],
+    vaccine: true,
+    notifiable: true,
+  },
+  {
     program: 'Public',
+    code: 'PH',
     symptoms: symptoms('fever', 'malaise', 'headache', 'abdominal_pain', 'diarrhoea', 'nausea_vomiting', 'jaundice'),
     specimens: ['whole_blood', 'serum', 'stool', 'blood_culture'],
     vaccine: false,
@@ -211,8 +225,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
 
 export const phDisease = (program: string): PhDisease | undefined => PH_DISEASES.find((d) => d.program === program);
 
-/** The public-health programmes whose positive results are notified. */
-export const PH_NOTIFIABLE_PROGRAMMES: readonly string[] = PH_DISEASES.filter((d) => d.notifiable).map((d) => d.program);
+/** The programmes whose positive results are notified (filled by the registry from the definitions). */
+export const PH_NOTIFIABLE_PROGRAMMES: string[] = [];
 
 const YES_NO_UNKNOWN = [c('yes', 'Yes'), c('no', 'No'), c('unknown', 'Unknown')] as const;
 const OUTCOMES = [c('alive', 'Alive'), c('dead', 'Dead'), c('unknown', 'Unknown')] as const;
@@ -293,18 +307,10 @@ export function phCaseForm(d: PhDisease): FormSpec {
   };
 }
 
-/** Each public-health programme's case-investigation form, by programme name. */
-export const PH_FORM_SPECS: Readonly<Record<string, FormSpec>> = Object.fromEntries(PH_DISEASES.map((d) => [d.program, phCaseForm(d)]));
-
 /** Request-form fields that are also client identifiers: the EPID number. */
 export const PH_FORM_IDENTIFIER_TYPES = { epid_number: 'EPID number' } as const;
 
 // --- Tests, vocabularies and positives -------------------------------------------------------------------
-
-/** RT-PCR outcome (the result member of a PCR panel; its Ct members carry one value per target). */
-export const PCR_RESULTS = ['DETECTED', 'NOT DETECTED', 'INCONCLUSIVE', 'INVALID'] as const;
-/** IgM capture ELISA. */
-export const IGM_RESULTS = ['POSITIVE', 'NEGATIVE', 'EQUIVOCAL'] as const;
 
 /** The catalogue codes of the public-health PCR panels and their members. */
 export const PH_CODES = {
@@ -325,51 +331,10 @@ export const PH_CODES = {
   YF_RESULT: 'YF-PCR-RESULT',
   YF_CT: 'YF-PCR-CT',
 } as const;
-const P = PH_CODES;
-
-/** Ct members and the result member they belong to: a Ct is recorded only when the target could amplify (not after NOT DETECTED or INVALID). */
-const CT_OF: Readonly<Record<string, string>> = {
-  [P.LASSA_GPC_CT]: P.LASSA_RESULT,
-  [P.LASSA_L_CT]: P.LASSA_RESULT,
-  [P.COVID_E_CT]: P.COVID_RESULT,
-  [P.COVID_N_CT]: P.COVID_RESULT,
-  [P.COVID_RDRP_CT]: P.COVID_RESULT,
-  [P.MPXV_CT]: P.MPXV_RESULT,
-  [P.YF_CT]: P.YF_RESULT,
-};
 const NO_CT = ['NOT DETECTED', 'INVALID'];
 
-/** The key member that counts a PCR panel once (dashboard and line list). */
-export const PH_KEY_MEMBER_CODES: readonly string[] = [P.LASSA_RESULT, P.COVID_RESULT, P.MPXV_RESULT, P.YF_RESULT];
-
-/** The results that are positive, by test code, and the programme each test belongs to. */
-export const PH_POSITIVE_RESULTS: Readonly<Record<string, { program: string; values: readonly string[] }>> = {
-  [P.LASSA_RESULT]: { program: 'Lassa Fever', values: ['DETECTED'] },
-  [P.COVID_RESULT]: { program: 'COVID-19', values: ['DETECTED'] },
-  [P.COVID_AG]: { program: 'COVID-19', values: ['POSITIVE'] },
-  [P.MPXV_RESULT]: { program: 'Monkey Pox', values: ['DETECTED'] },
-  [P.YF_RESULT]: { program: 'Yellow fever', values: ['DETECTED'] },
-  'YF-IGM': { program: 'Yellow fever', values: ['POSITIVE'] },
-  'MEASLES-IGM': { program: 'Measles and Rubella', values: ['POSITIVE'] },
-  'RUBELLA-IGM': { program: 'Measles and Rubella', values: ['POSITIVE'] },
-  'CHOLERA-RDT': { program: 'Cholera', values: ['O1 POSITIVE', 'O139 POSITIVE', 'O1 AND O139 POSITIVE'] },
-  'CHOLERA-MCS': { program: 'Cholera', values: ['V. CHOLERAE ISOLATED'] },
-  'CHOLERA-SEROTYPE': { program: 'Cholera', values: ['O1 OGAWA', 'O1 INABA', 'O1 HIKOJIMA', 'O139'] },
-  'CSM-LATEX': {
-    program: 'CSM',
-    values: ['N. MENINGITIDIS A', 'N. MENINGITIDIS C', 'N. MENINGITIDIS W/Y', 'N. MENINGITIDIS B / E. COLI K1', 'S. PNEUMONIAE', 'H. INFLUENZAE TYPE B'],
-  },
-  'CSM-PCR': { program: 'CSM', values: ['N. MENINGITIDIS DETECTED', 'S. PNEUMONIAE DETECTED', 'H. INFLUENZAE DETECTED'] },
-  'CSM-NM-SEROGROUP': { program: 'CSM', values: ['SEROGROUP A', 'SEROGROUP B', 'SEROGROUP C', 'SEROGROUP W', 'SEROGROUP X', 'SEROGROUP Y', 'NON-GROUPABLE'] },
-  'ANTHRAX-PCR': { program: 'Anthrax', values: ['DETECTED'] },
-  'ANTHRAX-MCS': { program: 'Anthrax', values: ['B. ANTHRACIS ISOLATED'] },
-  'FLU-PCR': { program: 'Influenza', values: ['INFLUENZA A DETECTED', 'INFLUENZA B DETECTED', 'INFLUENZA A AND B DETECTED'] },
-  'DIPHTHERIA-MCS': { program: 'Diphtheria', values: ['C. DIPHTHERIAE ISOLATED'] },
-  'DIPHTHERIA-TOX': { program: 'Diphtheria', values: ['TOX GENE DETECTED'] },
-  'PUB-HBSAG': { program: 'Public', values: ['REACTIVE'] },
-  'PUB-HCV': { program: 'Public', values: ['REACTIVE'] },
-  'PUB-TYPHOID-MCS': { program: 'Public', values: ['S. TYPHI ISOLATED'] },
-};
+/** The results that are positive, by test code, and the programme each test belongs to: the catalogues' `positive` values. */
+export const PH_POSITIVE_RESULTS = POSITIVE_RESULTS;
 
 const text = (v: unknown) => (v == null ? '' : String(v).trim());
 
@@ -379,8 +344,15 @@ export const phPositive = (testCode: string, value: unknown): boolean => PH_POSI
 /** The flag a positive result of a notifiable disease raises: the disease's name and POSITIVE. */
 export const notifiableFlag = (program: string): string => `${program.toUpperCase()} POSITIVE`;
 
-/** Every flag a notifiable positive can raise (the "to notify" list reads results carrying one). */
-export const PH_NOTIFY_FLAGS: readonly string[] = PH_NOTIFIABLE_PROGRAMMES.map(notifiableFlag);
+/** Every flag a notifiable positive can raise (the "to notify" list reads results carrying one); filled with PH_NOTIFIABLE_PROGRAMMES. */
+export const PH_NOTIFY_FLAGS: string[] = [];
+
+/** Count a programme's positives as notifiable (the registry, for a definition that says so). */
+export function addNotifiable(program: string): void {
+  if (PH_NOTIFIABLE_PROGRAMMES.includes(program)) return;
+  PH_NOTIFIABLE_PROGRAMMES.push(program);
+  PH_NOTIFY_FLAGS.push(notifiableFlag(program));
+}
 
 /** The flag of one coded public-health result: the disease's "… POSITIVE" when it is positive and the disease notifiable, else null. */
 export function phFlag(testCode: string, value: unknown): string | null {
@@ -391,7 +363,7 @@ export function phFlag(testCode: string, value: unknown): string | null {
 
 /** A Ct member is settled as not applying once its result member says NOT DETECTED or INVALID. */
 export function phMemberNotApplicable(testCode: string, sample: readonly { code: string; value: string | number | null }[]): boolean {
-  const on = CT_OF[testCode];
+  const on = ctResultOf(testCode);
   if (!on) return false;
   const result = sample.find((r) => r.code === on);
   return result != null && NO_CT.includes(text(result.value));
@@ -401,7 +373,7 @@ export function phMemberNotApplicable(testCode: string, sample: readonly { code:
 export function phRetestReason(testCode: string, value: unknown): 'inconclusive' | 'invalid' | null {
   const v = text(value);
   if (v === 'INCONCLUSIVE') return 'inconclusive';
-  if (v === 'INVALID' && (PH_KEY_MEMBER_CODES.includes(testCode) || /-PCR$|-TOX$/.test(testCode))) return 'invalid';
+  if (v === 'INVALID' && (keyMemberCodes().includes(testCode) || /-PCR$|-TOX$/.test(testCode))) return 'invalid';
   return null;
 }
 

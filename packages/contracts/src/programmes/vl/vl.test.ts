@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatResultValue, parseNumericResult, wireValue } from './censored.js';
-import { requestFormOf, requestFormSpecOf } from './forms.js';
-import { requestLinesOf, rulesOf } from './rules.js';
+import { formatResultValue, parseNumericResult, wireValue } from '../censored.js';
+import { requestFormOf, requestFormSpecOf } from '../registry.js';
+import { requestLinesOf, rulesOf } from '../registry.js';
 import {
   setVlCutoffs,
   VL_CODES,

@@ -1,12 +1,11 @@
 import type { Role } from '../roles.js';
 
 /**
- * Programmes as data (DESIGN §4). Fifteen programmes share one sample
- * lifecycle; what differs between them is declared here once, and the
- * sidebar, the route guard, the landing rules, the server's permission check
- * and the web pages all read it. This file holds no zod, so the routing rules
- * stay out of the schema library's bundle; request-form schemas live in
- * `forms.ts`.
+ * The families of programmes (DESIGN §4): the pages, roles and endpoints a
+ * family's programmes share. Below every programme's definition and the
+ * registry (registry.ts), which says which family each programme belongs to.
+ * The sidebar, the route guard, the landing rules, the server's permission
+ * check and the web pages all read it.
  */
 
 /** Which family of pages and rules serves a programme. */
@@ -83,13 +82,6 @@ export interface FamilyDefinition {
   pages: readonly FamilyPage[];
   /** Landing page after choosing the programme, by role; `fallback` for any other role. */
   landing: Partial<Record<Role, string>> & { fallback: string };
-}
-
-export interface ProgramDefinition {
-  name: string;
-  family: ProgramFamily;
-  /** Prefix of the programme's laboratory numbers. */
-  code: string;
 }
 
 const SUP: Role = 'Supervisor';
@@ -247,47 +239,3 @@ export const FAMILIES: Record<ProgramFamily, FamilyDefinition> = {
   vl: programmeFamily('vl', 'vl_sample', 'general_program_report', 'facility_vl_dashboard'),
   ph: PUBLIC_HEALTH,
 };
-
-/** The fifteen programmes (SPEC §3 display names, DESIGN §3), in the order the product lists them. */
-export const PROGRAM_DEFINITIONS = [
-  { name: 'General', family: 'general', code: 'GEN' },
-  { name: 'Tuberculosis', family: 'tb', code: 'TB' },
-  { name: 'Monkey Pox', family: 'ph', code: 'MPX' },
-  { name: 'CSM', family: 'ph', code: 'CSM' },
-  { name: 'Lassa Fever', family: 'ph', code: 'LAS' },
-  { name: 'Cholera', family: 'ph', code: 'CHO' },
-  { name: 'Measles and Rubella', family: 'ph', code: 'MR' },
-  { name: 'Anthrax', family: 'ph', code: 'ANT' },
-  { name: 'Yellow fever', family: 'ph', code: 'YF' },
-  { name: 'COVID-19', family: 'ph', code: 'COV' },
-  { name: 'Influenza', family: 'ph', code: 'FLU' },
-  { name: 'Diphtheria', family: 'ph', code: 'DIP' },
-  { name: 'Public', family: 'ph', code: 'PH' },
-  { name: 'EID', family: 'eid', code: 'EID' },
-  { name: 'Viral Load', family: 'vl', code: 'VL' },
-] as const satisfies readonly ProgramDefinition[];
-
-export type ProgramName = (typeof PROGRAM_DEFINITIONS)[number]['name'];
-
-export function programDefinition(name: string): ProgramDefinition | undefined {
-  return (PROGRAM_DEFINITIONS as readonly ProgramDefinition[]).find((d) => d.name === name);
-}
-
-/** The family of a programme; an unknown name is served by the public-health pages. */
-export function programFamily(name: string): ProgramFamily {
-  return programDefinition(name)?.family ?? 'ph';
-}
-
-export function familyOf(name: string): FamilyDefinition {
-  return FAMILIES[programFamily(name)];
-}
-
-/** The programmes a wire form serves (public_health_sample/ serves eleven). */
-export function programsOfForm(form: ProgramForm): string[] {
-  return PROGRAM_DEFINITIONS.filter((d) => FAMILIES[d.family].form === form).map((d) => d.name);
-}
-
-/** May this role do this in this programme? The one rule the server and the web both apply. */
-export function roleMay(role: Role | string | null | undefined, program: string, permission: Permission): boolean {
-  return role != null && (familyOf(program).roles[permission] as readonly string[]).includes(role);
-}

@@ -1,11 +1,7 @@
-import { programFamily, type ProgramFamily } from './definitions.js';
-import { EID_IDENTIFIER_FIELDS, eidFlag, eidFollowOn, eidHeadline, eidRequestLines } from './eid.js';
-import { formLines } from './form-spec.js';
-import { requestFormSpecOf } from './forms.js';
-import { PH_FORM_IDENTIFIER_TYPES, phFlag, phHeadline, phMemberNotApplicable } from './ph.js';
-import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES } from './tb.js';
-import type { ProgrammeRules, RequestContext } from './types.js';
-import { VL_CODES, VL_FORM_IDENTIFIER_TYPES, vlFlag, vlFollowOn, vlHeadline, vlInterpretation, vlLogValue, vlMemberNotApplicable } from './vl.js';
+import type { z } from 'zod';
+import type { ProgrammeDefinition } from '../programme.js';
+import { TB_CATALOGUE } from './catalogue.js';
+import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, tbRequestForm } from './tb.js';
 
 /** The label of a TB form choice, or the stored value when unknown. */
 const tbChoice = (field: keyof typeof TB_FORM_CHOICES, value: unknown): string =>
@@ -39,8 +35,14 @@ const tbHeadline = (flags: readonly string[]): string | null =>
       ? 'RIFAMPICIN-RESISTANT TB (RR-TB): rifampicin resistance detected'
       : null;
 
-const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
-  tb: {
+/** Tuberculosis (NTBLCP): the presumptive-TB request, smear, Xpert, LAMP, LAM, LPA, culture and DST, RR-TB and MDR-TB flags. */
+export const TUBERCULOSIS: ProgrammeDefinition = {
+  name: 'Tuberculosis',
+  family: 'tb',
+  code: 'TB',
+  formSchema: tbRequestForm as unknown as z.ZodType<Record<string, unknown>>,
+  catalogue: TB_CATALOGUE,
+  rules: {
     flag: interpretationFlag,
     followOn: (sample) => {
       const codes = followOnTests(sample);
@@ -51,36 +53,4 @@ const RULES: Partial<Record<ProgramFamily, ProgrammeRules>> = {
     requestLines: tbRequestLines,
     headline: tbHeadline,
   },
-  eid: {
-    flag: eidFlag,
-    followOn: eidFollowOn,
-    identifierFields: EID_IDENTIFIER_FIELDS,
-    requestLines: eidRequestLines,
-    headline: eidHeadline,
-  },
-  vl: {
-    flag: vlFlag,
-    followOn: vlFollowOn,
-    notApplicable: vlMemberNotApplicable,
-    identifierFields: VL_FORM_IDENTIFIER_TYPES,
-    headline: (flags) => vlHeadline(flags),
-    computed: { [VL_CODES.LOG]: { from: VL_CODES.RNA, value: vlLogValue } },
-    interpretation: (testCode, value) => (testCode === VL_CODES.RNA ? vlInterpretation(value) : null),
-  },
-  ph: {
-    flag: (testCode, value) => phFlag(testCode, value),
-    notApplicable: phMemberNotApplicable,
-    identifierFields: PH_FORM_IDENTIFIER_TYPES,
-    headline: phHeadline,
-  },
 };
-
-export const rulesOf = (program: string): ProgrammeRules => RULES[programFamily(program)] ?? {};
-
-/** A stored request form as the report prints it: the programme's own lines (TB), else every answered field of its declared form. */
-export function requestLinesOf(program: string, form: Readonly<Record<string, unknown>>, context?: RequestContext): [string, string][] {
-  const own = rulesOf(program).requestLines;
-  if (own) return own(form, context);
-  const spec = requestFormSpecOf(program);
-  return spec ? formLines(spec, form) : [];
-}

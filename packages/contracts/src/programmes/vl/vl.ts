@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ABOVE, BELOW, groupDigits, readWireValue, TARGET_NOT_DETECTED } from './censored.js';
-import type { FormSpec } from './form-spec.js';
-import type { CodedChoice } from './types.js';
+import { ABOVE, BELOW, groupDigits, readWireValue, TARGET_NOT_DETECTED } from '../censored.js';
+import type { FormSpec } from '../form-spec.js';
+import type { CodedChoice } from '../types.js';
 
 /**
  * The HIV viral-load programme's data, declared once: the request form (ART

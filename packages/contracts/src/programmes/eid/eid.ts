@@ -1,5 +1,5 @@
-import { type FormSpec, formLines } from './form-spec.js';
-import type { CodedChoice, CodedResult as TbResult, FollowOn, RequestContext } from './types.js';
+import { type FormSpec, formLines } from '../form-spec.js';
+import type { CodedChoice, CodedResult as TbResult, FollowOn, RequestContext } from '../types.js';
 
 /**
  * Early infant diagnosis (EID): HIV-1 DNA PCR on a dried blood spot of an

@@ -1,0 +1,21 @@
+import type { ProgrammeDefinition } from '../programme.js';
+import { VL_CATALOGUE } from './catalogue.js';
+import { VL_CODES, VL_FORM_IDENTIFIER_TYPES, VL_FORM_SPEC, vlFlag, vlFollowOn, vlHeadline, vlInterpretation, vlLogValue, vlMemberNotApplicable } from './vl.js';
+
+/** HIV viral load: the request form, copies and their computed log10, suppression, the repeat after adherence counselling. */
+export const VIRAL_LOAD: ProgrammeDefinition = {
+  name: 'Viral Load',
+  family: 'vl',
+  code: 'VL',
+  form: VL_FORM_SPEC,
+  catalogue: VL_CATALOGUE,
+  rules: {
+    flag: vlFlag,
+    followOn: vlFollowOn,
+    notApplicable: vlMemberNotApplicable,
+    identifierFields: VL_FORM_IDENTIFIER_TYPES,
+    headline: (flags) => vlHeadline(flags),
+    computed: { [VL_CODES.LOG]: { from: VL_CODES.RNA, value: vlLogValue } },
+    interpretation: (testCode, value) => (testCode === VL_CODES.RNA ? vlInterpretation(value) : null),
+  },
+};
