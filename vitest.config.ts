@@ -13,7 +13,7 @@ const api = { include: serverTests, exclude: isolated, globalSetup, ...timeouts,
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'] } },
       { test: { name: 'api-pglite', env: { TEST_DB: 'pglite' }, ...api } },
       // Files that change the process (a programme registered by a test) load it afresh.
       { test: { name: 'api-isolated', env: { TEST_DB: 'pglite' }, include: isolated, globalSetup, ...timeouts } },

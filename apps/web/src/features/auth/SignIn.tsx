@@ -1,15 +1,18 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input } from 'antd';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { LanguageSelect } from '../language/LanguageSelect';
 import { BrandMark } from '../public/Brand';
 import { ADMIN_EMAIL } from '../public/links';
-import { homePath } from './home';
 import { useSession } from './useSession';
 import { useSignIn, type SignInValues } from './useSignIn';
 import { WaitDialog } from './WaitDialog';
 import './signin.css';
+
+// Where a signed-in visitor goes is decided by the programmes' rules, loaded only then.
+const GoHome = lazy(() => import('./GoHome'));
 
 export default function SignIn() {
   const { t } = useTranslation('public');
@@ -17,7 +20,7 @@ export default function SignIn() {
   const { submit, pending } = useSignIn(form);
   const { token, user, program } = useSession();
 
-  if (token && user && !pending) return <Navigate to={homePath(user, program)} replace />;
+  if (token && user && !pending) return <GoHome user={user} program={program} />;
 
   return (
     <div className="signin">

@@ -1,5 +1,7 @@
 import { accessContext, findPage, landingAfterLogin, landingForProgram, type AuthUser } from '@nlims/contracts';
 
+export { landingAfterLogin, PATHS } from '@nlims/contracts';
+
 /**
  * Staff (not admin, super admin or tier user) must pick a programme they hold
  * a role in before using the app.

@@ -1,4 +1,3 @@
-import { PATHS, landingAfterLogin } from '@nlims/contracts';
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,6 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { applyFieldErrors } from '../../api/forms';
 import { useNotices } from '../app/notices';
 import { fetchMe, login } from './api';
-import { allowedTarget } from './home';
 import { readFrom } from './redirect';
 import { clearSession, setUser, startSession } from './session';
 import { markSessionChecked } from './startup';
@@ -49,6 +47,8 @@ export function useSignIn(form: FormInstance<SignInValues>) {
       setUser(user);
       markSessionChecked();
       const from = readFrom(location.state);
+      // The landing rules read the programmes' definitions: loaded now, not with the sign-in page.
+      const { allowedTarget, landingAfterLogin, PATHS } = await import('./home');
       const landing = landingAfterLogin(user);
       if (landing === PATHS.selectProgram) {
         navigate(landing, { replace: true, state: { from } });
