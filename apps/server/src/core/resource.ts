@@ -177,7 +177,10 @@ function pageUrl(path: string, query: Record<string, unknown>, page: number): st
   return `${path}?${params.toString()}`;
 }
 
-export async function listResource(db: Db, def: ResourceDef, principal: Principal, query: ListQuery): Promise<Paginated<unknown> | unknown[]> {
+/** A list's reply, as the route's schema (`listReply`) says it: a page of rows, or every row. */
+export type ListReply = Paginated<Record<string, unknown>> | Record<string, unknown>[];
+
+export async function listResource(db: Db, def: ResourceDef, principal: Principal, query: ListQuery): Promise<ListReply> {
   const where = and(...conditions(def, principal, query));
   const order = orderBy(def, query.ordering);
   const base = () =>
@@ -192,7 +195,11 @@ export async function listResource(db: Db, def: ResourceDef, principal: Principa
           .select(def.fields as never)
           .from(def.table)
           .$dynamic();
-  const expand = async (rows: unknown[]) => (def.expand ? def.expand(db, rows as Record<string, unknown>[], principal) : rows);
+  // Rows as the fields' select reads them: a record per row.
+  const expand = async (rows: unknown[]) => {
+    const records = rows as Record<string, unknown>[];
+    return def.expand ? def.expand(db, records, principal) : records;
+  };
   if (query.page === undefined && def.allWithoutPage && query.page_size === undefined) {
     return expand(
       await base()
@@ -365,7 +372,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
         const count = Array.isArray(page) ? page.length : page.count;
         await app.audit(db, p, { action: `${def.entity}.list`, entity: def.entity, after: { query: request.query, count } });
       }
-      return page as never;
+      return page;
     });
   }
   if (!def.customDetail) {
@@ -374,7 +381,7 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
       read(p);
       const row = await findScoped(db, def, p, request.params.id);
       if (def.auditReads) await app.audit(db, p, { action: `${def.entity}.view`, entity: def.entity, entityId: String(request.params.id) });
-      return row as never;
+      return row;
     });
   }
   if (!def.body) return;

@@ -12,4 +12,4 @@ export * from '../modules/clients/clients.table.js';
 export * from '../modules/samples/samples.table.js';
 export * from '../modules/results/results.table.js';
 export * from '../core/idempotency.table.js';
-export * from '../modules/tier/tier.table.js';
+export * from '../modules/analytics/tier/tier.table.js';

@@ -1,7 +1,7 @@
 import { GENERIC_POSITIVE_VALUES, INVALID_RESULT_VALUES, resultClassRules, VL_CODES } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../core/db.js';
-import { vlCutoffsFromEnv } from '../modules/vl/vl-settings.js';
+import { vlCutoffsFromEnv } from '../modules/analytics/vl/vl-settings.js';
 
 /**
  * The aggregates' classification rules (migration 0018) kept equal to the

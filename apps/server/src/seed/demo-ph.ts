@@ -5,7 +5,7 @@ import { testTypes } from '../modules/catalogue/catalogue.table.js';
 import { lgas, states } from '../modules/geo/geo.table.js';
 import { rejectionReasons, sampleTypes } from '../modules/reference/reference.table.js';
 import { enterResult, prepareReview, reviewResults } from '../modules/results/results.service.js';
-import { markNotified } from '../modules/samples/ph-notify.js';
+import { markNotified } from '../modules/analytics/ph/ph-notify.js';
 import { createOrder, moveSample } from '../modules/samples/samples.service.js';
 import { type DemoStaff, insertDemoClient, principalOf, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
 

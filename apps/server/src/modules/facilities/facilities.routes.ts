@@ -29,7 +29,7 @@ export function facilitiesRoutes(app: App, db: Db): void {
     async (request) => {
       const { facility_state, facility_lga, ...query } = request.query;
       if (facility_state === undefined && facility_lga === undefined) {
-        return listResource(db, facilityResource, requireSuperuser(request), query) as never;
+        return listResource(db, facilityResource, requireSuperuser(request), query);
       }
       principalOf(request);
       if (facility_state === undefined) throw ValidationError.field('facility_state', 'This field is required.');

@@ -74,9 +74,21 @@ function jsonSchemaOf(program: string): Record<string, unknown> {
   return schema;
 }
 
-/** The `form` of each programme a wire form serves, as JSON Schemas (for the OpenAPI document). */
-export const requestFormSchemas = (programs: readonly string[]): Record<string, unknown>[] =>
-  programs.map((program) => ({ title: program, ...jsonSchemaOf(program) }));
+/**
+ * What the OpenAPI document says of an order's `form` on a wire form: the request form of each programme it serves
+ * (`anyOf`, by `program`), or the one programme's fields; a programme without a form takes none.
+ */
+export function describeRequestForms(programs: readonly string[]): Record<string, unknown> {
+  const description = `The programme's request form (GET /api/request_form/?program=… describes it field by field): ${programs.join(', ')}.`;
+  if (programs.length > 1) return { description, anyOf: programs.map((program) => ({ title: program, ...jsonSchemaOf(program) })) };
+  const schema = jsonSchemaOf(programs[0]!) as { properties?: Record<string, unknown>; required?: string[] };
+  const properties = Object.keys(schema.properties ?? {}).length ? schema.properties : undefined;
+  return {
+    description,
+    ...(properties ? { properties } : { maxProperties: 0 }),
+    ...(schema.required?.length ? { required: schema.required } : {}),
+  };
+}
 
 export function requestForm(program: string, language: string): RequestFormReply {
   if (!isProgramName(program)) throw ValidationError.field('program', `Unknown programme "${program.slice(0, 100)}". Choose one of: ${PROGRAMS.join(', ')}.`);

@@ -56,6 +56,6 @@ export async function programOfOrder(tx: Tx, form: ProgramForm, requested: strin
 export function programsQueried(query: Record<string, unknown>): string[] {
   const named = query.program__name;
   if (named === undefined || named === '') return [...PROGRAMS];
-  if (typeof named !== 'string' || !PROGRAMS.includes(named as never)) throw ValidationError.field('program__name', `Unknown programme "${String(named)}".`);
+  if (typeof named !== 'string' || !PROGRAMS.includes(named)) throw ValidationError.field('program__name', `Unknown programme "${String(named)}".`);
   return [named];
 }

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import {
-  tierReportPage,
   bulkSampleIds,
-  clinicalDashboardReply,
   collectBody,
   completeEntryBody,
   emptyBody,
-  generalReportPage,
   historyItem,
-  ID_RANGE_MESSAGE,
-  idParam,
   idParams,
-  MAX_ID,
   orderBody,
   orderCreated,
   PROGRAMS,
@@ -29,22 +23,18 @@ import { ValidationError } from '../../core/errors.js';
 import { idempotencyHeaders, idempotentCreate } from '../../core/idempotency.js';
 import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
-import { sendTable } from '../../core/xlsx.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { inArray } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit.service.js';
 import { sampleTypes } from '../reference/reference.table.js';
 import { renderLabel } from '../reports/label.js';
 import { SYMBOLOGIES, type Symbology } from '../reports/pdf.js';
 import { type ReportData, reportData } from '../reports/report-data.js';
 import { renderReport } from '../reports/report.js';
 import { completeEntry } from './complete-entry.js';
-import { clinicalDashboard } from './dashboard.js';
 import { FORMS } from './forms.js';
-import { generalOrderReport, REPORT_COLUMNS } from './general-report.js';
 import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
 import { createOrder, moveSample, moveSamples, orderFollowOn } from './samples.service.js';
-import { requestFormSchemas } from '../programs/request-form.js';
+import { describeRequestForms } from '../programs/request-form.js';
 import { workplanResource } from './workplan.js';
 
 const tags = ['samples'];
@@ -77,12 +67,7 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
   const served = programsOfForm(form);
   registerResource(app, db, sampleResource(form));
   // The document describes `form` as the request form of each programme the path serves (GET /api/request_form/ too).
-  const body = orderBody.extend({
-    form: orderBody.shape.form.meta({
-      description: `The programme's request form: one of these, by \`program\` (${served.join(', ')}).`,
-      anyOf: requestFormSchemas(served),
-    }),
-  });
+  const body = orderBody.extend({ form: orderBody.shape.form.meta(describeRequestForms(served)) });
   app.post(
     `${base}/`,
     { schema: { tags, summary: `Order tests for a client (${form})`, headers: idempotencyHeaders, body, response: { 201: orderCreated } } },
@@ -237,59 +222,4 @@ export function samplesRoutes(app: App, db: Db): void {
       return statusCounts(db, principalOf(request), named ? [named] : among);
     });
   }
-  const reportQuery = z.object({
-    test_type: idParam.optional(),
-    test_order_status: z.coerce.number().int().min(1).max(16).optional(),
-    start_date: z.string().optional(),
-    end_date: z.string().optional(),
-    page: z.coerce.number().int().min(1).max(MAX_ID, ID_RANGE_MESSAGE).optional(),
-    page_size: z.coerce.number().int().optional(),
-    program: z.string().trim().max(100).optional(),
-    reporting_state: idParam.optional(),
-    reporting_lga: idParam.optional(),
-    format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose one of: json, csv, xlsx.' }).optional(),
-  });
-  app.get(
-    '/api/general_order_report/',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'General order report (JSON or CSV)',
-        querystring: reportQuery,
-        response: {
-          200: {
-            description: 'One page of rows as JSON, or every row (up to 100,000) as CSV with `format=csv`.',
-            content: {
-              'application/json': { schema: z.union([generalReportPage, tierReportPage]) },
-              'text/csv': { schema: z.string() },
-              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
-            },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const p = principalOf(request);
-      // An official reads the aggregates of their area, never a patient.
-      if (isOfficial(p)) return officialReport(db, p, 'general_order_report', request.query, reply);
-      const format = request.query.format ?? 'json';
-      const csv = format !== 'json';
-      const data = await generalOrderReport(db, p, request.query, csv);
-      const { format: _format, ...query } = request.query;
-      const count = (data as { count?: number }).count ?? (data.rows as unknown[]).length;
-      await recordAudit(db, p, {
-        action: csv ? 'report.export' : 'report.view',
-        entity: 'general_order_report',
-        after: { format, query, count },
-      });
-      if (!csv) return data as z.infer<typeof generalReportPage>;
-      const name = `general-order-report-${new Date().toISOString().slice(0, 10)}`;
-      return sendTable(reply, format as 'csv' | 'xlsx', name, data.rows as Record<string, unknown>[], REPORT_COLUMNS);
-    },
-  );
-  app.get(
-    '/api/facility_general_order_dashboard/',
-    { schema: { tags: ['dashboards'], summary: "The clinical laboratory's dashboard", response: { 200: clinicalDashboardReply } } },
-    (request) => clinicalDashboard(db, principalOf(request)),
-  );
 }
