@@ -54,7 +54,7 @@ describe('a day in the TB laboratory', () => {
     await page.waitForURL('**/programs/tb-manage-sample');
     await page.getByRole('button', { name: 'New request' }).click();
     const request = page.locator('.clin-request-drawer');
-    await request.locator('.tb-form').waitFor();
+    await request.locator('#form_patient_category').waitFor();
 
     // the client, registered from the request
     await request.getByRole('button', { name: 'Register client' }).click();

@@ -61,7 +61,7 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
   await settle(reception);
   await reception.screenshot({ path: file('manage-sample'), fullPage: true });
   await reception.locator('.clin-page__extra button').first().click();
-  await reception.locator('.tb-form').waitFor();
+  await reception.locator('#form_patient_category').waitFor();
   await settle(reception);
   await reception.screenshot({ path: file('new-request') });
   await reception.locator('.clin-request-drawer .ant-drawer-body').evaluate((el) => el.scrollTo(0, 520));

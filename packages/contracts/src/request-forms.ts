@@ -38,7 +38,7 @@ export const requestFormReply = z.object({
   /** The wire form an order of this programme is posted to (`POST /api/{form}/`). */
   wire_form: z.string(),
   language: z.string(),
-  /** False where the form is a schema only (Tuberculosis): `fields` is then empty, and `json_schema` says it all. */
+  /** False for a programme without a request form (General): `fields` is then empty. */
   declared: z.boolean(),
   sections: z.array(z.object({ key: z.string(), title: z.string() })),
   fields: z.array(requestFormField),

@@ -28,6 +28,13 @@ interface FieldBase {
   when?: FieldCondition;
   /** A hint under the input (English; `<namespace>:hint.<name>`). */
   hint?: string;
+  /** What an unanswered field is stored as (default null; a checklist: none chosen). */
+  default?: string | boolean | null;
+  /**
+   * The form's own words for its cross-field rules (English; `<namespace>:message.<name>.required|notAsked`):
+   * when the field is required but unanswered, and when it is answered though its condition does not hold.
+   */
+  messages?: { required?: string; notAsked?: string };
 }
 
 export type FieldSpec =
@@ -36,7 +43,7 @@ export type FieldSpec =
   | (FieldBase & { kind: 'text'; max: number; pattern?: { source: string; example: string } })
   | (FieldBase & { kind: 'date' })
   | (FieldBase & { kind: 'number'; min: number; max: number; integer?: boolean; unit?: string })
-  | (FieldBase & { kind: 'boolean' });
+  | (FieldBase & { kind: 'boolean'; display?: 'radio' | 'checkbox' });
 
 export interface FormSpec {
   /** The i18n namespace that translates its labels (`field.<name>`, `section.<key>`, `hint.<name>`) and choices (`choice.<field>.<value>`). */
@@ -130,7 +137,13 @@ export function formSchema(spec: FormSpec) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of spec.fields) {
     const base = fieldSchema(f);
-    shape[f.name] = f.kind === 'choices' ? base.optional().default([]) : base.nullable().optional().default(null);
+    shape[f.name] =
+      f.kind === 'choices'
+        ? base.optional().default([])
+        : base
+            .nullable()
+            .optional()
+            .default(f.default ?? null);
   }
   return z
     .object(shape)
@@ -139,8 +152,9 @@ export function formSchema(spec: FormSpec) {
       for (const f of spec.fields) {
         const asked = fieldAsked(spec, f.name, form);
         const v = form[f.name];
-        if (asked && f.required && !answered(v)) ctx.addIssue({ code: 'custom', path: [f.name], message: REQUIRED });
-        if (!asked && answered(v) && f.when) {
+        if (asked && f.required && !answered(v)) ctx.addIssue({ code: 'custom', path: [f.name], message: f.messages?.required ?? REQUIRED });
+        if (!asked && answered(v) && f.when?.field && f.messages?.notAsked) ctx.addIssue({ code: 'custom', path: [f.name], message: f.messages.notAsked });
+        else if (!asked && answered(v) && f.when) {
           const on = spec.fields.find((x) => x.name === f.when!.field);
           const values = f.when.in.map((x) => (typeof x === 'boolean' ? (x ? 'Yes' : 'No') : on ? choiceLabel(on, x) : String(x)));
           ctx.addIssue({

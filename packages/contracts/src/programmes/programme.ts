@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { CatalogueTest } from './catalogue.js';
 import type { ProgramFamily } from './families.js';
 import type { FormSpec } from './form-spec.js';
@@ -18,8 +17,6 @@ export interface ProgrammeDefinition {
   code: string;
   /** The request form an order carries besides its tests and samples, declared; none: an empty form. */
   form?: FormSpec;
-  /** A request form written as a schema instead (Tuberculosis, whose cross-field rules the declaration cannot yet say). */
-  formSchema?: z.ZodType<Record<string, unknown>>;
   /** The programme's tests, panels and vocabularies, and which results are positive; the server seeds its catalogue from them. */
   catalogue: readonly CatalogueTest[];
   /** Interpretation rules: flags, the report's headline, follow-on tests, members settled by their siblings. */

@@ -88,14 +88,12 @@ export function roleMay(role: Role | string | null | undefined, program: string,
 const noForm = z.object({}).strict() as unknown as z.ZodType<Record<string, unknown>>;
 const schemas = new Map<FormSpec, z.ZodType<Record<string, unknown>>>();
 
-/** The declared request form of a programme, or null (General; Tuberculosis, whose form is a schema). */
+/** The declared request form of a programme, or null (General takes none). */
 export const requestFormSpecOf = (program: string): FormSpec | null => byName.get(program)?.form ?? null;
 
 /** The request-form schema of a programme (by name): the server validates an order's `form` with it. */
 export function requestFormOf(program: string): z.ZodType<Record<string, unknown>> {
-  const definition = byName.get(program);
-  if (definition?.formSchema) return definition.formSchema;
-  const spec = definition?.form;
+  const spec = byName.get(program)?.form;
   if (!spec) return noForm;
   let schema = schemas.get(spec);
   if (!schema) {

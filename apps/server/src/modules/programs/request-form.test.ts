@@ -38,9 +38,14 @@ describe('GET /api/request_form/', () => {
     expect((await get('/api/request_form/?program=EID&lang=xx')).json().language).toBe('en');
   });
 
-  it('says where a form is a schema only (Tuberculosis), and has none for General', async () => {
+  it('declares Tuberculosis’s form with its cross-field rules, and none for General', async () => {
     const tb = (await get('/api/request_form/?program=Tuberculosis')).json();
-    expect(tb).toMatchObject({ declared: false, fields: [], wire_form: 'tb_sample' });
+    expect(tb).toMatchObject({ declared: true, wire_form: 'tb_sample' });
+    expect(tb.fields.find((f: { name: string }) => f.name === 'treatment_month')).toMatchObject({
+      kind: 'number',
+      required: true,
+      when: { field: 'reason_for_examination', in: ['follow_up'] },
+    });
     expect(Object.keys(tb.json_schema.properties)).toContain('patient_category');
     const general = (await get('/api/request_form/?program=General', 'clin_receptionist')).json();
     expect(general).toMatchObject({ declared: false, fields: [], wire_form: 'general_order' });

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import type { ProgrammeDefinition } from '../programme.js';
 import { TB_CATALOGUE } from './catalogue.js';
-import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, tbRequestForm } from './tb.js';
+import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, TB_FORM_SPEC } from './tb.js';
 
 /** The label of a TB form choice, or the stored value when unknown. */
 const tbChoice = (field: keyof typeof TB_FORM_CHOICES, value: unknown): string =>
@@ -40,7 +39,7 @@ export const TUBERCULOSIS: ProgrammeDefinition = {
   name: 'Tuberculosis',
   family: 'tb',
   code: 'TB',
-  formSchema: tbRequestForm as unknown as z.ZodType<Record<string, unknown>>,
+  form: TB_FORM_SPEC,
   catalogue: TB_CATALOGUE,
   rules: {
     flag: interpretationFlag,

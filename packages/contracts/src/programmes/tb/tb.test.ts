@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import '../../zod-messages.js';
-import { requestFormOf } from '../registry.js';
+import { requestFormOf, requestFormSpecOf } from '../registry.js';
 import {
+  TB_FORM_SPEC,
   anyMtbDetected,
   followOnTests,
   impliedValue,
@@ -102,7 +103,7 @@ describe('TB request form', () => {
 
 describe('request forms by programme', () => {
   it('validates a TB order with the TB form and refuses any field on a programme without a form', () => {
-    expect(requestFormOf('Tuberculosis')).toBe(tbRequestForm);
+    expect(requestFormSpecOf('Tuberculosis')).toBe(TB_FORM_SPEC);
     expect(requestFormOf('General').safeParse({}).success).toBe(true);
     expect(requestFormOf('General').safeParse({ specimen: 'csf' }).success).toBe(false);
   });

@@ -1,20 +1,18 @@
-import { z } from 'zod';
+import { type FormSpec, formSchema } from '../form-spec.js';
 import type { CodedChoice, CodedResult } from '../types.js';
 
 /**
  * The Tuberculosis programme's data, declared once: the presumptive-TB
  * request form (WHO/NTBLCP), the result vocabularies of its tests, and the
- * rules that read those results. The server seeds the catalogue from the
- * vocabularies (modules/catalogue/catalogue-data.ts), serves them with the
- * form's choices at `GET /api/tb_form_lookup/`, and validates an order's
- * `form` with `tbRequestForm` (through `REQUEST_FORMS`, forms.ts). Labels are
- * English; the web translates by value. No I/O.
+ * rules that read those results. Its catalogue (catalogue.ts) takes the
+ * vocabularies; the server serves them with the form's choices at
+ * `GET /api/tb_form_lookup/`. Labels are English; the web translates by
+ * value. No I/O.
  */
 
 /** A coded value and its English label. */
 
 type Values<C extends readonly CodedChoice[]> = C[number]['value'];
-const valuesOf = <const C extends readonly CodedChoice[]>(choices: C) => choices.map((c) => c.value) as [Values<C>, ...Values<C>[]];
 
 // --- The request form ----------------------------------------------------------------------------------
 
@@ -82,56 +80,98 @@ export const TB_FORM_IDENTIFIER_TYPES = {
   drtb_register_number: 'DR register number',
 } as const;
 
-/** A choice field, with the API's messages: "This field is required." when absent, DRF's wording otherwise. */
-const choice = <const C extends readonly CodedChoice[]>(choices: C) =>
-  z.enum(valuesOf(choices), {
-    error: (issue) =>
-      issue.input === undefined
-        ? 'This field is required.'
-        : issue.input === null
-          ? 'This field may not be null.'
-          : `"${String(issue.input).slice(0, 100)}" is not a valid choice.`,
-  });
-const optionalText = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).default('');
+/**
+ * The WHO/NTBLCP presumptive-TB request form, declared like every other
+ * programme's (form-spec.ts): the month of treatment is asked (and required)
+ * for a follow-up examination only, the specimen is named when it is "other";
+ * the form's own words for those two rules are declared with them.
+ */
+export const TB_FORM_SPEC: FormSpec = {
+  namespace: 'tb',
+  sections: [
+    { key: 'request', title: 'Request' },
+    { key: 'specimen', title: 'Specimen' },
+  ],
+  fields: [
+    {
+      name: 'patient_category',
+      label: 'Patient category',
+      section: 'request',
+      kind: 'choice',
+      choices: TB_FORM_CHOICES.patient_category,
+      display: 'select',
+      required: true,
+    },
+    {
+      name: 'reason_for_examination',
+      label: 'Reason for examination',
+      section: 'request',
+      kind: 'choice',
+      choices: TB_FORM_CHOICES.reason_for_examination,
+      display: 'radio',
+      required: true,
+    },
+    {
+      name: 'treatment_month',
+      label: 'Month of treatment',
+      section: 'request',
+      kind: 'number',
+      min: TB_TREATMENT_MONTHS.min,
+      max: TB_TREATMENT_MONTHS.max,
+      integer: true,
+      required: true,
+      when: { field: 'reason_for_examination', in: ['follow_up'] },
+      hint: `Month ${TB_TREATMENT_MONTHS.min} is the start of treatment; up to ${TB_TREATMENT_MONTHS.max}.`,
+      messages: {
+        required: 'This field is required for a follow-up examination.',
+        notAsked: 'Give the treatment month only for a follow-up examination.',
+      },
+    },
+    { name: 'hiv_status', label: 'HIV status', section: 'request', kind: 'choice', choices: TB_FORM_CHOICES.hiv_status, display: 'radio', required: true },
+    { name: 'test_status', label: 'Test status', section: 'request', kind: 'choice', choices: TB_FORM_CHOICES.test_status, display: 'radio', required: true },
+    { name: 'presumptive_drtb', label: 'Presumptive DR-TB', section: 'request', kind: 'boolean', display: 'checkbox', default: false },
+    { name: 'lga_tb_number', label: 'LGA TB number', section: 'request', kind: 'text', max: 50, default: '' },
+    { name: 'drtb_register_number', label: 'DR-TB register number', section: 'request', kind: 'text', max: 50, default: '' },
+    { name: 'specimen', label: 'Specimen', section: 'specimen', kind: 'choice', choices: TB_FORM_CHOICES.specimen, display: 'select', required: true },
+    {
+      name: 'specimen_other',
+      label: 'Other specimen',
+      section: 'specimen',
+      kind: 'text',
+      max: 100,
+      default: '',
+      required: true,
+      when: { field: 'specimen', in: ['other'] },
+      messages: { required: 'Name the specimen.', notAsked: 'Name a specimen only when the specimen is "other".' },
+    },
+    {
+      name: 'visual_appearance',
+      label: 'Visual appearance',
+      section: 'specimen',
+      kind: 'choice',
+      choices: TB_FORM_CHOICES.visual_appearance,
+      display: 'select',
+    },
+  ],
+};
 
-/** The WHO/NTBLCP presumptive-TB request form: the `form` of a Tuberculosis order. */
-export const tbRequestForm = z
-  .object({
-    patient_category: choice(TB_FORM_CHOICES.patient_category),
-    reason_for_examination: choice(TB_FORM_CHOICES.reason_for_examination),
-    /** Required for a follow-up examination, and only then. */
-    treatment_month: z
-      .number()
-      .int('A valid integer is required.')
-      .min(TB_TREATMENT_MONTHS.min, `Ensure this value is greater than or equal to ${TB_TREATMENT_MONTHS.min}.`)
-      .max(TB_TREATMENT_MONTHS.max, `Ensure this value is less than or equal to ${TB_TREATMENT_MONTHS.max}.`)
-      .nullable()
-      .default(null),
-    presumptive_drtb: z.boolean().default(false),
-    hiv_status: choice(TB_FORM_CHOICES.hiv_status),
-    lga_tb_number: optionalText(50),
-    drtb_register_number: optionalText(50),
-    test_status: choice(TB_FORM_CHOICES.test_status),
-    specimen: choice(TB_FORM_CHOICES.specimen),
-    /** Required when the specimen is `other`, and only then. */
-    specimen_other: optionalText(100),
-    visual_appearance: choice(TB_FORM_CHOICES.visual_appearance).nullable().default(null),
-  })
-  .strict()
-  .superRefine((form, ctx) => {
-    if (form.reason_for_examination === 'follow_up' && form.treatment_month == null)
-      ctx.addIssue({ code: 'custom', path: ['treatment_month'], message: 'This field is required for a follow-up examination.' });
-    if (form.reason_for_examination !== 'follow_up' && form.treatment_month != null)
-      ctx.addIssue({ code: 'custom', path: ['treatment_month'], message: 'Give the treatment month only for a follow-up examination.' });
-    if (form.specimen === 'other' && !form.specimen_other) ctx.addIssue({ code: 'custom', path: ['specimen_other'], message: 'Name the specimen.' });
-    if (form.specimen !== 'other' && form.specimen_other)
-      ctx.addIssue({ code: 'custom', path: ['specimen_other'], message: 'Name a specimen only when the specimen is "other".' });
-  });
+/** The presumptive-TB request form's schema (the server's check of an order's `form`, and the order page's). */
+export const tbRequestForm = formSchema(TB_FORM_SPEC);
 
-/** A valid TB request form, defaults applied. */
-export type TbRequestForm = z.output<typeof tbRequestForm>;
-/** What a client sends. */
-export type TbRequestFormInput = z.input<typeof tbRequestForm>;
+/** What a client sends as a Tuberculosis order's `form`. */
+export type TbRequestFormInput = {
+  patient_category: TbPatientCategory;
+  reason_for_examination: Values<(typeof TB_FORM_CHOICES)['reason_for_examination']>;
+  treatment_month?: number | null;
+  presumptive_drtb?: boolean;
+  hiv_status: Values<(typeof TB_FORM_CHOICES)['hiv_status']>;
+  lga_tb_number?: string;
+  drtb_register_number?: string;
+  test_status: Values<(typeof TB_FORM_CHOICES)['test_status']>;
+  specimen: TbSpecimen;
+  specimen_other?: string;
+  visual_appearance?: Values<(typeof TB_FORM_CHOICES)['visual_appearance']> | null;
+};
 
 // --- The tests and their result vocabularies ------------------------------------------------------------
 

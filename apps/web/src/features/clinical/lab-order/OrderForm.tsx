@@ -7,7 +7,6 @@ import { showServerErrors } from '../common/forms';
 import { useProgramme } from '../programme';
 import { checkRequestForm, requestFormFields } from '../request-form/check';
 import { SpecFields } from '../request-form/SpecFields';
-import { TbRequestFields } from '../tb/TbRequestFields';
 import { InfantAge } from '../../eid/InfantAge';
 import type { OrderCreated } from '../types';
 import { ClientCard, ClinicianField, NotesField, PriorityField, TestsCard } from './OrderFields';
@@ -62,7 +61,7 @@ export function OrderForm({ onSaved }: { onSaved: (order: OrderCreated) => void 
         </Card>
       </div>
       {programme.family === 'eid' && <InfantAge />}
-      {programme.family === 'tb' ? <TbRequestFields /> : spec && <SpecFields spec={spec} />}
+      {spec && <SpecFields spec={spec} />}
       <TestsCard tests={(lookup.data?.tests ?? []).filter((x) => x.is_active !== false)} loading={lookup.isPending} panelsOnly={!general} priced={general} />
       {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ marginTop: 16, whiteSpace: 'pre-line' }} />}
       <div className="clin-form-actions" style={{ marginTop: 16 }}>

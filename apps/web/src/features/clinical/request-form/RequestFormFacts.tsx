@@ -3,8 +3,6 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../common/format';
 import { useProgramme } from '../programme';
-import { useTbFormLookup } from '../tb/api';
-import { TB_CHOICE_FIELDS, TB_FORM_FIELDS } from '../tb/fields';
 
 interface Fact {
   key: string;
@@ -45,29 +43,11 @@ function useSpecFacts(form: Record<string, unknown>): { title: string; facts: Fa
   return { title: t(`${ns}:form.title`, { defaultValue: t('clinical:requestForm.title') }), facts };
 }
 
-/** The TB request form's answers, in the interface language. */
-function useTbFacts(form: Record<string, unknown>, enabled: boolean): { title: string; facts: Fact[] } {
-  const { t } = useTranslation('tb');
-  const lookup = useTbFormLookup(enabled);
-  const choices = lookup.data?.choices as Record<string, { value: string; label: string }[]> | undefined;
-  const text = (field: string, value: unknown) => {
-    if (typeof value === 'boolean') return t(value ? 'form.yes' : 'form.no');
-    if (!TB_CHOICE_FIELDS.has(field)) return String(value);
-    // the catalog knows every code; the look-up's English label stands in for a code it does not
-    const label = choices?.[field]?.find((c) => c.value === value)?.label;
-    return t(`choice.${field}.${String(value)}`, { defaultValue: label ?? String(value) });
-  };
-  const fields = enabled ? TB_FORM_FIELDS.filter((f) => form[f] != null && form[f] !== '') : [];
-  return { title: t('form.title'), facts: fields.map((f) => ({ key: f, label: t(`field.${f}`), text: text(f, form[f]) })) };
-}
-
-/** The programme's request form of an order, read-only (TB: the presumptive-TB form; EID, VL, public health: their declared forms); nothing for a programme without one. */
+/** The programme's request form of an order, read-only, from its declaration; nothing for a programme without one. */
 export function RequestFormFacts({ form, context }: { form: Record<string, unknown>; context?: RequestContext }) {
   const programme = useProgramme();
   const { t } = useTranslation('eid');
-  const tb = useTbFacts(form, programme.family === 'tb');
-  const declared = useSpecFacts(form);
-  let shown = programme.family === 'tb' ? tb : declared;
+  let shown = useSpecFacts(form);
   // EID: the infant's age in completed weeks on the day the sample was collected (registered, until then).
   const weeks = programme.family === 'eid' && context?.collectedAt ? ageInWeeks(context.dateOfBirth, context.collectedAt) : null;
   if (shown && weeks != null)

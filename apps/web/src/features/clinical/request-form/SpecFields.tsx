@@ -13,7 +13,7 @@ interface Control {
   onChange?: never;
 }
 
-/** A field's input: radio buttons for a few choices, a select for many, a checklist, text, a DD/MM/YYYY date, a number, yes/no. */
+/** A field's input: radio buttons for a few choices, a select for many, a checklist, text, a DD/MM/YYYY date, a number, yes/no (or a tick). */
 function FieldInput({ field, ns, ...control }: { field: FieldSpec; ns: string } & Control) {
   const { t } = useTranslation([ns, 'clinical']);
   const options = (f: Extract<FieldSpec, { choices: unknown }>) =>
@@ -51,6 +51,7 @@ function FieldInput({ field, ns, ...control }: { field: FieldSpec; ns: string } 
         />
       );
     case 'boolean':
+      if (field.display === 'checkbox') return <Checkbox {...control}>{t('clinical:requestForm.yes')}</Checkbox>;
       return (
         <Radio.Group
           {...control}
@@ -73,6 +74,7 @@ function SpecField({ spec, field }: { spec: FormSpec; field: FieldSpec }) {
       label={t(`field.${field.name}`, { defaultValue: field.label })}
       extra={field.hint ? t(`hint.${field.name}`, { defaultValue: field.hint }) : undefined}
       required={field.required}
+      valuePropName={field.kind === 'boolean' && field.display === 'checkbox' ? 'checked' : undefined}
       preserve={false}
       className={field.kind === 'choices' ? 'request-form__wide' : undefined}
     >

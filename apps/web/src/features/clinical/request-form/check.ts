@@ -1,7 +1,5 @@
-import { type FieldSpec, type FormSpec, programFamily, REQUIRED, requestFormOf, requestFormSpecOf } from '@nlims/contracts';
+import { type FieldSpec, type FormSpec, REQUIRED, requestFormOf, requestFormSpecOf } from '@nlims/contracts';
 import type { TFunction } from 'i18next';
-import { TB_FORM_FIELDS } from '../tb/fields';
-import { checkTbRequestForm } from '../tb/requestForm';
 import type { FormFieldError, Issue } from './issues';
 
 /** The values typed in: empty inputs left out, so the schema's defaults apply. */
@@ -12,6 +10,11 @@ export function cleaned(values: Record<string, unknown> | undefined): Record<str
 /** One problem of a declared form's field, in the interface language. */
 function specMessage(spec: FormSpec, f: FieldSpec | undefined, issue: Issue, t: TFunction): string {
   const label = f ? t(`${spec.namespace}:field.${f.name}`, { defaultValue: f.label }) : String(issue.path[0] ?? '');
+  // The form's own words for its cross-field rules (TB: "Name the specimen.").
+  for (const kind of ['required', 'notAsked'] as const) {
+    const own = f?.messages?.[kind];
+    if (own && issue.message === own) return t(`${spec.namespace}:message.${f!.name}.${kind}`, { defaultValue: own });
+  }
   if (issue.message === REQUIRED) return t('clinical:requestForm.required', { label });
   if (issue.message.startsWith('Answer this only when') && f?.when) {
     const on = spec.fields.find((x) => x.name === f.when!.field);
@@ -46,7 +49,6 @@ export function checkRequestForm(
   values: Record<string, unknown> | undefined,
   t: TFunction,
 ): { form: Record<string, unknown> } | { errors: FormFieldError[] } {
-  if (programFamily(program) === 'tb') return checkTbRequestForm(cleaned(values), t);
   const parsed = requestFormOf(program).safeParse(cleaned(values));
   if (parsed.success) return { form: parsed.data };
   const spec = requestFormSpecOf(program);
@@ -68,6 +70,5 @@ export function checkRequestForm(
 
 /** The request-form fields a programme's order form shows, for placing the server's `form.<field>` errors. */
 export function requestFormFields(program: string): readonly string[] {
-  if (programFamily(program) === 'tb') return TB_FORM_FIELDS;
   return requestFormSpecOf(program)?.fields.map((f) => f.name) ?? [];
 }

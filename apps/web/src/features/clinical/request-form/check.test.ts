@@ -3,14 +3,14 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/errors';
 import { showServerErrors } from '../common/forms';
-import { checkRequestForm } from '../request-form/check';
+import { checkRequestForm } from './check';
 
 /** The key and its values, so the test reads which message was chosen. */
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
 
 const valid = { patient_category: 'new', reason_for_examination: 'diagnosis', hiv_status: 'negative', test_status: 'initial', specimen: 'sputum_spot' };
 
-describe('the TB request form on the page (the contracts schema)', () => {
+describe('the TB request form on the page (its declaration, the schema the server applies)', () => {
   it('passes a complete form with the schema defaults applied', () => {
     expect(checkRequestForm('Tuberculosis', { ...valid, lga_tb_number: '', visual_appearance: undefined }, t)).toEqual({
       form: {
@@ -30,17 +30,29 @@ describe('the TB request form on the page (the contracts schema)', () => {
     expect('errors' in checked && checked.errors.map((e) => e.name.join('.')).sort()).toEqual(
       ['form.hiv_status', 'form.patient_category', 'form.reason_for_examination', 'form.specimen', 'form.test_status'].sort(),
     );
-    expect('errors' in checked && checked.errors[0]!.errors[0]).toMatch(/^tb:validation\.choose/);
+    expect('errors' in checked && checked.errors[0]!.errors[0]).toMatch(/^clinical:requestForm\.required/);
   });
 
   it('asks for the month of a follow-up and the name of an "other" specimen, in the interface language', () => {
     const checked = checkRequestForm('Tuberculosis', { ...valid, reason_for_examination: 'follow_up', specimen: 'other' }, t);
     expect('errors' in checked && checked.errors).toEqual([
-      { name: ['form', 'treatment_month'], errors: ['tb:validation.monthNeeded'] },
-      { name: ['form', 'specimen_other'], errors: ['tb:validation.nameSpecimen'] },
+      {
+        name: ['form', 'treatment_month'],
+        errors: ['tb:message.treatment_month.required {"defaultValue":"This field is required for a follow-up examination."}'],
+      },
+      { name: ['form', 'specimen_other'], errors: ['tb:message.specimen_other.required {"defaultValue":"Name the specimen."}'] },
     ]);
+    // a month asked only for a follow-up is refused otherwise, in the form's words
+    expect(checkRequestForm('Tuberculosis', { ...valid, treatment_month: 3 }, t)).toEqual({
+      errors: [
+        {
+          name: ['form', 'treatment_month'],
+          errors: ['tb:message.treatment_month.notAsked {"defaultValue":"Give the treatment month only for a follow-up examination."}'],
+        },
+      ],
+    });
     expect(checkRequestForm('Tuberculosis', { ...valid, reason_for_examination: 'follow_up', treatment_month: 40 }, t)).toEqual({
-      errors: [{ name: ['form', 'treatment_month'], errors: ['tb:validation.month {"min":0,"max":36}'] }],
+      errors: [{ name: ['form', 'treatment_month'], errors: [expect.stringMatching(/^clinical:requestForm\.range .*"min":0,"max":36/)] }],
     });
   });
 
