@@ -77,8 +77,8 @@ const CLERK: Role = 'Data Clerk';
 const DATA_ANALYST: Role = 'Data Analyst';
 const MANAGER: Role = 'Manager';
 
-const ALL_PROGRAMS: readonly ProgramKind[] = ['general', 'tb', 'eid', 'vl', 'ph'];
-const NON_GENERAL: readonly ProgramKind[] = ['tb', 'eid', 'vl', 'ph'];
+const ALL_PROGRAMS = Object.keys(FAMILIES) as ProgramKind[];
+const NON_GENERAL = ALL_PROGRAMS.filter((family) => family !== 'general');
 
 function page(path: string, key: string, allow: Rule, group?: NavGroup): NavPage {
   return { path, key, allow, group };

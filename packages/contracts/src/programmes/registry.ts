@@ -77,6 +77,11 @@ export function programsOfForm(form: ProgramForm): string[] {
   return PROGRAM_DEFINITIONS.filter((d) => FAMILIES[d.family].form === form).map((d) => d.name);
 }
 
+/** The programmes a report path serves (its families' `report`). */
+export function programsOfReport(report: FamilyDefinition['report']): string[] {
+  return PROGRAM_DEFINITIONS.filter((d) => FAMILIES[d.family].report === report).map((d) => d.name);
+}
+
 /** May this role do this in this programme? The one rule the server and the web both apply. */
 export function roleMay(role: Role | string | null | undefined, program: string, permission: Permission): boolean {
   return role != null && (familyOf(program).roles[permission] as readonly string[]).includes(role);

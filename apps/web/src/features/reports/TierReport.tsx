@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PROGRAM_DEFINITIONS, SUPPRESSED_LABEL, type TierReportRow } from '@nlims/contracts';
+import { DEFAULT_PAGE_SIZE, programsOfReport, SUPPRESSED_LABEL, type TierReportRow } from '@nlims/contracts';
 import { Alert, Card, Empty, Segmented, Select, Spin, type TableProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -31,8 +31,8 @@ import '../resources/resources.css';
 import '../tb/tb.css';
 import './reports.css';
 
-/** The programmes of the third family: every one but General and Tuberculosis, as the product lists them. */
-const OTHER_PROGRAMMES = PROGRAM_DEFINITIONS.filter((p) => p.family !== 'general' && p.family !== 'tb').map((p) => p.name);
+/** The programmes of the programmes' report (general_program_report/): every one but General and Tuberculosis, as the product lists them. */
+const OTHER_PROGRAMMES = programsOfReport('general_program_report');
 
 const FIGURES = ['requested', 'released', 'positives', 'rejected', 'backlog'] as const;
 

@@ -1,9 +1,8 @@
 import {
   DEFAULT_PAGE_SIZE,
+  type FamilyDefinition,
   PAGE_SIZES,
-  type ProgramFamily,
-  PROGRAMS,
-  programFamily,
+  programsOfReport,
   SUPPRESSED_LABEL,
   type TierReportPage,
   type TierReportRow,
@@ -122,23 +121,13 @@ async function countOf(db: Db, where: ReturnType<typeof sql>): Promise<number> {
   return r?.n ?? 0;
 }
 
-/** The report paths and the families each serves (the programmes are the registry's, when asked). */
-const REPORT_FAMILIES = {
-  tb_report: ['tb'],
-  general_order_report: ['general'],
-  general_program_report: ['eid', 'vl', 'ph'],
-} as const satisfies Record<string, readonly ProgramFamily[]>;
-export type ReportPath = keyof typeof REPORT_FAMILIES;
-export const REPORT_PATHS = Object.keys(REPORT_FAMILIES) as ReportPath[];
-
-/** The programmes a report path serves. */
-export const reportPrograms = (path: ReportPath): string[] =>
-  PROGRAMS.filter((n) => (REPORT_FAMILIES[path] as readonly ProgramFamily[]).includes(programFamily(n)));
+/** The report paths officials read. */
+export type ReportPath = FamilyDefinition['report'];
 
 /** An official's report: the aggregate page, or every row as CSV or XLSX; the view or export audited. */
 export async function officialReport(db: Db, p: Principal, path: ReportPath, q: TierReportQuery, reply: FastifyReply): Promise<TierReportPage | FastifyReply> {
   const format = q.format ?? 'json';
-  const data = await tierReport(db, p, q, reportPrograms(path), format !== 'json');
+  const data = await tierReport(db, p, q, programsOfReport(path), format !== 'json');
   const { format: _format, ...query } = q;
   const count = Array.isArray(data) ? data.length : data.count;
   await recordAudit(db, p, { action: format === 'json' ? 'report.view' : 'report.export', entity: path, after: { format, query, count, aggregate: true } });
