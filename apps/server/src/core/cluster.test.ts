@@ -73,13 +73,13 @@ describe('the server with WORKERS=2', () => {
     }
   }, 30_000);
 
-  /** The primary's node children (tsx also starts an esbuild helper, which is not a worker). */
+  /** The primary's node children (tsx also starts an esbuild helper, which is not a worker; Node.js 24 names its main thread "MainThread"). */
   const workerPids = (): string[] => {
     try {
       return execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(child.pid)], { encoding: 'utf8' })
         .split('\n')
         .map((l) => l.trim().split(/\s+/))
-        .filter(([, comm]) => comm === 'node')
+        .filter(([, comm]) => comm === 'node' || comm === 'MainThread')
         .map(([pid]) => pid!);
     } catch {
       return [];
