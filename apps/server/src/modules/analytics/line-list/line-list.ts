@@ -140,28 +140,18 @@ export async function phReport(db: Db, p: Principal, q: PhReportQuery, exporting
   const size = q.page_size ?? DEFAULT_PAGE_SIZE;
   if (!exporting && !(PAGE_SIZES as readonly number[]).includes(size))
     throw ValidationError.field('page_size', `page_size must be one of ${PAGE_SIZES.join(', ')}.`);
-  const where: SQL = sql`where ${and(
-    ...ofFacility('t', facilityOf(p)),
-    programIn(sql.raw('t.program_id'), names),
-    phKeyTest('c', keyMembersOf(family)),
-    sql`t.status <> ${CANCELLED_STATUS}`,
-    ...withinDays(sql.raw('s.created_at'), dayRange(q)),
-    ...(q.test_order_status ? [sql`t.status = ${q.test_order_status}`] : []),
-  )}`;
-  const page = (limit: number, offset: number) =>
-    db.execute(sql`select ${columns} ${from} ${where} order by s.created_at, t.id limit ${limit} offset ${offset}`);
   if (exporting) {
     const program = family === 'ph' ? undefined : names[0];
     return {
       family,
       columns: lineListColumns(family, program),
-      rows: rowsOf<StoredRow>(await page(PH_EXPORT_LIMIT, 0)).map((r) => exportRow(family, program, r)),
+      rows: (await lineListRows<StoredRow>(db, p, names, family, q, PH_EXPORT_LIMIT, 0)).map((r) => exportRow(family, program, r)),
     };
   }
   const number = q.page ?? 1;
   const [total] = rowsOf<{ n: number }>(
     await db.execute(
-      sql`select count(*)::int as n from test_orders t join samples s on s.id = t.sample_id join test_types c on c.id = t.test_type_id ${where}`,
+      sql`select count(*)::int as n from test_orders t join samples s on s.id = t.sample_id join test_types c on c.id = t.test_type_id ${lineListWhere(p, names, family, q)}`,
     ),
   );
   return {
@@ -169,6 +159,43 @@ export async function phReport(db: Db, p: Principal, q: PhReportQuery, exporting
     next: null as string | null,
     previous: null as string | null,
     page: number,
-    results: rowsOf<StoredRow>(await page(size, (number - 1) * size)).map((r) => shape(family, r)),
+    results: (await lineListRows<StoredRow>(db, p, names, family, q, size, (number - 1) * size)).map((r) => shape(family, r)),
   };
+}
+
+/** The rows the line list counts: the caller's facility, these programmes, a test as the family counts one, not cancelled, the period, the status. */
+function lineListWhere(
+  p: Principal,
+  names: readonly string[],
+  family: LineListFamily,
+  q: Pick<PhReportQuery, 'start_date' | 'end_date' | 'test_order_status'>,
+): SQL {
+  return sql`where ${and(
+    ...ofFacility('t', facilityOf(p)),
+    programIn(sql.raw('t.program_id'), names),
+    phKeyTest('c', keyMembersOf(family)),
+    sql`t.status <> ${CANCELLED_STATUS}`,
+    ...withinDays(sql.raw('s.created_at'), dayRange(q)),
+    ...(q.test_order_status ? [sql`t.status = ${q.test_order_status}`] : []),
+  )}`;
+}
+
+/**
+ * The one line list's rows, as stored: the shared columns, and the family's own (`extra`, e.g. viral load's), in
+ * registration order. Every export and page of a line list reads them here.
+ */
+export async function lineListRows<Row>(
+  db: Db,
+  p: Principal,
+  names: readonly string[],
+  family: LineListFamily,
+  q: Pick<PhReportQuery, 'start_date' | 'end_date' | 'test_order_status'>,
+  limit: number,
+  offset: number,
+  extra: SQL | null = null,
+): Promise<Row[]> {
+  const selected = extra ? sql`${columns}, ${extra}` : columns;
+  return rowsOf<Row>(
+    await db.execute(sql`select ${selected} ${from} ${lineListWhere(p, names, family, q)} order by s.created_at, t.id limit ${limit} offset ${offset}`),
+  );
 }
