@@ -1,23 +1,21 @@
 import { AlertOutlined, ClockCircleOutlined, DownloadOutlined, ExperimentOutlined, InboxOutlined, PieChartOutlined, WarningOutlined } from '@ant-design/icons';
 import { EID_CHOICES, EID_DASHBOARD_DEFAULT_DAYS, type EidDashboard } from '@nlims/contracts';
-import { Alert, Button, Card, Col, Empty, Row, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Table, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Bars } from '../clinical/common/Bars';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { BarChart } from '../analytics/charts';
+import { type DashboardCard, DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
+import type { StatTile } from '../analytics/StatTiles';
 import { formatDate, formatDateTime } from '../clinical/common/format';
 import { statusText } from '../clinical/common/status';
-import { DateInput } from '../forms/DateInput';
+import { PeriodFilter } from '../analytics/PeriodFilter';
 import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import type { PageProps } from '../pages/pageProps';
 import { defaultPeriod, percentText } from '../tb/labels';
-import { LoadError } from '../tb/LoadError';
 import { type EidDashboardQuery, useEidDashboard } from './api';
 import { type BreakdownRow, dashboardCsv } from './csv';
 import './eid.css';
-import { type StatTile, StatTiles } from '../analytics/StatTiles';
 
 type Breakdown = 'by_age_band' | 'by_entry_point' | 'by_pcr_sequence' | 'by_state';
 
@@ -53,6 +51,7 @@ function rowLabel(t: TFunction, breakdown: Breakdown, row: BreakdownRow): string
  */
 export default function EidDashboardPage({ page }: PageProps) {
   const { t } = useTranslation(['eid', 'clinical']);
+  const { t: tc } = useTranslation('clinical');
   const [params, setParams] = useSearchParams();
   const fallback = defaultPeriod(EID_DASHBOARD_DEFAULT_DAYS);
   const query: EidDashboardQuery = { start_date: params.get('start_date') ?? fallback.start_date, end_date: params.get('end_date') ?? fallback.end_date };
@@ -68,47 +67,27 @@ export default function EidDashboardPage({ page }: PageProps) {
       },
       { replace: true },
     );
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useEidDashboard(query);
-
-  let body: ReactNode;
-  if (!data && isPending) body = <Spin size="large" className="clin-loading" aria-label={t('dashboard.loading')} />;
-  else if (!data) body = <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />;
-  else body = <Figures data={data} />;
+  const result = useEidDashboard(query);
+  const { data } = result;
 
   return (
-    <ClinicalPage
+    <DashboardShell
       page={page}
+      family="eid"
       className="eid-dash"
-      extra={
+      query={result}
+      texts={{ loading: t('dashboard.loading'), error: t('dashboard.error') }}
+      actions={
         data && (
           <Button icon={<DownloadOutlined />} onClick={() => downloadCsv(data, t)}>
             {t('dashboard.csv')}
           </Button>
         )
       }
-    >
-      <div className="clin-toolbar clin-no-print">
-        <label className="clin-date">
-          <span>{t('clinical:samples.from')}</span>
-          <DateInput value={query.start_date} max={query.end_date} onChange={(start_date) => set({ start_date })} aria-label={t('clinical:samples.from')} />
-        </label>
-        <label className="clin-date">
-          <span>{t('clinical:samples.to')}</span>
-          <DateInput value={query.end_date} min={query.start_date} onChange={(end_date) => set({ end_date })} aria-label={t('clinical:samples.to')} />
-        </label>
-      </div>
-      {data && error && <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />}
-      <Spin spinning={isFetching && isPlaceholderData} delay={200}>
-        <div aria-busy={isFetching}>
-          {data && (
-            <p className="clin-muted eid-dash__period" data-testid="eid-period">
-              {t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date) })}
-            </p>
-          )}
-          {body}
-        </div>
-      </Spin>
-    </ClinicalPage>
+      filters={<PeriodFilter value={query} onChange={set} />}
+      period={(d) => t('dashboard.period', { start: formatDate(d.start_date), end: formatDate(d.end_date) })}
+      view={(d) => eidView(d, t, tc)}
+    />
   );
 }
 
@@ -133,102 +112,110 @@ function downloadCsv(data: EidDashboard, t: TFunction) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** A tile's figures; its title is the catalog's `dashboard.<key>`. */
-type Stat = Omit<StatTile, 'title'>;
-
-/** The period's figures. */
-function Figures({ data }: { data: EidDashboard }) {
-  const { t } = useTranslation('eid');
-  const { t: tc } = useTranslation('clinical');
+/** The period's figures: the infants awaiting confirmation first, then the breakdowns, statuses, rejections and turnaround. */
+function eidView(data: EidDashboard, t: TFunction, tc: TFunction): DashboardView {
   const { totals, turnaround: tat, awaiting_confirmation: awaiting } = data;
-  const days = (v: number | null) => (v == null ? '—' : t('dashboard.days', { count: v }));
-  const stats: Stat[] = [
-    { key: 'samples', icon: <InboxOutlined />, value: totals.samples, note: t('dashboard.samplesNote') },
+  const days = (v: number | null) => (v == null ? '—' : t('eid:dashboard.days', { count: v }));
+  const tiles: Omit<StatTile, 'title'>[] = [
+    { key: 'samples', icon: <InboxOutlined />, value: totals.samples, note: t('eid:dashboard.samplesNote') },
     {
       key: 'tests',
       icon: <ExperimentOutlined />,
       value: totals.tests,
-      note: t('dashboard.testsNote', { released: totals.released, rejected: totals.rejected }),
+      note: t('eid:dashboard.testsNote', { released: totals.released, rejected: totals.rejected }),
     },
     {
       key: 'positivity',
       icon: <PieChartOutlined />,
       value: totals.positivity_percent ?? '—',
       suffix: totals.positivity_percent == null ? undefined : '%',
-      note: t('dashboard.positivityNote', { detected: totals.detected, valid: totals.detected + totals.not_detected }),
+      note: t('eid:dashboard.positivityNote', { detected: totals.detected, valid: totals.detected + totals.not_detected }),
     },
     {
       key: 'detected',
       icon: <AlertOutlined />,
       value: totals.detected,
-      note: t('dashboard.detectedNote', { noResult: totals.no_result }),
+      note: t('eid:dashboard.detectedNote', { noResult: totals.no_result }),
       alert: totals.detected > 0,
     },
-    { key: 'awaiting', icon: <WarningOutlined />, value: awaiting.count, note: t('dashboard.awaitingNote'), alert: awaiting.count > 0 },
+    { key: 'awaiting', icon: <WarningOutlined />, value: awaiting.count, note: t('eid:dashboard.awaitingNote'), alert: awaiting.count > 0 },
     {
       key: 'turnaround',
       icon: <ClockCircleOutlined />,
       value: tat.median_days ?? '—',
-      suffix: tat.median_days == null ? undefined : t('dashboard.daysUnit'),
-      note: t('dashboard.turnaroundNote', { released: tat.released }),
+      suffix: tat.median_days == null ? undefined : t('eid:dashboard.daysUnit'),
+      note: t('eid:dashboard.turnaroundNote', { released: tat.released }),
     },
   ];
-  return (
-    <Row gutter={[16, 16]}>
-      {awaiting.count > 0 && (
-        <Col xs={24}>
-          <Alert type="error" showIcon className="eid-alert" title={t('alert.dashboard', { count: awaiting.count })} description={t('alert.action')} />
-        </Col>
-      )}
-      <StatTiles tiles={stats.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) }))} testId="eid-stat" />
-      <Col xs={24}>
-        <Card title={t('dashboard.awaitingTitle')} className={awaiting.count ? 'eid-awaiting eid-awaiting--open' : 'eid-awaiting'}>
-          <Awaiting rows={awaiting.samples} />
-        </Card>
-      </Col>
-      {totals.tests === 0 ? (
-        <Col xs={24}>
-          <Card>
-            <Empty description={t('dashboard.empty')} />
-          </Card>
-        </Col>
-      ) : (
-        <>
-          {(['by_age_band', 'by_entry_point', 'by_pcr_sequence', 'by_state'] as const).map((b) => (
-            <Col key={b} xs={24} xl={12}>
-              <Card title={t(`dashboard.${b}`)}>
-                <BreakdownTable breakdown={b} rows={data[b] as BreakdownRow[]} />
-              </Card>
-            </Col>
-          ))}
-          <Col xs={24} lg={8}>
-            <Card title={t('dashboard.byStatus')}>
-              <Bars bars={data.by_status.map((s) => ({ key: String(s.test_order_status), label: statusText(tc, s.test_order_status), value: s.count }))} />
-            </Card>
-          </Col>
-          <Col xs={24} lg={8}>
-            <Card title={t('dashboard.rejections')}>
-              <Bars bars={data.rejections.map((r) => ({ key: r.code || r.reason, label: r.reason, value: r.count }))} />
-            </Card>
-          </Col>
-          <Col xs={24} lg={8}>
-            <Card title={t('dashboard.turnaroundTitle')}>
-              <dl className="eid-tat">
-                <dt>{t('dashboard.tatMedian')}</dt>
-                <dd>{days(tat.median_days)}</dd>
-                <dt>{t('dashboard.tatP90')}</dt>
-                <dd>{days(tat.p90_days)}</dd>
-                <dt>{t('dashboard.tatToReceipt')}</dt>
-                <dd>{days(tat.collection_to_receipt_median_days)}</dd>
-                <dt>{t('dashboard.tatToRelease')}</dt>
-                <dd>{days(tat.receipt_to_release_median_days)}</dd>
-              </dl>
-            </Card>
-          </Col>
-        </>
-      )}
-    </Row>
-  );
+  const awaitingCard: DashboardCard = {
+    key: 'awaiting',
+    title: t('eid:dashboard.awaitingTitle'),
+    className: awaiting.count ? 'eid-awaiting eid-awaiting--open' : 'eid-awaiting',
+    children: <Awaiting rows={awaiting.samples} />,
+  };
+  return {
+    alert: awaiting.count > 0 && (
+      <Alert type="error" showIcon className="eid-alert" title={t('eid:alert.dashboard', { count: awaiting.count })} description={t('eid:alert.action')} />
+    ),
+    tiles: tiles.map((s) => ({ ...s, title: t(`eid:dashboard.${s.key}`) })),
+    cards:
+      totals.tests === 0
+        ? [awaitingCard, emptyCard(t('eid:dashboard.empty'))]
+        : [
+            awaitingCard,
+            ...(['by_age_band', 'by_entry_point', 'by_pcr_sequence', 'by_state'] as const).map(
+              (b): DashboardCard => ({
+                key: b,
+                title: t(`eid:dashboard.${b}`),
+                width: 'half',
+                children: <BreakdownTable breakdown={b} rows={data[b] as BreakdownRow[]} />,
+              }),
+            ),
+            {
+              key: 'byStatus',
+              title: t('eid:dashboard.byStatus'),
+              width: 'third',
+              children: (
+                <BarChart
+                  label={t('eid:dashboard.byStatus')}
+                  categoryTitle={t('eid:dashboard.status')}
+                  categories={data.by_status.map((s) => ({ key: String(s.test_order_status), label: statusText(tc, s.test_order_status) }))}
+                  series={[{ key: 'count', label: t('eid:dashboard.column.tests'), values: data.by_status.map((s) => s.count) }]}
+                />
+              ),
+            },
+            {
+              key: 'rejections',
+              title: t('eid:dashboard.rejections'),
+              width: 'third',
+              children: (
+                <BarChart
+                  label={t('eid:dashboard.rejections')}
+                  categoryTitle={t('eid:dashboard.reason')}
+                  categories={data.rejections.map((r) => ({ key: r.code || r.reason, label: r.reason }))}
+                  series={[{ key: 'count', label: t('eid:dashboard.samples'), values: data.rejections.map((r) => r.count) }]}
+                />
+              ),
+            },
+            {
+              key: 'turnaround',
+              title: t('eid:dashboard.turnaroundTitle'),
+              width: 'third',
+              children: (
+                <dl className="eid-tat">
+                  <dt>{t('eid:dashboard.tatMedian')}</dt>
+                  <dd>{days(tat.median_days)}</dd>
+                  <dt>{t('eid:dashboard.tatP90')}</dt>
+                  <dd>{days(tat.p90_days)}</dd>
+                  <dt>{t('eid:dashboard.tatToReceipt')}</dt>
+                  <dd>{days(tat.collection_to_receipt_median_days)}</dd>
+                  <dt>{t('eid:dashboard.tatToRelease')}</dt>
+                  <dd>{days(tat.receipt_to_release_median_days)}</dd>
+                </dl>
+              ),
+            },
+          ],
+  };
 }
 
 /** Tests, released, detected and positivity per row of a breakdown. */

@@ -1,22 +1,21 @@
 import { AlertOutlined, ClockCircleOutlined, ExperimentOutlined, InboxOutlined, PieChartOutlined, StopOutlined } from '@ant-design/icons';
 import type { PhDashboard } from '@nlims/contracts';
-import { Card, Col, Empty, Row, Segmented, Spin, Table } from 'antd';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Empty, Spin, Table } from 'antd';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Bars } from '../clinical/common/Bars';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { ALERT_COLOR, BarChart, TimeSeriesChart } from '../analytics/charts';
+import { DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
+import type { StatTile } from '../analytics/StatTiles';
 import { formatDate } from '../clinical/common/format';
 import { useProgramme } from '../clinical/programme';
 import type { PageProps } from '../pages/pageProps';
 import { defaultPeriod, percentText } from '../tb/labels';
-import { LoadError } from '../tb/LoadError';
 import { type PhFilters, usePhDashboard } from './api';
 import { diseaseText } from './labels';
 import { PhFilterBar } from './PhFilterBar';
-import '../tb/tb.css';
 import './ph.css';
-import { type StatTile, StatTiles } from '../analytics/StatTiles';
 
 /** The dashboards of the programmes whose data analysts SPEC §4 lands here. */
 const OWN_DASHBOARDS = {
@@ -25,8 +24,7 @@ const OWN_DASHBOARDS = {
   vl: lazy(() => import('../vl/VlDashboardPage')),
 };
 
-type Measure = 'tests' | 'released' | 'positive';
-const MEASURES: Measure[] = ['tests', 'released', 'positive'];
+const MEASURES = ['tests', 'released', 'positive'] as const;
 const NOTIFY_PATH = '/programs/ph-notify';
 
 /**
@@ -49,36 +47,26 @@ export default function PhDashboardPage(props: PageProps) {
 
 function PublicHealthDashboard({ page }: PageProps) {
   const { t } = useTranslation('ph');
+  const { t: tc } = useTranslation('clinical');
   const [query, setQuery] = useState<PhFilters>(() => defaultPeriod(30));
-  const [measure, setMeasure] = useState<Measure>('positive');
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = usePhDashboard(query);
+  const result = usePhDashboard(query);
   const set = (change: PhFilters) => setQuery((q) => ({ ...q, ...change }));
-
-  let body: ReactNode;
-  if (!data && isPending) body = <Spin size="large" className="clin-loading" aria-label={t('dashboard.loading')} />;
-  else if (!data) body = <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />;
-  else body = <Figures data={data} measure={measure} onMeasure={setMeasure} />;
   return (
-    <ClinicalPage page={page} className="tb-dash ph-dash">
-      <PhFilterBar value={query} onChange={set} />
-      {data && error && <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />}
-      <Spin spinning={isFetching && isPlaceholderData} delay={200}>
-        <div className="tb-dash__body" aria-busy={isFetching}>
-          {data && (
-            <p className="clin-muted tb-dash__period" data-testid="ph-period">
-              {t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date) })}
-            </p>
-          )}
-          {body}
-        </div>
-      </Spin>
-    </ClinicalPage>
+    <DashboardShell
+      page={page}
+      family="ph"
+      className="ph-dash"
+      query={result}
+      texts={{ loading: t('dashboard.loading'), error: t('dashboard.error') }}
+      filters={<PhFilterBar value={query} onChange={set} />}
+      period={(data) => t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date) })}
+      view={(data) => phView(data, t, tc)}
+    />
   );
 }
 
-function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Measure; onMeasure: (m: Measure) => void }) {
-  const { t } = useTranslation('ph');
-  const { t: tc } = useTranslation('clinical');
+/** The period's figures: tiles with the positives still to notify, by disease and LGA, the series and the rejections. */
+function phView(data: PhDashboard, t: TFunction, tc: TFunction): DashboardView {
   const { totals, turnaround: tat } = data;
   // The positives of notifiable diseases still to notify, with the way to the list.
   const toNotify: StatTile = {
@@ -89,19 +77,8 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
     note: <Link to={NOTIFY_PATH}>{t('dashboard.toNotifyLink')}</Link>,
     alert: totals.to_notify > 0,
   };
-  if (totals.samples === 0) {
-    return (
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card>
-            <Empty description={t('dashboard.empty')} />
-          </Card>
-        </Col>
-        <StatTiles tiles={[{ ...toNotify, xl: 8 }]} testId="ph-stat" />
-      </Row>
-    );
-  }
-  const stats = [
+  if (totals.samples === 0) return { tiles: [toNotify], cards: [emptyCard(t('dashboard.empty'))] };
+  const tiles: Omit<StatTile, 'title'>[] = [
     { key: 'samples', icon: <InboxOutlined />, value: totals.samples, note: t('dashboard.samplesNote') },
     { key: 'tests', icon: <ExperimentOutlined />, value: totals.tests, note: t('dashboard.testsNote', { released: totals.released }) },
     {
@@ -120,11 +97,15 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
       note: t('dashboard.medianTatNote', { within: percentText(tat.within_percent), approved: tat.approved }),
     },
   ];
-  return (
-    <Row gutter={[16, 16]}>
-      <StatTiles tiles={[...stats.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) })), toNotify]} testId="ph-stat" />
-      <Col xs={24} xl={14}>
-        <Card title={t('dashboard.byDisease')}>
+  const seriesTitle = t(`dashboard.series.${data.periodicity}`);
+  return {
+    tiles: [...tiles.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) })), toNotify],
+    cards: [
+      {
+        key: 'byDisease',
+        title: t('dashboard.byDisease'),
+        width: 'wide',
+        children: (
           <Table
             size="small"
             pagination={false}
@@ -141,10 +122,13 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
               { key: 'rejected', title: t('dashboard.rejected'), dataIndex: 'rejected_samples', align: 'end' },
             ]}
           />
-        </Card>
-      </Col>
-      <Col xs={24} xl={10}>
-        <Card title={t('dashboard.byLga')}>
+        ),
+      },
+      {
+        key: 'byLga',
+        title: t('dashboard.byLga'),
+        width: 'narrow',
+        children: (
           <Table
             size="small"
             pagination={false}
@@ -156,28 +140,41 @@ function Figures({ data, measure, onMeasure }: { data: PhDashboard; measure: Mea
               { key: 'positive', title: t('dashboard.positive'), dataIndex: 'positive', align: 'end' },
             ]}
           />
-        </Card>
-      </Col>
-      <Col xs={24} xl={14}>
-        <Card title={t(`dashboard.series.${data.periodicity}`)} className="tb-dash__series">
-          <Segmented<Measure>
-            className="tb-dash__measure"
-            value={measure}
-            onChange={onMeasure}
-            options={MEASURES.map((m) => ({ value: m, label: t(`dashboard.${m}`) }))}
+        ),
+      },
+      {
+        key: 'series',
+        title: seriesTitle,
+        width: 'wide',
+        children: (
+          <TimeSeriesChart
+            label={seriesTitle}
+            x={data.series.map((p) => p.period)}
+            xText={formatDate}
+            series={MEASURES.map((m) => ({
+              key: m,
+              label: t(`dashboard.${m}`),
+              values: data.series.map((p) => p[m]),
+              color: m === 'positive' ? ALERT_COLOR : undefined,
+            }))}
           />
-          <Bars bars={data.series.map((p) => ({ key: p.period, label: formatDate(p.period), value: p[measure] }))} />
-        </Card>
-      </Col>
-      <Col xs={24} xl={10}>
-        <Card title={t('dashboard.rejectionReasons')}>
-          {data.rejection_reasons.length ? (
-            <Bars bars={data.rejection_reasons.map((r) => ({ key: r.reason, label: r.reason, value: r.count }))} />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noRejections')} />
-          )}
-        </Card>
-      </Col>
-    </Row>
-  );
+        ),
+      },
+      {
+        key: 'rejections',
+        title: t('dashboard.rejectionReasons'),
+        width: 'narrow',
+        children: data.rejection_reasons.length ? (
+          <BarChart
+            label={t('dashboard.rejectionReasons')}
+            categoryTitle={t('dashboard.reason')}
+            categories={data.rejection_reasons.map((r) => ({ key: r.reason, label: r.reason }))}
+            series={[{ key: 'count', label: t('dashboard.samples'), values: data.rejection_reasons.map((r) => r.count) }]}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noRejections')} />
+        ),
+      },
+    ],
+  };
 }

@@ -3,9 +3,10 @@ import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/useSession';
-import { DateInput } from '../forms/DateInput';
+import { PeriodFilter } from '../analytics/PeriodFilter';
 import type { PhFilters } from './api';
 import { diseaseText } from './labels';
+import '../tb/tb.css';
 
 /** The public-health programmes the signed-in user reads (the super admin: all), for the programme filter. */
 export function usePhProgrammes(): string[] {
@@ -35,15 +36,7 @@ export function PhFilterBar({
   const { t } = useTranslation(['ph', 'clinical']);
   const programmes = usePhProgrammes();
   return (
-    <div className="clin-toolbar tb-filters clin-no-print">
-      <label className="clin-date">
-        <span>{t('clinical:samples.from')}</span>
-        <DateInput value={value.start_date} max={value.end_date} onChange={(start_date) => onChange({ start_date })} aria-label={t('clinical:samples.from')} />
-      </label>
-      <label className="clin-date">
-        <span>{t('clinical:samples.to')}</span>
-        <DateInput value={value.end_date} min={value.start_date} onChange={(end_date) => onChange({ end_date })} aria-label={t('clinical:samples.to')} />
-      </label>
+    <PeriodFilter value={value} onChange={onChange} className="tb-filters">
       {chooseDisease && programmes.length > 1 && (
         <Select
           allowClear
@@ -56,6 +49,6 @@ export function PhFilterBar({
         />
       )}
       {children}
-    </div>
+    </PeriodFilter>
   );
 }

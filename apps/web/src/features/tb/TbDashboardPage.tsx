@@ -1,26 +1,24 @@
 import { ClockCircleOutlined, ExperimentOutlined, FieldTimeOutlined, InboxOutlined, PieChartOutlined, WarningOutlined } from '@ant-design/icons';
 import { TB_DASHBOARD_DEFAULT_DAYS, TB_PERIODICITIES, type TbDashboard, type TbPeriodicity } from '@nlims/contracts';
-import { Card, Col, Empty, Row, Segmented, Select, Spin, Table, Tag } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Empty, Select, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bars } from '../clinical/common/Bars';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { ALERT_COLOR, BarChart, TimeSeriesChart } from '../analytics/charts';
+import { type DashboardCard, DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
+import type { StatTile } from '../analytics/StatTiles';
 import { formatDate } from '../clinical/common/format';
 import { statusText } from '../clinical/common/status';
 import type { PageProps } from '../pages/pageProps';
 import { type TbDashboardQuery, useTbDashboard } from './api';
 import { defaultPeriod, percentText, periodText } from './labels';
-import { LoadError } from './LoadError';
 import { TbFilterBar } from './TbFilterBar';
 import './tb.css';
-import { type StatTile, StatTiles } from '../analytics/StatTiles';
 
 type TestType = TbDashboard['by_test_type'][number];
-type Measure = 'samples' | 'tests' | 'released' | 'mtb_detected';
-const MEASURES: Measure[] = ['samples', 'tests', 'released', 'mtb_detected'];
-
-/** A tile's figures; its title is the catalog's `dashboard.<key>`. */
-type Stat = Omit<StatTile, 'title'>;
+const MEASURES = ['samples', 'tests', 'released', 'mtb_detected'] as const;
+/** The browser tests count the backlog's statuses and the series' periods by this class on their tables' rows. */
+const ROW_CLASS = 'clin-bars__row';
 
 /**
  * The Tuberculosis laboratory's dashboard (`facility_tb_dashboard/`): over the
@@ -31,81 +29,65 @@ type Stat = Omit<StatTile, 'title'>;
  */
 export default function TbDashboardPage({ page }: PageProps) {
   const { t } = useTranslation('tbAnalytics');
+  const { t: tc } = useTranslation('clinical');
   const [query, setQuery] = useState<TbDashboardQuery>(() => defaultPeriod(TB_DASHBOARD_DEFAULT_DAYS));
-  const [measure, setMeasure] = useState<Measure>('samples');
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useTbDashboard(query);
+  const result = useTbDashboard(query);
   const set = (change: TbDashboardQuery) => setQuery((q) => ({ ...q, ...change }));
 
-  const filters = (
-    <TbFilterBar value={query} onChange={set}>
-      <Select<TbPeriodicity | undefined>
-        allowClear
-        placeholder={t('periodicity.auto')}
-        aria-label={t('periodicity.label')}
-        value={query.periodicity}
-        onChange={(periodicity) => set({ periodicity })}
-        options={TB_PERIODICITIES.map((p) => ({ value: p, label: t(`periodicity.${p}`) }))}
-      />
-    </TbFilterBar>
-  );
-
-  let body: ReactNode;
-  if (!data && isPending) body = <Spin size="large" className="clin-loading" aria-label={t('dashboard.loading')} />;
-  else if (!data) body = <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />;
-  else body = <Figures data={data} measure={measure} onMeasure={setMeasure} />;
-
   return (
-    <ClinicalPage page={page} className="tb-dash">
-      {filters}
-      {data && error && <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />}
-      <Spin spinning={isFetching && isPlaceholderData} delay={200}>
-        <div className="tb-dash__body" aria-busy={isFetching}>
-          {data && (
-            <p className="clin-muted tb-dash__period" data-testid="tb-period">
-              {t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date) })}
-            </p>
-          )}
-          {body}
-        </div>
-      </Spin>
-    </ClinicalPage>
+    <DashboardShell
+      page={page}
+      family="tb"
+      className="tb-dash"
+      query={result}
+      texts={{ loading: t('dashboard.loading'), error: t('dashboard.error') }}
+      filters={
+        <TbFilterBar value={query} onChange={set}>
+          <Select<TbPeriodicity | undefined>
+            allowClear
+            placeholder={t('periodicity.auto')}
+            aria-label={t('periodicity.label')}
+            value={query.periodicity}
+            onChange={(periodicity) => set({ periodicity })}
+            options={TB_PERIODICITIES.map((p) => ({ value: p, label: t(`periodicity.${p}`) }))}
+          />
+        </TbFilterBar>
+      }
+      period={(data) => t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date) })}
+      view={(data) => tbView(data, t, tc)}
+    />
   );
 }
 
-/** The period's figures: headline cards, results by test type, the backlog and the series. */
-function Figures({ data, measure, onMeasure }: { data: TbDashboard; measure: Measure; onMeasure: (m: Measure) => void }) {
-  const { t } = useTranslation('tbAnalytics');
-  const { t: tc } = useTranslation('clinical');
+/** The period's figures: headline tiles, results by test type, the backlog and the series (the backlog even in an empty period). */
+function tbView(data: TbDashboard, t: TFunction, tc: TFunction): DashboardView {
   const { totals, rr_tb: rr, turnaround: tat } = data;
-  const backlog = (
-    <Card title={t('dashboard.backlog')} className="tb-dash__backlog">
-      <p className="clin-muted tb-dash__note">{t('dashboard.backlogNote')}</p>
-      {data.backlog.length ? (
-        <Bars
-          bars={[...data.backlog]
-            .sort((a, b) => a.test_order_status - b.test_order_status)
-            .map((s) => ({ key: String(s.test_order_status), label: statusText(tc, s.test_order_status), value: s.count }))}
-        />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noBacklog')} />
-      )}
-    </Card>
-  );
-  if (totals.samples === 0 && totals.tests === 0) {
-    return (
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={14}>
-          <Card>
-            <Empty description={t('dashboard.empty')} />
-          </Card>
-        </Col>
-        <Col xs={24} lg={10}>
-          {backlog}
-        </Col>
-      </Row>
-    );
-  }
-  const stats: Stat[] = [
+  const open = [...data.backlog].sort((a, b) => a.test_order_status - b.test_order_status);
+  const backlog: DashboardCard = {
+    key: 'backlog',
+    title: t('dashboard.backlog'),
+    width: 'narrow',
+    className: 'tb-dash__backlog',
+    children: (
+      <>
+        <p className="clin-muted dash__note">{t('dashboard.backlogNote')}</p>
+        {open.length ? (
+          <BarChart
+            label={t('dashboard.backlog')}
+            categoryTitle={t('dashboard.status')}
+            categories={open.map((s) => ({ key: String(s.test_order_status), label: statusText(tc, s.test_order_status) }))}
+            series={[{ key: 'count', label: t('dashboard.count'), values: open.map((s) => s.count) }]}
+            rowClassName={ROW_CLASS}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noBacklog')} />
+        )}
+      </>
+    ),
+  };
+  if (totals.samples === 0 && totals.tests === 0) return { cards: [emptyCard(t('dashboard.empty'), 'wide'), backlog] };
+
+  const tiles: Omit<StatTile, 'title'>[] = [
     { key: 'samples', icon: <InboxOutlined />, value: totals.samples, note: t('dashboard.samplesNote') },
     {
       key: 'tests',
@@ -136,38 +118,46 @@ function Figures({ data, measure, onMeasure }: { data: TbDashboard; measure: Mea
       note: t('dashboard.withinDueNote', { within: tat.within, approved: tat.approved }),
     },
   ];
-  return (
-    <Row gutter={[16, 16]}>
-      <StatTiles tiles={stats.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) }))} testId="tb-stat" />
-      <Col xs={24} xl={14}>
-        <Card title={t('dashboard.byTestType')}>
-          {data.by_test_type.length ? (
-            <div className="tb-types">
-              {data.by_test_type.map((type) => (
-                <TestTypeResults key={type.test_type} type={type} />
-              ))}
-            </div>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-          )}
-        </Card>
-      </Col>
-      <Col xs={24} xl={10}>
-        {backlog}
-      </Col>
-      <Col xs={24}>
-        <Card title={t(`series.${data.periodicity}`)} className="tb-dash__series">
-          <Segmented<Measure>
-            className="tb-dash__measure"
-            value={measure}
-            onChange={onMeasure}
-            options={MEASURES.map((m) => ({ value: m, label: t(`measure.${m}`) }))}
+  const seriesTitle = t(`series.${data.periodicity}`);
+  return {
+    tiles: tiles.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) })),
+    cards: [
+      {
+        key: 'byTestType',
+        title: t('dashboard.byTestType'),
+        width: 'wide',
+        children: data.by_test_type.length ? (
+          <div className="tb-types">
+            {data.by_test_type.map((type) => (
+              <TestTypeResults key={type.test_type} type={type} />
+            ))}
+          </div>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        ),
+      },
+      backlog,
+      {
+        key: 'series',
+        title: seriesTitle,
+        className: 'tb-dash__series',
+        children: (
+          <TimeSeriesChart
+            label={seriesTitle}
+            x={data.series.map((p) => p.period)}
+            xText={(period) => periodText(t, period, data.periodicity)}
+            series={MEASURES.map((m) => ({
+              key: m,
+              label: t(`measure.${m}`),
+              values: data.series.map((p) => p[m]),
+              color: m === 'mtb_detected' ? ALERT_COLOR : undefined,
+            }))}
+            rowClassName={ROW_CLASS}
           />
-          <Bars bars={data.series.map((p) => ({ key: p.period, label: periodText(t, p.period, data.periodicity), value: p[measure] }))} />
-        </Card>
-      </Col>
-    </Row>
-  );
+        ),
+      },
+    ],
+  };
 }
 
 /** One test type: its counts and positivity, then its key member's released values with their counts. */

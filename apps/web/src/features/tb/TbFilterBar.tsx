@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../forms/DateInput';
+import { PeriodFilter } from '../analytics/PeriodFilter';
 import { type TbFilters, useTbTestTypes } from './api';
 
 /** The filters both TB pages open with: the days samples were registered (DD/MM/YYYY) and a test type; `children` adds the page's own. */
@@ -9,15 +9,7 @@ export function TbFilterBar({ value, onChange, children }: { value: TbFilters; o
   const { t } = useTranslation('clinical');
   const { tests, loading } = useTbTestTypes();
   return (
-    <div className="clin-toolbar tb-filters clin-no-print">
-      <label className="clin-date">
-        <span>{t('samples.from')}</span>
-        <DateInput value={value.start_date} max={value.end_date} onChange={(start_date) => onChange({ start_date })} aria-label={t('samples.from')} />
-      </label>
-      <label className="clin-date">
-        <span>{t('samples.to')}</span>
-        <DateInput value={value.end_date} min={value.start_date} onChange={(end_date) => onChange({ end_date })} aria-label={t('samples.to')} />
-      </label>
+    <PeriodFilter value={value} onChange={onChange} className="tb-filters">
       <Select
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
@@ -30,6 +22,6 @@ export function TbFilterBar({ value, onChange, children }: { value: TbFilters; o
         className="tb-filters__test"
       />
       {children}
-    </div>
+    </PeriodFilter>
   );
 }

@@ -1,8 +1,9 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { DISEASE_TESTS, TIER_PERIODICITIES, type TierDashboard as Dashboard, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
+import { DISEASE_TESTS, SUPPRESSED_LABEL, TIER_PERIODICITIES, type TierDashboard as Dashboard, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
 import { Button, Card, Segmented, Select, Spin, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TimeSeriesChart } from '../analytics/charts';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDate } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
@@ -265,40 +266,33 @@ function TbBlock({ tb }: { tb: NonNullable<Dashboard['tb']> }) {
   );
 }
 
-/** The period's series as columns, by tests, cases or positivity. */
+/** The period's series as columns, by tests, cases or positivity; a suppressed count ("< 5") is a gap. */
 function Series({ data, exportProps }: { data: Dashboard; exportProps: ExportProps }) {
   const { t } = useTranslation('tierAnalytics');
   const [measure, setMeasure] = useState<MapMeasure>('tests');
-  const points = data.series.map((p) => {
-    const value = measure === 'tests' ? p.tests : measure === 'positives' ? p.positives : p.positivity_percent;
-    return {
-      key: p.period,
-      label: periodText(t, p.period, data.periodicity, 'tierAnalytics'),
-      value,
-      text: measure === 'positives' ? <Cases value={value} /> : measure === 'positivity' ? percentText(value) : countText(value),
-    };
-  });
-  const max = Math.max(0, ...points.map((p) => p.value ?? 0));
+  const title = t(`series.${data.periodicity}`);
+  const values = data.series.map((p) => (measure === 'tests' ? p.tests : measure === 'positives' ? p.positives : p.positivity_percent));
+  // A suppressed count kept left to right ("< 5") inside Arabic text.
+  const suppressed = (v: number | null) => (v === null ? `\u2066${SUPPRESSED_LABEL}\u2069` : countText(v));
+  const text = measure === 'positivity' ? percentText : measure === 'positives' ? suppressed : countText;
   return (
-    <Card className="tier-card" title={t(`series.${data.periodicity}`)} extra={<ExportButtons {...exportProps} table="series" />} data-testid="tier-series">
+    <Card className="tier-card" title={title} extra={<ExportButtons {...exportProps} table="series" />} data-testid="tier-series">
       <Segmented<MapMeasure>
         className="tier-series__measure clin-no-print"
         value={measure}
         onChange={setMeasure}
         options={MAP_MEASURES.map((m) => ({ value: m, label: t(`measure.${m}`) }))}
       />
-      {points.length ? (
-        <ol className="tier-columns" aria-label={t(`series.${data.periodicity}`)}>
-          {points.map((p) => (
-            <li key={p.key} className="tier-columns__col">
-              <span className="tier-columns__value">{p.text}</span>
-              <span className="tier-columns__track" aria-hidden>
-                <span className="tier-columns__bar" style={{ height: max && p.value ? `${(p.value / max) * 100}%` : 0 }} />
-              </span>
-              <span className="tier-columns__label">{p.label}</span>
-            </li>
-          ))}
-        </ol>
+      {data.series.length ? (
+        <TimeSeriesChart
+          label={t(`measure.${measure}`)}
+          x={data.series.map((p) => p.period)}
+          xText={(period) => periodText(t, period, data.periodicity, 'tierAnalytics')}
+          series={[{ key: measure, label: t(`measure.${measure}`), values, type: 'bar', format: text }]}
+          valueText={measure === 'positivity' ? (v) => `${v}%` : countText}
+          integer={measure !== 'positivity'}
+          testId="tier-series-chart"
+        />
       ) : (
         <p className="clin-muted">{t('empty')}</p>
       )}

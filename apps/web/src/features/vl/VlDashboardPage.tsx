@@ -10,22 +10,20 @@ import {
   vlCutoffs,
 } from '@nlims/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Spin, Table } from 'antd';
+import { Button, Table } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import { Bars } from '../clinical/common/Bars';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { ALERT_COLOR, BarChart } from '../analytics/charts';
+import { DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
+import type { StatTile } from '../analytics/StatTiles';
 import { formatDate, todayLagos } from '../clinical/common/format';
 import { downloadFile } from '../clinical/common/pdf';
-import { DateInput } from '../forms/DateInput';
+import { PeriodFilter } from '../analytics/PeriodFilter';
 import type { PageProps } from '../pages/pageProps';
-import { LoadError } from '../tb/LoadError';
 import { useCategoryText, useVlCutoffs } from './reading';
 import './vl.css';
-import { type StatTile, StatTiles } from '../analytics/StatTiles';
 
 interface Period {
   start_date?: string;
@@ -77,6 +75,7 @@ export default function VlDashboardPage({ page }: PageProps) {
   const { t } = useTranslation(['vl', 'clinical']);
   const [params, setParams] = useSearchParams();
   useVlCutoffs();
+  const category = useCategoryText();
   const period: Period = {
     start_date: params.get('start_date') ?? undefined,
     end_date: params.get('end_date') ?? undefined,
@@ -93,84 +92,58 @@ export default function VlDashboardPage({ page }: PageProps) {
       },
       { replace: true },
     );
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useVlDashboard(period);
+  const result = useVlDashboard(period);
   const csv = () => {
     const query = new URLSearchParams(Object.entries(period).filter(([, v]) => v) as [string, string][]).toString();
     void downloadFile(`/api/vl_report/${query ? `?${query}` : ''}`, `vl-results-${todayLagos()}.csv`);
   };
 
-  let body: ReactNode;
-  if (!data && isPending) body = <Spin size="large" className="clin-loading" aria-label={t('dashboard.loading')} />;
-  else if (!data) body = <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />;
-  else body = <Figures data={data} />;
-
   return (
-    <ClinicalPage page={page} className="vl-dash">
-      <div className="clin-toolbar clin-no-print">
-        <label className="clin-date">
-          <span>{t('clinical:samples.from')}</span>
-          <DateInput value={period.start_date} max={period.end_date} onChange={(start_date) => set({ start_date })} aria-label={t('clinical:samples.from')} />
-        </label>
-        <label className="clin-date">
-          <span>{t('clinical:samples.to')}</span>
-          <DateInput value={period.end_date} min={period.start_date} onChange={(end_date) => set({ end_date })} aria-label={t('clinical:samples.to')} />
-        </label>
-        <div className="vl-dash__actions">
-          <Button icon={<DownloadOutlined />} onClick={csv} data-testid="vl-csv">
-            {t('dashboard.csv')}
-          </Button>
-        </div>
-      </div>
-      {data && error && <LoadError title={t('dashboard.error')} error={error} onRetry={() => void refetch()} />}
-      <Spin spinning={isFetching && isPlaceholderData} delay={200}>
-        <div aria-busy={isFetching}>
-          {data && (
-            <p className="clin-muted vl-dash__period" data-testid="vl-period">
-              {t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date), days: VL_DASHBOARD_DEFAULT_DAYS })}
-            </p>
-          )}
-          {body}
-        </div>
-      </Spin>
-    </ClinicalPage>
+    <DashboardShell
+      page={page}
+      family="vl"
+      className="vl-dash"
+      query={result}
+      texts={{ loading: t('dashboard.loading'), error: t('dashboard.error') }}
+      actions={
+        <Button icon={<DownloadOutlined />} onClick={csv} data-testid="vl-csv">
+          {t('dashboard.csv')}
+        </Button>
+      }
+      filters={<PeriodFilter value={period} onChange={set} />}
+      period={(data) => t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date), days: VL_DASHBOARD_DEFAULT_DAYS })}
+      view={(data) => vlView(data, t, category)}
+    />
   );
 }
 
-/** A tile's figures; its title is the catalog's `dashboard.<key>`. */
-type Stat = Omit<StatTile, 'title'>;
+/** Released results' categories, coloured as they read: undetectable and suppressed in greens, unsuppressed in red. */
+const CATEGORY_COLOURS = { undetectable: '#237804', suppressed: '#73d13d', unsuppressed: ALERT_COLOR } as const;
 
-/** The period's figures: headline cards, categories and bands, the breakdowns, turnaround. */
-function Figures({ data }: { data: VlDashboard }) {
-  const { t } = useTranslation(['vl', 'clinical']);
-  const category = useCategoryText();
+/** The period's figures: headline tiles, categories and bands, the breakdowns, turnaround and coverage. */
+function vlView(data: VlDashboard, t: TFunction, category: ReturnType<typeof useCategoryText>): DashboardView {
   const { totals, turnaround: tat } = data;
-  if (totals.samples === 0) {
-    return (
-      <Card>
-        <Empty description={t('dashboard.empty')} />
-      </Card>
-    );
-  }
+  if (totals.samples === 0) return { cards: [emptyCard(t('vl:dashboard.empty'))] };
   const hours = t('clinical:dashboard.hours');
-  const stats: Stat[] = [
+  const tiles: Omit<StatTile, 'title'>[] = [
     {
       key: 'samples',
       icon: <InboxOutlined />,
       value: totals.samples,
-      note: t('dashboard.samplesNote', { released: totals.released, rejected: totals.rejected }),
+      note: t('vl:dashboard.samplesNote', { released: totals.released, rejected: totals.rejected }),
     },
     {
       key: 'suppression',
       icon: <PieChartOutlined />,
       value: totals.suppression_percent ?? '—',
       suffix: totals.suppression_percent == null ? undefined : '%',
-      note: t('dashboard.suppressionNote', { suppressed: totals.undetectable + totals.suppressed, released: totals.released }),
+      note: t('vl:dashboard.suppressionNote', { suppressed: totals.undetectable + totals.suppressed, released: totals.released }),
     },
     {
       key: 'unsuppressed',
       icon: <AlertOutlined />,
       value: totals.unsuppressed,
-      note: t('dashboard.unsuppressedNote', { awaiting: totals.awaiting_repeat }),
+      note: t('vl:dashboard.unsuppressedNote', { awaiting: totals.awaiting_repeat }),
       alert: totals.unsuppressed > 0,
     },
     {
@@ -178,62 +151,105 @@ function Figures({ data }: { data: VlDashboard }) {
       icon: <TeamOutlined />,
       value: totals.coverage_percent ?? '—',
       suffix: totals.coverage_percent == null ? undefined : '%',
-      note: t('dashboard.coverageNote', { withResult: totals.clients_with_result, clients: totals.clients }),
+      note: t('vl:dashboard.coverageNote', { withResult: totals.clients_with_result, clients: totals.clients }),
     },
     {
       key: 'turnaround',
       icon: <ClockCircleOutlined />,
       value: tat.collection_to_release_hours ?? '—',
       suffix: tat.collection_to_release_hours == null ? undefined : hours,
-      note: t('dashboard.turnaroundNote', { released: tat.released, within: percent(tat.within_percent) }),
+      note: t('vl:dashboard.turnaroundNote', { released: tat.released, within: percent(tat.within_percent) }),
     },
   ];
-  return (
-    <Row gutter={[16, 16]}>
-      <StatTiles tiles={stats.map((s) => ({ ...s, title: t(`dashboard.${s.key}`), xl: s.key === 'samples' ? 4 : 5 }))} testId="vl-stat" />
-      <Col xs={24} lg={12}>
-        <Card title={t('dashboard.categories')}>
-          <Bars bars={(['undetectable', 'suppressed', 'unsuppressed'] as const).map((c) => ({ key: c, label: t(`dashboard.cat.${c}`), value: totals[c] }))} />
-          <p className="clin-muted vl-dash__note">
-            {category('suppressed')} · {category('unsuppressed')}
-          </p>
-        </Card>
-      </Col>
-      <Col xs={24} lg={12}>
-        <Card title={t('dashboard.bands')}>
-          <p className="clin-muted vl-dash__note">{t('dashboard.bandsNote')}</p>
-          <Bars bars={data.bands.map((b) => ({ key: String(b.band), label: ltr(b.label), value: b.count }))} />
-        </Card>
-      </Col>
-      <Col xs={24}>
-        <Card title={t('dashboard.breakdowns')}>
-          <p className="clin-muted vl-dash__note">{t('dashboard.breakdownsNote')}</p>
-          <div className="vl-breakdowns">
-            {VL_DIMENSIONS.map((d) => (
-              <Breakdown key={d} dimension={d} groups={data.by[d]} />
-            ))}
-          </div>
-        </Card>
-      </Col>
-      <Col xs={24} lg={12}>
-        <Card title={t('dashboard.turnaroundTitle')}>
-          <Bars
-            bars={[
-              { key: 'ctr', label: t('dashboard.collectionToReception'), value: tat.collection_to_reception_hours ?? 0 },
-              { key: 'rtr', label: t('dashboard.receptionToRelease'), value: tat.reception_to_release_hours ?? 0 },
-              { key: 'ctl', label: t('dashboard.collectionToRelease'), value: tat.collection_to_release_hours ?? 0 },
-            ]}
-          />
-          <p className="clin-muted vl-dash__note">{t('dashboard.turnaroundHours')}</p>
-        </Card>
-      </Col>
-      <Col xs={24} lg={12}>
-        <Card title={t('dashboard.coverageTitle')}>
-          <p className="vl-dash__note">{t('dashboard.coverageDefinition')}</p>
-        </Card>
-      </Col>
-    </Row>
-  );
+  const categories = ['undetectable', 'suppressed', 'unsuppressed'] as const;
+  const results = t('vl:dashboard.released');
+  return {
+    tiles: tiles.map((s) => ({ ...s, title: t(`vl:dashboard.${s.key}`), xl: s.key === 'samples' ? 4 : 5 })),
+    cards: [
+      {
+        key: 'categories',
+        title: t('vl:dashboard.categories'),
+        width: 'half',
+        children: (
+          <>
+            <BarChart
+              label={t('vl:dashboard.categories')}
+              categoryTitle={t('vl:dashboard.category')}
+              categories={categories.map((c) => ({ key: c, label: t(`vl:dashboard.cat.${c}`) }))}
+              series={[{ key: 'released', label: results, values: categories.map((c) => totals[c]), colors: categories.map((c) => CATEGORY_COLOURS[c]) }]}
+            />
+            <p className="clin-muted dash__note">
+              {category('suppressed')} · {category('unsuppressed')}
+            </p>
+          </>
+        ),
+      },
+      {
+        key: 'bands',
+        title: t('vl:dashboard.bands'),
+        width: 'half',
+        children: (
+          <>
+            <p className="clin-muted dash__note">{t('vl:dashboard.bandsNote')}</p>
+            <BarChart
+              label={t('vl:dashboard.bands')}
+              categoryTitle={t('vl:dashboard.band')}
+              categories={data.bands.map((b) => ({ key: String(b.band), label: ltr(b.label) }))}
+              series={[{ key: 'released', label: results, values: data.bands.map((b) => b.count) }]}
+            />
+          </>
+        ),
+      },
+      {
+        key: 'breakdowns',
+        title: t('vl:dashboard.breakdowns'),
+        children: (
+          <>
+            <p className="clin-muted dash__note">{t('vl:dashboard.breakdownsNote')}</p>
+            <div className="vl-breakdowns">
+              {VL_DIMENSIONS.map((d) => (
+                <Breakdown key={d} dimension={d} groups={data.by[d]} />
+              ))}
+            </div>
+          </>
+        ),
+      },
+      {
+        key: 'turnaround',
+        title: t('vl:dashboard.turnaroundTitle'),
+        width: 'half',
+        children: (
+          <>
+            <BarChart
+              label={t('vl:dashboard.turnaroundTitle')}
+              categoryTitle={t('vl:dashboard.segment')}
+              categories={[
+                { key: 'ctr', label: t('vl:dashboard.collectionToReception') },
+                { key: 'rtr', label: t('vl:dashboard.receptionToRelease') },
+                { key: 'ctl', label: t('vl:dashboard.collectionToRelease') },
+              ]}
+              series={[
+                {
+                  key: 'hours',
+                  label: t('vl:dashboard.hoursMedian'),
+                  values: [tat.collection_to_reception_hours, tat.reception_to_release_hours, tat.collection_to_release_hours],
+                  format: (v) => (v == null ? '—' : `${v} ${hours}`),
+                },
+              ]}
+              integer={false}
+            />
+            <p className="clin-muted dash__note">{t('vl:dashboard.turnaroundHours')}</p>
+          </>
+        ),
+      },
+      {
+        key: 'coverage',
+        title: t('vl:dashboard.coverageTitle'),
+        width: 'half',
+        children: <p className="dash__note">{t('vl:dashboard.coverageDefinition')}</p>,
+      },
+    ],
+  };
 }
 
 /** Suppression in the groups of one breakdown: released results, suppressed, unsuppressed, the rate. */
