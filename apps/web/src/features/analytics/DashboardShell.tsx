@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import type { PageProps } from '../pages/pageProps';
-import { LoadError } from '../tb/LoadError';
+import { LoadError } from './LoadError';
 import { type StatTile, StatTiles } from './StatTiles';
 import './dashboard.css';
 

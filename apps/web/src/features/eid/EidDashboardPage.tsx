@@ -12,7 +12,7 @@ import { statusText } from '../clinical/common/status';
 import { PeriodFilter } from '../analytics/PeriodFilter';
 import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import type { PageProps } from '../pages/pageProps';
-import { defaultPeriod, percentText } from '../tb/labels';
+import { defaultPeriod, percentText } from '../analytics/format';
 import { type EidDashboardQuery, useEidDashboard } from './api';
 import { type BreakdownRow, dashboardCsv } from './csv';
 import './eid.css';

@@ -11,7 +11,7 @@ import type { StatTile } from '../analytics/StatTiles';
 import { formatDate } from '../clinical/common/format';
 import { useProgramme } from '../clinical/programme';
 import type { PageProps } from '../pages/pageProps';
-import { defaultPeriod, percentText } from '../tb/labels';
+import { defaultPeriod, percentText } from '../analytics/format';
 import { type PhFilters, usePhDashboard } from './api';
 import { diseaseText } from './labels';
 import { PhFilterBar } from './PhFilterBar';

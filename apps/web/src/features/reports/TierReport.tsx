@@ -14,7 +14,7 @@ import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import type { PageProps } from '../pages/pageProps';
 import { ListTable } from '../resources/ListTable';
 import { Pager } from '../resources/Pager';
-import { LoadError } from '../tb/LoadError';
+import { LoadError } from '../analytics/LoadError';
 import { useDashboardFilter, useLocations, useTierReport } from './api';
 import {
   changeFilters,

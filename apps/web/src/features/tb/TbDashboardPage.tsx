@@ -11,7 +11,7 @@ import { formatDate } from '../clinical/common/format';
 import { statusText } from '../clinical/common/status';
 import type { PageProps } from '../pages/pageProps';
 import { type TbDashboardQuery, useTbDashboard } from './api';
-import { defaultPeriod, percentText, periodText } from './labels';
+import { defaultPeriod, percentText, periodText } from '../analytics/format';
 import { TbFilterBar } from './TbFilterBar';
 import './tb.css';
 
@@ -145,7 +145,7 @@ function tbView(data: TbDashboard, t: TFunction, tc: TFunction): DashboardView {
           <TimeSeriesChart
             label={seriesTitle}
             x={data.series.map((p) => p.period)}
-            xText={(period) => periodText(t, period, data.periodicity)}
+            xText={(period) => periodText(t, period, data.periodicity, 'tbAnalytics')}
             series={MEASURES.map((m) => ({
               key: m,
               label: t(`measure.${m}`),

@@ -13,7 +13,7 @@ import { ListTable } from '../resources/ListTable';
 import { Pager } from '../resources/Pager';
 import { type TbFilters, useTbReport, useTbTestTypes } from './api';
 import { asRow, ReportCards, reportColumns, rowKey } from './reportRows';
-import { LoadError } from './LoadError';
+import { LoadError } from '../analytics/LoadError';
 import { TbFilterBar } from './TbFilterBar';
 import '../resources/resources.css';
 import './tb.css';

@@ -2,7 +2,8 @@ import { TB_FORM_CHOICES, type TbFormChoiceField } from '@nlims/contracts';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../i18n/languages';
-import { defaultPeriod, formChoiceText, percentText, periodText } from './labels';
+import { formChoiceText } from './labels';
+import { defaultPeriod, percentText, periodText } from '../analytics/format';
 
 type Catalog = Record<string, string>;
 const files = import.meta.glob<Catalog>('../../i18n/locales/*/*.json', { eager: true, import: 'default' });
@@ -45,12 +46,12 @@ describe('TB request-form codes in words', () => {
 describe('TB dashboard periods', () => {
   const t = tOf('en');
   it('names a series period by its periodicity', () => {
-    expect(periodText(t, '2026-11-23', 'daily')).toBe('23/11/2026');
-    expect(periodText(t, '2026-11-16', 'weekly')).toBe('16/11/2026');
-    expect(periodText(t, '2026-11-01', 'monthly')).toBe('11/2026');
-    expect(periodText(t, '2026-10-01', 'quarterly')).toBe('Q4 2026');
-    expect(periodText(t, '2026-01-01', 'quarterly')).toBe('Q1 2026');
-    expect(periodText(t, '2026-01-01', 'yearly')).toBe('2026');
+    expect(periodText(t, '2026-11-23', 'daily', 'tbAnalytics')).toBe('23/11/2026');
+    expect(periodText(t, '2026-11-16', 'weekly', 'tbAnalytics')).toBe('16/11/2026');
+    expect(periodText(t, '2026-11-01', 'monthly', 'tbAnalytics')).toBe('11/2026');
+    expect(periodText(t, '2026-10-01', 'quarterly', 'tbAnalytics')).toBe('Q4 2026');
+    expect(periodText(t, '2026-01-01', 'quarterly', 'tbAnalytics')).toBe('Q1 2026');
+    expect(periodText(t, '2026-01-01', 'yearly', 'tbAnalytics')).toBe('2026');
   });
 
   it('opens on the last 30 days, today included', () => {

@@ -7,7 +7,7 @@ import { useSession } from '../auth/useSession';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDate } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
-import { LoadError } from '../tb/LoadError';
+import { LoadError } from '../analytics/LoadError';
 import { useDashboardFilter, useGlobalDashboard } from './api';
 import { Cases, countText, ExportButtons, percentText, Trend } from './figures';
 import { busiestDisease, MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';

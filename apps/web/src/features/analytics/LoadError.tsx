@@ -14,7 +14,7 @@ function problemText(t: (key: string) => string, error: unknown): string {
 
 /** A page's figures could not be loaded: why, and a button to ask again (the queries raise no notice of their own). */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation('tbAnalytics');
+  const { t } = useTranslation('analytics');
   return (
     <Alert
       type="error"
