@@ -61,7 +61,8 @@ describe('global administration through the pages (super admin)', () => {
     await page.getByPlaceholder('Search').fill(name);
     const row = page.locator('.res-table tbody tr', { hasText: name });
     await expect.poll(() => row.count()).toBe(1);
-    expect(await row.innerText()).toMatch(/Ikeja[\s\S]*Tuberculosis/);
+    // The programmes' names come from a look-up that may still be loading: the row says them once it has.
+    await expect.poll(() => row.innerText()).toMatch(/Ikeja[\s\S]*Tuberculosis/);
   });
 
   it('shows the server refusing a duplicate facility code on the field and in the notice', async () => {

@@ -1,7 +1,9 @@
 // The unit and API tests: the PGlite leg (and the unit tests) on this Node.js, and at the same time, when
 // TEST_DATABASE_URL names a PostgreSQL server, the PostgreSQL leg under the Node.js binary TEST_NODE names (CI: Node.js
-// 24 from the npm registry, .ci/run), else this one. The two legs wait on different databases, so running them side by
-// side takes little longer than the longer one. The PostgreSQL leg's output follows the first's.
+// 24 from the npm registry, .ci/run), else this one; and every benchmark script in its smoke mode (BENCH_SMOKE=1: a
+// tiny volume, seconds), so a change that breaks one fails the tests instead of rotting until the next measurement
+// (the page weight needs the web app built first). The legs wait on different databases and servers, so running them
+// side by side takes little longer than the longest. The other legs' output follows the first's.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +17,7 @@ function run(node, args, buffered) {
       child.stdout.on('data', (d) => out.push(d));
       child.stderr.on('data', (d) => out.push(d));
     }
+    child.on('error', (error) => resolve({ code: 1, output: Buffer.from(`${node} could not be started: ${error.message}\n`) }));
     child.on('exit', (code) => resolve({ code: code ?? 1, output: Buffer.concat(out) }));
   });
 }
@@ -26,11 +29,45 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('No TEST_DATABASE_URL: the PostgreSQL leg of the API tests is skipped.');
 }
-const [first, postgres] = await Promise.all(legs);
+
+/** One benchmark script in its smoke mode: it must succeed and print its table. */
+function bench(script, expected) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, BENCH_SMOKE: '1', ...(server ? { BENCH_DATABASE_URL: server } : {}) },
+    });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('error', (error) => resolve({ script, ok: false, output: error.message }));
+    child.on('exit', (code) => {
+      const output = Buffer.concat(out).toString();
+      resolve({ script, ok: code === 0 && expected.every((re) => re.test(output)), output });
+    });
+  });
+}
+const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const benches = Promise.all([
+  bench('bench.ts', [/\/signin .* ok/]),
+  ...(server
+    ? [
+        bench('bench-samples.ts', [/\| request \| p50 \| p95 \| budget \(p95\) \|/]),
+        bench('bench-http.ts', [/NLIMS \/ bare floor/, /embedded database \(PGlite\).*0 errors/]),
+      ]
+    : []),
+]);
+
+const [[first, postgres], smoke] = await Promise.all([Promise.all(legs), benches]);
 if (postgres) {
   const { spawnSync } = await import('node:child_process');
-  const version = spawnSync(postgres.node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const version = spawnSync(postgres.node, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '?';
   console.log(`\nThe PostgreSQL leg, on Node.js ${version}:`);
   process.stdout.write(postgres.output);
 }
-process.exit(first.code || postgres?.code || 0);
+console.log('\nThe benchmarks in their smoke mode:');
+for (const { script, ok, output } of smoke) {
+  console.log(`  ${ok ? '✓' : '✗'} ${script}`);
+  if (!ok) console.log(output.slice(-3000));
+}
+process.exit(first.code || postgres?.code || (smoke.every((b) => b.ok) ? 0 : 1));

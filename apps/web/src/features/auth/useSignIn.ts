@@ -39,6 +39,9 @@ export function useSignIn(form: FormInstance<SignInValues>) {
 
   const submit = async ({ username, password, remember }: SignInValues) => {
     setPending(true);
+    // The landing rules read the programmes' definitions: fetched while the password is checked, not with the sign-in page.
+    const landingRules = import('./home');
+    landingRules.catch(() => undefined); // a failed load is reported below, when it is awaited
     try {
       const pair = await login({ username: username.trim(), password, remember: !!remember });
       startSession(pair, !!remember);
@@ -47,8 +50,7 @@ export function useSignIn(form: FormInstance<SignInValues>) {
       setUser(user);
       markSessionChecked();
       const from = readFrom(location.state);
-      // The landing rules read the programmes' definitions: loaded now, not with the sign-in page.
-      const { allowedTarget, landingAfterLogin, PATHS } = await import('./home');
+      const { allowedTarget, landingAfterLogin, PATHS } = await landingRules;
       const landing = landingAfterLogin(user);
       if (landing === PATHS.selectProgram) {
         navigate(landing, { replace: true, state: { from } });
