@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../e2e/browser.js';
-import { deviceContext, type Device, outDir, shootEverywhere } from './shots.js';
+import { type Device, deviceContext, fullPage, outDir, shootEverywhere } from './shots.js';
 
 const out = outDir();
 const only = process.env.LANG_ONLY;
@@ -25,20 +25,6 @@ const DASHBOARDS = [
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(800);
-}
-
-/** A full-page screenshot, and with SEGMENTS=1 also the page in viewport-high pieces (a phone's long page, readable). */
-async function fullPage(page: Page, name: string) {
-  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
-  if (!process.env.SEGMENTS) return;
-  const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0, i = 1; y < height; y += viewport.height, i++)
-    await page.screenshot({
-      path: path.join(out, `${name}-part${i}.png`),
-      fullPage: true,
-      clip: { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) },
-    });
 }
 
 async function shoot(browser: Browser, baseURL: string, lang: string, device: Device) {
@@ -63,7 +49,7 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
     await page.goto(d.path);
     await page.getByTestId(d.ready).waitFor();
     await settle(page);
-    await fullPage(page, `dash-${d.name}-${device}-${lang}`);
+    await fullPage(page, out, `dash-${d.name}-${device}-${lang}`);
     if (device === 'desktop') {
       await page.emulateMedia({ media: 'print' });
       await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));

@@ -6,25 +6,11 @@
  * instead of starting one). The report is also printed to PDF (desktop).
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launch, signIn } from '../e2e/browser.js';
-import { deviceContext, type Device, outDir, shootEverywhere } from './shots.js';
+import { type Device, deviceContext, fullPage, outDir, shootEverywhere } from './shots.js';
 
 const out = outDir();
-
-/** A full-page screenshot, and with SEGMENTS=1 also the page in viewport-high pieces (a phone's long page, readable). */
-async function fullPage(page: Page, name: string) {
-  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
-  if (!process.env.SEGMENTS) return;
-  const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0, i = 1; y < height; y += viewport.height, i++)
-    await page.screenshot({
-      path: path.join(out, `${name}-part${i}.png`),
-      fullPage: true,
-      clip: { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) },
-    });
-}
 
 async function shoot(browser: Browser, baseURL: string, lang: string, device: Device) {
   const context = await deviceContext(browser, baseURL, lang, device);
@@ -45,13 +31,13 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
   await page.getByTestId('tb-stat-rrTb').waitFor();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(600);
-  await fullPage(page, `tb-dashboard-${device}-${lang}`);
+  await fullPage(page, out, `tb-dashboard-${device}-${lang}`);
 
   await page.goto('/programs/tb-report');
   await page.locator('.tb-report .ant-table-row, .tb-card').first().waitFor();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(600);
-  await fullPage(page, `tb-report-${device}-${lang}`);
+  await fullPage(page, out, `tb-report-${device}-${lang}`);
   if (device === 'desktop') {
     await page.emulateMedia({ media: 'print' });
     await page.pdf({ path: path.join(out, `tb-report-print-${lang}.pdf`), format: 'A4', printBackground: true });

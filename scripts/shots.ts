@@ -1,7 +1,7 @@
 /** What the screenshot scripts share: the output folder, the two widths, a demo server with a browser, and a context per language. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch } from '../e2e/browser.js';
 
 export { apiAs } from '../e2e/browser.js';
@@ -39,4 +39,18 @@ export async function shootEverywhere(
     await server.stop();
     removeDir(server.dataDir);
   }
+}
+
+/** A full-page screenshot, and with SEGMENTS=1 also the page in viewport-high pieces (a phone's long page, readable). */
+export async function fullPage(page: Page, out: string, name: string) {
+  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
+  if (!process.env.SEGMENTS) return;
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0, i = 1; y < height; y += viewport.height, i++)
+    await page.screenshot({
+      path: path.join(out, `${name}-part${i}.png`),
+      fullPage: true,
+      clip: { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) },
+    });
 }

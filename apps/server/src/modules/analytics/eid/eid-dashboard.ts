@@ -15,7 +15,7 @@ import type { Db } from '../../../core/db.js';
 import { forbidden, ValidationError } from '../../../core/errors.js';
 import { formPrograms, programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { addDays, dayRange, lagosToday, withinDays } from '../kit/period.js';
+import { dashboardPeriod, withinDays } from '../kit/period.js';
 import { percentOf } from '../kit/rates.js';
 import { ofFacility } from '../kit/scope.js';
 import type { Principal } from '../../users/principal.js';
@@ -108,9 +108,7 @@ type AwaitingRow = Omit<EidDashboard['awaiting_confirmation']['samples'][number]
 export async function eidDashboard(db: Db, p: Principal, q: EidDashboardQuery): Promise<EidDashboard> {
   const names = eidPrograms(p);
   await checkProgram(db, q.program);
-  const asked = dayRange(q);
-  const end = asked.end ?? (asked.start && asked.start > lagosToday() ? asked.start : lagosToday());
-  const start = asked.start ?? addDays(end, -(EID_DASHBOARD_DEFAULT_DAYS - 1));
+  const { start, end } = dashboardPeriod(q, EID_DASHBOARD_DEFAULT_DAYS);
   const facility = facilityScope(p);
   /** The samples of the period: the facility's, of EID, registered between the days, not cancelled. */
   const cohort = (): SQL =>

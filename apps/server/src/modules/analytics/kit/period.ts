@@ -48,3 +48,11 @@ export function withinDays(column: SQL, range: { start?: string; end?: string })
     ...(range.end ? [sql`${column} < ${dayEnd(range.end).toISOString()}::timestamptz`] : []),
   ];
 }
+
+/** A dashboard's days: those asked for, else the `days` days ending today (or ending on a start asked for in the future). */
+export function dashboardPeriod(query: { start_date?: string; end_date?: string }, days: number): { start: string; end: string } {
+  const asked = dayRange(query);
+  const today = lagosToday();
+  const end = asked.end ?? (asked.start && asked.start > today ? asked.start : today);
+  return { start: asked.start ?? addDays(end, -(days - 1)), end };
+}

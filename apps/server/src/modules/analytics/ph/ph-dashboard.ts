@@ -6,7 +6,7 @@ import type { Principal } from '../../users/principal.js';
 import { programIn } from '../../samples/forms.js';
 import { notifiedSql, notifyFlagSql, phKeyTest, phPositiveSql, phPrograms } from './ph-query.js';
 import { rowsOf } from '../../../core/db.js';
-import { addDays, dayRange, lagosToday, withinDays } from '../kit/period.js';
+import { dashboardPeriod, withinDays } from '../kit/period.js';
 import { percentOf } from '../kit/rates.js';
 import { facilityOf, ofFacility } from '../kit/scope.js';
 
@@ -39,9 +39,7 @@ const REJECTED = sql.raw([S.REJECTED, S.PARTIALLY_REJECTED].join(', '));
  */
 export async function phDashboard(db: Db, p: Principal, q: PhDashboardQuery): Promise<PhDashboard> {
   const names = phPrograms(p, 'read', q.program, 'the public-health dashboard');
-  const asked = dayRange(q);
-  const end = asked.end ?? (asked.start && asked.start > lagosToday() ? asked.start : lagosToday());
-  const start = asked.start ?? addDays(end, -(PH_DASHBOARD_DEFAULT_DAYS - 1));
+  const { start, end } = dashboardPeriod(q, PH_DASHBOARD_DEFAULT_DAYS);
   const days = (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
   if (days > MAX_DAYS) throw ValidationError.field('start_date', `Choose a period of at most ${MAX_DAYS} days.`);
   // Days up to a fortnight, weeks beyond (the default month is five weeks).

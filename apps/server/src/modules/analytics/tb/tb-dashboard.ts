@@ -13,7 +13,7 @@ import type { Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
 import { programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { addDays, dayRange, lagosToday, withinDays } from '../kit/period.js';
+import { addDays, dashboardPeriod, withinDays } from '../kit/period.js';
 import { percentOf } from '../kit/rates.js';
 import { facilityOf, ofFacility } from '../kit/scope.js';
 import { checkProgram, keyTest, andOfTestType, tbPrograms } from './tb-query.js';
@@ -95,9 +95,7 @@ function periodsBetween(start: string, end: string, periodicity: TbPeriodicity):
 export async function tbDashboard(db: Db, p: Principal, q: TbDashboardQuery): Promise<TbDashboard> {
   const names = tbPrograms(p, 'the Tuberculosis dashboard');
   await checkProgram(db, q.program);
-  const asked = dayRange(q);
-  const end = asked.end ?? (asked.start && asked.start > lagosToday() ? asked.start : lagosToday());
-  const start = asked.start ?? addDays(end, -(TB_DASHBOARD_DEFAULT_DAYS - 1));
+  const { start, end } = dashboardPeriod(q, TB_DASHBOARD_DEFAULT_DAYS);
   const periodicity = q.periodicity ?? defaultPeriodicity(start, end);
   const periods = periodsBetween(start, end, periodicity);
   if (periods.length > MAX_PERIODS)

@@ -18,7 +18,7 @@ import type { Db } from '../../../core/db.js';
 import { forbidden } from '../../../core/errors.js';
 import { formPrograms, programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { addDays, dayRange, lagosToday, withinDays } from '../kit/period.js';
+import { dashboardPeriod, withinDays } from '../kit/period.js';
 import { percentOf } from '../kit/rates.js';
 import { ofFacility } from '../kit/scope.js';
 import type { Principal } from '../../users/principal.js';
@@ -93,9 +93,7 @@ const DIMENSION_SQL: Record<VlDimension, SQL> = {
  */
 export async function vlDashboard(db: Db, p: Principal, q: VlDashboardQuery): Promise<VlDashboard> {
   const names = vlPrograms(p);
-  const asked = dayRange(q);
-  const end = asked.end ?? (asked.start && asked.start > lagosToday() ? asked.start : lagosToday());
-  const start = asked.start ?? addDays(end, -(VL_DASHBOARD_DEFAULT_DAYS - 1));
+  const { start, end } = dashboardPeriod(q, VL_DASHBOARD_DEFAULT_DAYS);
   const facility = facilityScope(p);
   const cutoffs = vlCutoffs();
 
