@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { programmeUser, SAMPLE_SEARCH, sharedBrowser } from './suite.js';
+import { openDialog, programmeUser, SAMPLE_SEARCH, sharedBrowser, submitDialog } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
@@ -59,18 +59,13 @@ describe('a day in the clinical laboratory', () => {
     // collection: now, with the suggested sample type
     await page.goto('/clinical/manage-sample');
     const row = await sampleRow(page, labNumber);
-    await row.getByRole('button', { name: /Collect/ }).click();
-    const modal = page.locator('.ant-modal');
+    const modal = await openDialog(page, row.getByRole('button', { name: /Collect/ }));
     await modal.locator('#sample_type').waitFor();
     await expect.poll(() => modal.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).not.toBe('');
     // the collection time is shown DD/MM/YYYY HH:mm and posted in Lagos time
     expect(await modal.locator('#collected_at').inputValue()).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
-    const [collect] = await Promise.all([
-      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/collect/')),
-      modal.getByRole('button', { name: 'Collect' }).click(),
-    ]);
+    const collect = await submitDialog(modal, 'Collect', 'collect');
     expect(collect.postDataJSON().collected_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\+01:00$/);
-    await modal.waitFor({ state: 'detached' });
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
     // reception accepts it: the collected list, then the sample found by its label (scanned or typed) shows ACCEPTED

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { acceptScanned, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser } from './suite.js';
+import { acceptScanned, openDialog, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser, submitDialog } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
@@ -110,11 +110,9 @@ describe('a day in the EID laboratory', () => {
     await request.waitFor({ state: 'hidden' });
 
     const row = await sampleRow(page, labNumber);
-    await row.getByRole('button', { name: /Collect/ }).click();
-    const modal = page.locator('.ant-modal');
+    const modal = await openDialog(page, row.getByRole('button', { name: /Collect/ }));
     await expect.poll(() => modal.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toContain('Dried blood spot');
-    await modal.getByRole('button', { name: 'Collect' }).click();
-    await modal.waitFor({ state: 'detached' });
+    await submitDialog(modal, 'Collect', 'collect');
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
     // reception offers the DBS rejection reasons first; this card is good and is accepted

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { acceptScanned, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser } from './suite.js';
+import { acceptScanned, openDialog, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser, submitDialog } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
@@ -91,10 +91,8 @@ describe('a day in the Lassa fever laboratory', () => {
     await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const row = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await row.first().waitFor();
-    await row.getByRole('button', { name: /Collect/ }).click();
-    const modal = page.locator('.ant-modal');
-    await modal.getByRole('button', { name: 'Collect' }).click();
-    await modal.waitFor({ state: 'detached' });
+    const modal = await openDialog(page, row.getByRole('button', { name: /Collect/ }));
+    await submitDialog(modal, 'Collect', 'collect');
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
     const waiting = await scanAtReception(page, '/programs/ph-sample-reception', labNumber);

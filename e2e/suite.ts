@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { cspViolations, guardCsp, launch, signIn } from './browser.js';
 
@@ -83,4 +83,30 @@ export async function openEntry(page: Page, path: string, labNumber: string): Pr
   await page.goto(path);
   await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
   await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
+}
+
+/**
+ * Click what opens a dialog and wait until its opening zoom has ended: under
+ * load a click on a button that is still growing can land beside it.
+ */
+export async function openDialog(page: Page, opener: Locator): Promise<Locator> {
+  await opener.click();
+  const dialog = page.locator('.ant-modal');
+  await page.locator('.ant-modal:not([class*="-appear"])').waitFor();
+  return dialog;
+}
+
+/**
+ * Press a dialog's button that posts a sample move (`/collect/`, …): wait for
+ * the server's reply, which must succeed, and for the dialog to close. The
+ * posted request is returned for its body.
+ */
+export async function submitDialog(dialog: Locator, button: string, move: string): Promise<Request> {
+  const [reply] = await Promise.all([
+    dialog.page().waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/${move}/`)),
+    dialog.getByRole('button', { name: button, exact: true }).click(),
+  ]);
+  expect(reply.status(), await reply.text()).toBeLessThan(300);
+  await dialog.waitFor({ state: 'detached' });
+  return reply.request();
 }

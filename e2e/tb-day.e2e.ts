@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { acceptScanned, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser } from './suite.js';
+import { acceptScanned, openDialog, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser, submitDialog } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
@@ -116,11 +116,9 @@ describe('a day in the TB laboratory', () => {
     // collection, with the sputum the request named
     const row = await sampleRow(page, labNumber);
     expect(await row.textContent()).toContain('ORDERED');
-    await row.getByRole('button', { name: /Collect/ }).click();
-    const modal = page.locator('.ant-modal');
+    const modal = await openDialog(page, row.getByRole('button', { name: /Collect/ }));
     await expect.poll(() => modal.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toContain('Sputum');
-    await modal.getByRole('button', { name: 'Collect' }).click();
-    await modal.waitFor({ state: 'detached' });
+    await submitDialog(modal, 'Collect', 'collect');
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
     // reception: the label scanned finds the sample, which is accepted (ACCEPTED, never APPROVED)

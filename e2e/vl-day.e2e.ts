@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { acceptScanned, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser } from './suite.js';
+import { acceptScanned, openDialog, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser, submitDialog } from './suite.js';
 
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
@@ -115,11 +115,9 @@ describe('a day in the viral-load laboratory', () => {
 
     // collection: plasma
     const row = await sampleRow(page, labNumber);
-    await row.getByRole('button', { name: /Collect/ }).click();
-    const modal = page.locator('.ant-modal');
+    const modal = await openDialog(page, row.getByRole('button', { name: /Collect/ }));
     await choose(page, '.ant-modal .ant-select', 'Plasma');
-    await modal.getByRole('button', { name: 'Collect' }).click();
-    await modal.waitFor({ state: 'detached' });
+    await submitDialog(modal, 'Collect', 'collect');
     await expect.poll(() => row.textContent()).toContain('COLLECTED');
 
     // reception
