@@ -1,6 +1,7 @@
 export * from './types.js';
 export * from './families.js';
 export * from './form-spec.js';
+export * from './tiles.js';
 export * from './censored.js';
 export * from './catalogue.js';
 export * from './programme.js';
@@ -10,3 +11,7 @@ export * from './ph/definition.js';
 export * from './eid/eid.js';
 export * from './vl/vl.js';
 export * from './registry.js';
+export * from './tb/analytics.js';
+export * from './eid/analytics.js';
+export * from './vl/analytics.js';
+export * from './ph/analytics.js';

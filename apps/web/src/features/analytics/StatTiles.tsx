@@ -12,8 +12,17 @@ export interface StatTile {
   note?: ReactNode;
   /** The figure that calls for action (RR-TB, an unsuppressed result, an infant awaiting confirmation): in red. */
   alert?: boolean;
-  /** Columns of 24 on wide screens (default 4: six tiles a row). */
-  xl?: number;
+}
+
+/**
+ * Columns of 24 for each of `count` tiles on a wide screen: four to six tiles fill one row (the later ones a column
+ * wider when 24 does not divide); fewer keep a sixth each, more wrap six to a row.
+ */
+export function tileWidths(count: number): number[] {
+  if (count < 4 || count > 6) return Array.from({ length: count }, () => 4);
+  const base = Math.floor(24 / count);
+  const wider = 24 - base * count;
+  return Array.from({ length: count }, (_, i) => (i >= count - wider ? base + 1 : base));
 }
 
 /**
@@ -23,10 +32,11 @@ export interface StatTile {
  * `testId` prefixes each tile's `data-testid` (`<testId>-<key>`).
  */
 export function StatTiles({ tiles, testId }: { tiles: readonly StatTile[]; testId: string }) {
+  const widths = tileWidths(tiles.length);
   return (
     <>
-      {tiles.map((s) => (
-        <Col key={s.key} xs={12} md={8} xl={s.xl ?? 4}>
+      {tiles.map((s, i) => (
+        <Col key={s.key} xs={12} md={8} xl={widths[i]}>
           <Card className={`stat-tile${s.alert ? ' stat-tile--alert' : ''}`} data-testid={`${testId}-${s.key}`}>
             <Statistic title={s.title} value={s.value} prefix={s.icon} suffix={s.suffix} />
             {s.note != null && <div className="stat-tile__note">{s.note}</div>}

@@ -1,12 +1,12 @@
-import { AlertOutlined, ClockCircleOutlined, DownloadOutlined, ExperimentOutlined, InboxOutlined, PieChartOutlined, WarningOutlined } from '@ant-design/icons';
-import { EID_CHOICES, EID_DASHBOARD_DEFAULT_DAYS, type EidDashboard } from '@nlims/contracts';
+import { DownloadOutlined } from '@ant-design/icons';
+import { EID_CHOICES, EID_DASHBOARD_DEFAULT_DAYS, EID_TILES, type EidDashboard } from '@nlims/contracts';
 import { Alert, Button, Empty, Table, Tag } from 'antd';
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BarChart } from '../analytics/charts';
 import { type DashboardCard, DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
-import type { StatTile } from '../analytics/StatTiles';
+import { describeTiles } from '../analytics/tiles';
 import { formatDate, formatDateTime } from '../clinical/common/format';
 import { statusText } from '../clinical/common/status';
 import { PeriodFilter } from '../analytics/PeriodFilter';
@@ -50,7 +50,7 @@ function rowLabel(t: TFunction, breakdown: Breakdown, row: BreakdownRow): string
  * turnaround from collection to release.
  */
 export default function EidDashboardPage({ page }: PageProps) {
-  const { t } = useTranslation(['eid', 'clinical']);
+  const { t, i18n } = useTranslation(['eid', 'clinical']);
   const { t: tc } = useTranslation('clinical');
   const [params, setParams] = useSearchParams();
   const fallback = defaultPeriod(EID_DASHBOARD_DEFAULT_DAYS);
@@ -86,7 +86,7 @@ export default function EidDashboardPage({ page }: PageProps) {
       }
       filters={<PeriodFilter value={query} onChange={set} />}
       period={(d) => t('dashboard.period', { start: formatDate(d.start_date), end: formatDate(d.end_date) })}
-      view={(d) => eidView(d, t, tc)}
+      view={(d) => eidView(d, t, tc, i18n)}
     />
   );
 }
@@ -113,40 +113,9 @@ function downloadCsv(data: EidDashboard, t: TFunction) {
 }
 
 /** The period's figures: the infants awaiting confirmation first, then the breakdowns, statuses, rejections and turnaround. */
-function eidView(data: EidDashboard, t: TFunction, tc: TFunction): DashboardView {
+function eidView(data: EidDashboard, t: TFunction, tc: TFunction, i18n: I18n): DashboardView {
   const { totals, turnaround: tat, awaiting_confirmation: awaiting } = data;
   const days = (v: number | null) => (v == null ? '—' : t('eid:dashboard.days', { count: v }));
-  const tiles: Omit<StatTile, 'title'>[] = [
-    { key: 'samples', icon: <InboxOutlined />, value: totals.samples, note: t('eid:dashboard.samplesNote') },
-    {
-      key: 'tests',
-      icon: <ExperimentOutlined />,
-      value: totals.tests,
-      note: t('eid:dashboard.testsNote', { released: totals.released, rejected: totals.rejected }),
-    },
-    {
-      key: 'positivity',
-      icon: <PieChartOutlined />,
-      value: totals.positivity_percent ?? '—',
-      suffix: totals.positivity_percent == null ? undefined : '%',
-      note: t('eid:dashboard.positivityNote', { detected: totals.detected, valid: totals.detected + totals.not_detected }),
-    },
-    {
-      key: 'detected',
-      icon: <AlertOutlined />,
-      value: totals.detected,
-      note: t('eid:dashboard.detectedNote', { noResult: totals.no_result }),
-      alert: totals.detected > 0,
-    },
-    { key: 'awaiting', icon: <WarningOutlined />, value: awaiting.count, note: t('eid:dashboard.awaitingNote'), alert: awaiting.count > 0 },
-    {
-      key: 'turnaround',
-      icon: <ClockCircleOutlined />,
-      value: tat.median_days ?? '—',
-      suffix: tat.median_days == null ? undefined : t('eid:dashboard.daysUnit'),
-      note: t('eid:dashboard.turnaroundNote', { released: tat.released }),
-    },
-  ];
   const awaitingCard: DashboardCard = {
     key: 'awaiting',
     title: t('eid:dashboard.awaitingTitle'),
@@ -157,7 +126,7 @@ function eidView(data: EidDashboard, t: TFunction, tc: TFunction): DashboardView
     alert: awaiting.count > 0 && (
       <Alert type="error" showIcon className="eid-alert" title={t('eid:alert.dashboard', { count: awaiting.count })} description={t('eid:alert.action')} />
     ),
-    tiles: tiles.map((s) => ({ ...s, title: t(`eid:dashboard.${s.key}`) })),
+    tiles: describeTiles(EID_TILES, data, t, i18n, 'eid'),
     cards:
       totals.tests === 0
         ? [awaitingCard, emptyCard(t('eid:dashboard.empty'))]

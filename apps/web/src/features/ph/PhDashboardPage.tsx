@@ -1,13 +1,14 @@
-import { AlertOutlined, ClockCircleOutlined, ExperimentOutlined, InboxOutlined, PieChartOutlined, StopOutlined } from '@ant-design/icons';
-import type { PhDashboard } from '@nlims/contracts';
+import { AlertOutlined } from '@ant-design/icons';
+import { PH_TILES, type PhDashboard } from '@nlims/contracts';
 import { Empty, Spin, Table } from 'antd';
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALERT_COLOR, BarChart, TimeSeriesChart } from '../analytics/charts';
 import { DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
 import type { StatTile } from '../analytics/StatTiles';
+import { describeTiles } from '../analytics/tiles';
 import { formatDate } from '../clinical/common/format';
 import { useProgramme } from '../clinical/programme';
 import type { PageProps } from '../pages/pageProps';
@@ -46,8 +47,7 @@ export default function PhDashboardPage(props: PageProps) {
 }
 
 function PublicHealthDashboard({ page }: PageProps) {
-  const { t } = useTranslation('ph');
-  const { t: tc } = useTranslation('clinical');
+  const { t, i18n } = useTranslation('ph');
   const [query, setQuery] = useState<PhFilters>(() => defaultPeriod(30));
   const result = usePhDashboard(query);
   const set = (change: PhFilters) => setQuery((q) => ({ ...q, ...change }));
@@ -60,14 +60,14 @@ function PublicHealthDashboard({ page }: PageProps) {
       texts={{ loading: t('dashboard.loading'), error: t('dashboard.error') }}
       filters={<PhFilterBar value={query} onChange={set} />}
       period={(data) => t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date) })}
-      view={(data) => phView(data, t, tc)}
+      view={(data) => phView(data, t, i18n)}
     />
   );
 }
 
 /** The period's figures: tiles with the positives still to notify, by disease and LGA, the series and the rejections. */
-function phView(data: PhDashboard, t: TFunction, tc: TFunction): DashboardView {
-  const { totals, turnaround: tat } = data;
+function phView(data: PhDashboard, t: TFunction, i18n: I18n): DashboardView {
+  const { totals } = data;
   // The positives of notifiable diseases still to notify, with the way to the list.
   const toNotify: StatTile = {
     key: 'toNotify',
@@ -78,28 +78,9 @@ function phView(data: PhDashboard, t: TFunction, tc: TFunction): DashboardView {
     alert: totals.to_notify > 0,
   };
   if (totals.samples === 0) return { tiles: [toNotify], cards: [emptyCard(t('dashboard.empty'))] };
-  const tiles: Omit<StatTile, 'title'>[] = [
-    { key: 'samples', icon: <InboxOutlined />, value: totals.samples, note: t('dashboard.samplesNote') },
-    { key: 'tests', icon: <ExperimentOutlined />, value: totals.tests, note: t('dashboard.testsNote', { released: totals.released }) },
-    {
-      key: 'positivity',
-      icon: <PieChartOutlined />,
-      value: totals.positivity_percent ?? '—',
-      suffix: totals.positivity_percent == null ? undefined : '%',
-      note: t('dashboard.positivityNote', { positive: totals.positive, released: totals.released }),
-    },
-    { key: 'rejected', icon: <StopOutlined />, value: totals.rejected_samples, note: t('dashboard.rejectedNote') },
-    {
-      key: 'medianTat',
-      icon: <ClockCircleOutlined />,
-      value: tat.median_hours ?? '—',
-      suffix: tat.median_hours == null ? undefined : tc('dashboard.hours'),
-      note: t('dashboard.medianTatNote', { within: percentText(tat.within_percent), approved: tat.approved }),
-    },
-  ];
   const seriesTitle = t(`dashboard.series.${data.periodicity}`);
   return {
-    tiles: [...tiles.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) })), toNotify],
+    tiles: [...describeTiles(PH_TILES, data, t, i18n, 'ph'), toNotify],
     cards: [
       {
         key: 'byDisease',

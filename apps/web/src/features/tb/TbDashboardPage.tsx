@@ -1,12 +1,11 @@
-import { ClockCircleOutlined, ExperimentOutlined, FieldTimeOutlined, InboxOutlined, PieChartOutlined, WarningOutlined } from '@ant-design/icons';
-import { TB_DASHBOARD_DEFAULT_DAYS, TB_PERIODICITIES, type TbDashboard, type TbPeriodicity } from '@nlims/contracts';
+import { TB_DASHBOARD_DEFAULT_DAYS, TB_TILES, TB_PERIODICITIES, type TbDashboard, type TbPeriodicity } from '@nlims/contracts';
 import { Empty, Select, Table, Tag } from 'antd';
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_COLOR, BarChart, TimeSeriesChart } from '../analytics/charts';
 import { type DashboardCard, DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
-import type { StatTile } from '../analytics/StatTiles';
+import { describeTiles } from '../analytics/tiles';
 import { formatDate } from '../clinical/common/format';
 import { statusText } from '../clinical/common/status';
 import type { PageProps } from '../pages/pageProps';
@@ -28,7 +27,7 @@ const ROW_CLASS = 'clin-bars__row';
  * beside them the open tests by status now.
  */
 export default function TbDashboardPage({ page }: PageProps) {
-  const { t } = useTranslation('tbAnalytics');
+  const { t, i18n } = useTranslation('tbAnalytics');
   const { t: tc } = useTranslation('clinical');
   const [query, setQuery] = useState<TbDashboardQuery>(() => defaultPeriod(TB_DASHBOARD_DEFAULT_DAYS));
   const result = useTbDashboard(query);
@@ -54,14 +53,14 @@ export default function TbDashboardPage({ page }: PageProps) {
         </TbFilterBar>
       }
       period={(data) => t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date) })}
-      view={(data) => tbView(data, t, tc)}
+      view={(data) => tbView(data, t, tc, i18n)}
     />
   );
 }
 
 /** The period's figures: headline tiles, results by test type, the backlog and the series (the backlog even in an empty period). */
-function tbView(data: TbDashboard, t: TFunction, tc: TFunction): DashboardView {
-  const { totals, rr_tb: rr, turnaround: tat } = data;
+function tbView(data: TbDashboard, t: TFunction, tc: TFunction, i18n: I18n): DashboardView {
+  const { totals } = data;
   const open = [...data.backlog].sort((a, b) => a.test_order_status - b.test_order_status);
   const backlog: DashboardCard = {
     key: 'backlog',
@@ -87,40 +86,9 @@ function tbView(data: TbDashboard, t: TFunction, tc: TFunction): DashboardView {
   };
   if (totals.samples === 0 && totals.tests === 0) return { cards: [emptyCard(t('dashboard.empty'), 'wide'), backlog] };
 
-  const tiles: Omit<StatTile, 'title'>[] = [
-    { key: 'samples', icon: <InboxOutlined />, value: totals.samples, note: t('dashboard.samplesNote') },
-    {
-      key: 'tests',
-      icon: <ExperimentOutlined />,
-      value: totals.tests,
-      note: t('dashboard.testsNote', { released: totals.released, rejected: totals.rejected }),
-    },
-    {
-      key: 'positivity',
-      icon: <PieChartOutlined />,
-      value: totals.positivity_percent ?? '—',
-      suffix: totals.positivity_percent == null ? undefined : '%',
-      note: t('dashboard.positivityNote', { detected: totals.mtb_detected, released: totals.released }),
-    },
-    { key: 'rrTb', icon: <WarningOutlined />, value: rr.count, note: t('dashboard.rrTbNote', { mdr: rr.mdr_tb }), alert: true },
-    {
-      key: 'medianTat',
-      icon: <ClockCircleOutlined />,
-      value: tat.median_hours ?? '—',
-      suffix: tat.median_hours == null ? undefined : tc('dashboard.hours'),
-      note: t('dashboard.medianTatNote', { approved: tat.approved }),
-    },
-    {
-      key: 'withinDue',
-      icon: <FieldTimeOutlined />,
-      value: tat.within_percent ?? '—',
-      suffix: tat.within_percent == null ? undefined : '%',
-      note: t('dashboard.withinDueNote', { within: tat.within, approved: tat.approved }),
-    },
-  ];
   const seriesTitle = t(`series.${data.periodicity}`);
   return {
-    tiles: tiles.map((s) => ({ ...s, title: t(`dashboard.${s.key}`) })),
+    tiles: describeTiles(TB_TILES, data, t, i18n, 'tbAnalytics'),
     cards: [
       {
         key: 'byTestType',

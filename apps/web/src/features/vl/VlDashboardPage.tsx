@@ -1,8 +1,9 @@
-import { AlertOutlined, ClockCircleOutlined, DownloadOutlined, InboxOutlined, PieChartOutlined, TeamOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   groupDigits,
   VL_DASHBOARD_DEFAULT_DAYS,
   VL_DIMENSIONS,
+  VL_TILES,
   VL_FORM_CHOICES,
   type VlDashboard,
   type VlDimension,
@@ -11,13 +12,14 @@ import {
 } from '@nlims/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Table } from 'antd';
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { ALERT_COLOR, BarChart } from '../analytics/charts';
 import { DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
-import type { StatTile } from '../analytics/StatTiles';
+import { percentText } from '../analytics/format';
+import { describeTiles } from '../analytics/tiles';
 import { formatDate, todayLagos } from '../clinical/common/format';
 import { downloadFile } from '../clinical/common/pdf';
 import { PeriodFilter } from '../analytics/PeriodFilter';
@@ -41,8 +43,6 @@ function useVlDashboard(period: Period) {
 
 /** A range or a band ("0–14", "< 20", "≥ 1,000") kept left to right inside Arabic text (a first-strong isolate around it). */
 const ltr = (text: string) => `\u2066${text}\u2069`;
-
-const percent = (value: number | null | undefined) => (value == null ? '—' : `${value}%`);
 
 /** A group's key in the interface language: a sex, an age band, a line, yes/no, a state; "not recorded" for ''. */
 function groupText(t: TFunction, dimension: VlDimension, key: string): string {
@@ -72,7 +72,7 @@ function groupText(t: TFunction, dimension: VlDimension, key: string): string {
  * CSV (`vl_report/`).
  */
 export default function VlDashboardPage({ page }: PageProps) {
-  const { t } = useTranslation(['vl', 'clinical']);
+  const { t, i18n } = useTranslation(['vl', 'clinical']);
   const [params, setParams] = useSearchParams();
   useVlCutoffs();
   const category = useCategoryText();
@@ -112,7 +112,7 @@ export default function VlDashboardPage({ page }: PageProps) {
       }
       filters={<PeriodFilter value={period} onChange={set} />}
       period={(data) => t('dashboard.period', { start: formatDate(data.start_date), end: formatDate(data.end_date), days: VL_DASHBOARD_DEFAULT_DAYS })}
-      view={(data) => vlView(data, t, category)}
+      view={(data) => vlView(data, t, i18n, category)}
     />
   );
 }
@@ -121,50 +121,13 @@ export default function VlDashboardPage({ page }: PageProps) {
 const CATEGORY_COLOURS = { undetectable: '#237804', suppressed: '#73d13d', unsuppressed: ALERT_COLOR } as const;
 
 /** The period's figures: headline tiles, categories and bands, the breakdowns, turnaround and coverage. */
-function vlView(data: VlDashboard, t: TFunction, category: ReturnType<typeof useCategoryText>): DashboardView {
+function vlView(data: VlDashboard, t: TFunction, i18n: I18n, category: ReturnType<typeof useCategoryText>): DashboardView {
   const { totals, turnaround: tat } = data;
   if (totals.samples === 0) return { cards: [emptyCard(t('vl:dashboard.empty'))] };
-  const hours = t('clinical:dashboard.hours');
-  const tiles: Omit<StatTile, 'title'>[] = [
-    {
-      key: 'samples',
-      icon: <InboxOutlined />,
-      value: totals.samples,
-      note: t('vl:dashboard.samplesNote', { released: totals.released, rejected: totals.rejected }),
-    },
-    {
-      key: 'suppression',
-      icon: <PieChartOutlined />,
-      value: totals.suppression_percent ?? '—',
-      suffix: totals.suppression_percent == null ? undefined : '%',
-      note: t('vl:dashboard.suppressionNote', { suppressed: totals.undetectable + totals.suppressed, released: totals.released }),
-    },
-    {
-      key: 'unsuppressed',
-      icon: <AlertOutlined />,
-      value: totals.unsuppressed,
-      note: t('vl:dashboard.unsuppressedNote', { awaiting: totals.awaiting_repeat }),
-      alert: totals.unsuppressed > 0,
-    },
-    {
-      key: 'coverage',
-      icon: <TeamOutlined />,
-      value: totals.coverage_percent ?? '—',
-      suffix: totals.coverage_percent == null ? undefined : '%',
-      note: t('vl:dashboard.coverageNote', { withResult: totals.clients_with_result, clients: totals.clients }),
-    },
-    {
-      key: 'turnaround',
-      icon: <ClockCircleOutlined />,
-      value: tat.collection_to_release_hours ?? '—',
-      suffix: tat.collection_to_release_hours == null ? undefined : hours,
-      note: t('vl:dashboard.turnaroundNote', { released: tat.released, within: percent(tat.within_percent) }),
-    },
-  ];
   const categories = ['undetectable', 'suppressed', 'unsuppressed'] as const;
   const results = t('vl:dashboard.released');
   return {
-    tiles: tiles.map((s) => ({ ...s, title: t(`vl:dashboard.${s.key}`), xl: s.key === 'samples' ? 4 : 5 })),
+    tiles: describeTiles(VL_TILES, data, t, i18n, 'vl'),
     cards: [
       {
         key: 'categories',
@@ -233,7 +196,7 @@ function vlView(data: VlDashboard, t: TFunction, category: ReturnType<typeof use
                   key: 'hours',
                   label: t('vl:dashboard.hoursMedian'),
                   values: [tat.collection_to_reception_hours, tat.reception_to_release_hours, tat.collection_to_release_hours],
-                  format: (v) => (v == null ? '—' : `${v} ${hours}`),
+                  format: (v) => (v == null ? '—' : `${v} ${t('analytics:unit.hours')}`),
                 },
               ]}
               integer={false}
@@ -286,7 +249,7 @@ function Breakdown({ dimension, groups }: { dimension: VlDimension; groups: VlGr
                 <span className="vl-rate__track" aria-hidden>
                   <span className="vl-rate__fill" style={{ width: `${g.suppression_percent ?? 0}%` }} />
                 </span>
-                <span>{percent(g.suppression_percent)}</span>
+                <span>{percentText(g.suppression_percent)}</span>
               </span>
             ),
           },

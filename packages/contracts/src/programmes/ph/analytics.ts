@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineTiles } from '../tiles.js';
 
 /**
  * The public-health programmes' analytics and notification list:
@@ -47,6 +48,27 @@ export const phDashboardReply = z.object({
   turnaround: z.object({ approved: count, within: count, within_percent: percent, median_hours: z.number().nullable() }),
 });
 export type PhDashboard = z.infer<typeof phDashboardReply>;
+
+/** The public-health dashboard's headline figures (the page adds the positives still to notify, with the way to their list). */
+export const PH_TILES = defineTiles<PhDashboard>([
+  { key: 'samples', icon: 'samples', value: 'totals.samples' },
+  { key: 'tests', icon: 'tests', value: 'totals.tests', note: { released: 'totals.released' } },
+  {
+    key: 'positivity',
+    icon: 'positivity',
+    value: 'totals.positivity_percent',
+    unit: 'percent',
+    note: { positive: 'totals.positive', released: 'totals.released' },
+  },
+  { key: 'rejected', icon: 'rejected', value: 'totals.rejected_samples' },
+  {
+    key: 'medianTat',
+    icon: 'turnaround',
+    value: 'turnaround.median_hours',
+    unit: 'hours',
+    note: { within: { percent: 'turnaround.within_percent' }, approved: 'turnaround.approved' },
+  },
+]);
 
 /** One case (one test of a sample, a PCR panel once by its result member) of the line list. */
 export const phReportRow = z.object({

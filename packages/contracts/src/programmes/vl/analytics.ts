@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineTiles } from '../tiles.js';
 
 /**
  * The viral-load programme's dashboard (`GET facility_vl_dashboard/`): over
@@ -74,3 +75,30 @@ export const vlDashboardReply = z.object({
   }),
 });
 export type VlDashboard = z.infer<typeof vlDashboardReply>;
+
+/** The viral-load dashboard's headline figures. */
+export const VL_TILES = defineTiles<VlDashboard>([
+  { key: 'samples', icon: 'samples', value: 'totals.samples', note: { released: 'totals.released', rejected: 'totals.rejected' } },
+  {
+    key: 'suppression',
+    icon: 'positivity',
+    value: 'totals.suppression_percent',
+    unit: 'percent',
+    note: { suppressed: { sum: ['totals.undetectable', 'totals.suppressed'] }, released: 'totals.released' },
+  },
+  { key: 'unsuppressed', icon: 'positive', value: 'totals.unsuppressed', note: { awaiting: 'totals.awaiting_repeat' }, alert: 'positive' },
+  {
+    key: 'coverage',
+    icon: 'coverage',
+    value: 'totals.coverage_percent',
+    unit: 'percent',
+    note: { withResult: 'totals.clients_with_result', clients: 'totals.clients' },
+  },
+  {
+    key: 'turnaround',
+    icon: 'turnaround',
+    value: 'turnaround.collection_to_release_hours',
+    unit: 'hours',
+    note: { released: 'turnaround.released', within: { percent: 'turnaround.within_percent' } },
+  },
+]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TB_CODES as C } from './programmes/tb/tb.js';
+import { defineTiles } from '../tiles.js';
+import { TB_CODES as C } from './tb.js';
 
 /**
  * The Tuberculosis programme's analytics (SPEC §7): the facility dashboard
@@ -90,6 +91,28 @@ export const tbDashboardReply = z.object({
   series: z.array(z.object({ period: z.string(), samples: count, tests: count, released: count, mtb_detected: count })),
 });
 export type TbDashboard = z.infer<typeof tbDashboardReply>;
+
+/** The TB dashboard's headline figures. */
+export const TB_TILES = defineTiles<TbDashboard>([
+  { key: 'samples', icon: 'samples', value: 'totals.samples' },
+  { key: 'tests', icon: 'tests', value: 'totals.tests', note: { released: 'totals.released', rejected: 'totals.rejected' } },
+  {
+    key: 'positivity',
+    icon: 'positivity',
+    value: 'totals.positivity_percent',
+    unit: 'percent',
+    note: { detected: 'totals.mtb_detected', released: 'totals.released' },
+  },
+  { key: 'rrTb', icon: 'warning', value: 'rr_tb.count', note: { mdr: 'rr_tb.mdr_tb' }, alert: 'always' },
+  { key: 'medianTat', icon: 'turnaround', value: 'turnaround.median_hours', unit: 'hours', note: { approved: 'turnaround.approved' } },
+  {
+    key: 'withinDue',
+    icon: 'due',
+    value: 'turnaround.within_percent',
+    unit: 'percent',
+    note: { within: 'turnaround.within', approved: 'turnaround.approved' },
+  },
+]);
 
 const when = z.date().or(z.string()).nullable();
 

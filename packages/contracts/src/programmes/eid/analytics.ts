@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EID_AGE_BANDS } from './programmes/eid/eid.js';
+import { defineTiles } from '../tiles.js';
+import { EID_AGE_BANDS } from './eid.js';
 
 /**
  * The EID dashboard (`GET facility_eid_dashboard/`, SPEC §7 parameters
@@ -74,3 +75,19 @@ export const eidDashboardReply = z.object({
   }),
 });
 export type EidDashboard = z.infer<typeof eidDashboardReply>;
+
+/** The EID dashboard's headline figures. */
+export const EID_TILES = defineTiles<EidDashboard>([
+  { key: 'samples', icon: 'samples', value: 'totals.samples' },
+  { key: 'tests', icon: 'tests', value: 'totals.tests', note: { released: 'totals.released', rejected: 'totals.rejected' } },
+  {
+    key: 'positivity',
+    icon: 'positivity',
+    value: 'totals.positivity_percent',
+    unit: 'percent',
+    note: { detected: 'totals.detected', valid: { sum: ['totals.detected', 'totals.not_detected'] } },
+  },
+  { key: 'detected', icon: 'positive', value: 'totals.detected', note: { noResult: 'totals.no_result' }, alert: 'positive' },
+  { key: 'awaiting', icon: 'warning', value: 'awaiting_confirmation.count', alert: 'positive' },
+  { key: 'turnaround', icon: 'turnaround', value: 'turnaround.median_days', unit: 'days', note: { released: 'turnaround.released' } },
+]);
