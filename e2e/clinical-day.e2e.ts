@@ -126,6 +126,18 @@ describe('a day in the clinical laboratory', () => {
     await signature.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => toApprove.count()).toBe(0);
 
+    // the facility dashboard counts today's approval in its declared tiles, as the server replies
+    const [dashboard] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/facility_general_order_dashboard/'),
+      page.goto('/clinical/dashboard'),
+    ]);
+    const figures = await dashboard.json();
+    expect(figures.today.approved).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('general-stat-approved').textContent()).toContain(String(figures.today.approved));
+    expect(await page.getByTestId('general-stat-approved').textContent()).toContain('Results approved today');
+    expect(await page.getByTestId('general-stat-medianTat').textContent()).toMatch(/Reception to approval, \d+ approved/);
+    expect(await page.locator('.dash__card', { hasText: 'Orders in the last 14 days' }).locator('canvas').count()).toBe(1);
+
     await page.goto('/manage-result');
     // the demo's history is released too: find this sample
     await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);

@@ -49,7 +49,7 @@ describe('the Tuberculosis dashboard and report', () => {
     await expect.poll(() => xpert.textContent()).toContain('MTB DETECTED MEDIUM');
     const backlog = page.locator('.tb-dash__backlog');
     expect(await backlog.textContent()).toMatch(/ORDERED|ACCEPTED|ENTERED|VERIFIED/);
-    expect(await page.locator('.tb-dash__series .clin-bars__row').count()).toBe(30);
+    expect(await page.locator('.tb-dash__series .dash__row').count()).toBe(30);
 
     // a period without TB samples: the figures give way to the empty notice
     const [narrowed] = await Promise.all([
@@ -65,7 +65,7 @@ describe('the Tuberculosis dashboard and report', () => {
     await expect.poll(() => page.getByTestId('tb-period').textContent()).toBe('TB samples registered from 01/01/2020 to 31/01/2020');
     await page.getByText('No TB samples were registered in this period.').waitFor();
     // the backlog is a state, not a flow: still there
-    expect(await page.locator('.tb-dash__backlog .clin-bars__row').count()).toBeGreaterThan(0);
+    expect(await page.locator('.tb-dash__backlog .dash__row').count()).toBeGreaterThan(0);
     await page.close();
   });
 

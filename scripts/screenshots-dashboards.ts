@@ -1,6 +1,6 @@
 /**
  * Screenshots of the dashboards drawn with the shared shell and chart kit (analytics/DashboardShell,
- * analytics/charts): TB, EID, viral load, public health and a tier disease's, desktop and phone, English
+ * analytics/charts): General, TB, EID, viral load, public health and a tier disease's, desktop and phone, English
  * and Arabic, and each printed to PDF (desktop):
  *   npm run build && npx tsx scripts/screenshots-dashboards.ts [out-dir]
  * (default out-dir: screenshots/; LANG_ONLY=ar one language; SEGMENTS=1 also each page in screen-high pieces). Render a PDF with `pdftoppm -png`.
@@ -15,6 +15,7 @@ const only = process.env.LANG_ONLY;
 
 /** Each dashboard: who reads it, in which programme (its tile's title in English or Arabic), where, and a figure to wait for. */
 const DASHBOARDS = [
+  { name: 'general', user: 'clin_supervisor', programme: ['General', 'عام'], path: '/clinical/dashboard', ready: 'general-stat-approved' },
   { name: 'tb', user: 'ph_supervisor', programme: ['Tuberculosis', 'السل'], path: '/programs/tb-dashboard', ready: 'tb-stat-samples' },
   { name: 'eid', user: 'ph_supervisor', programme: ['EID', 'التشخيص المبكر للرضع (EID)'], path: '/programs/eid-dashboard', ready: 'eid-stat-awaiting' },
   { name: 'vl', user: 'ph_supervisor', programme: ['Viral Load', 'الحمل الفيروسي'], path: '/programs/vl-dashboard', ready: 'vl-stat-suppression' },

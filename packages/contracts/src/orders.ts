@@ -231,18 +231,6 @@ export const workplanItem = z.object({
 });
 export type WorkplanItem = z.infer<typeof workplanItem>;
 
-/** `GET facility_general_order_dashboard/`: today's workload, status counts, seven days' turnaround, overdue tests, fourteen days' orders. */
-export const clinicalDashboardReply = z.object({
-  today: z.object({ ordered: z.number(), received: z.number(), approved: z.number() }),
-  by_status: z.array(statusCount),
-  tat: z.object({ approved: z.number(), within: z.number(), median_hours: z.number().nullable(), within_percent: z.number().nullable() }),
-  overdue: z.object({
-    count: z.number(),
-    items: z.array(z.object({ id: z.number(), lab_number: z.string(), test: z.string(), due_at: date, status: z.number() })),
-  }),
-  daily: z.array(z.object({ day: z.string(), count: z.number() })),
-});
-
 /** A row of the general order report (SPEC §7): one test with its current result; the CSV has the same columns. */
 export const generalReportRow = z.object({
   lab_number: z.string(),

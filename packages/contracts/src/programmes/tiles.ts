@@ -6,7 +6,7 @@
  */
 
 /** The pictures a tile may carry; the web maps each to an icon. */
-export const TILE_ICONS = ['samples', 'tests', 'positivity', 'positive', 'warning', 'turnaround', 'due', 'rejected', 'coverage'] as const;
+export const TILE_ICONS = ['samples', 'tests', 'approved', 'positivity', 'positive', 'warning', 'turnaround', 'due', 'rejected', 'coverage'] as const;
 export type TileIcon = (typeof TILE_ICONS)[number];
 
 /** How a tile's figure reads: a count, a percentage, or a median in hours or days. */

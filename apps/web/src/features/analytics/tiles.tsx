@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  CheckCircleOutlined,
   ClockCircleOutlined,
   ExperimentOutlined,
   FieldTimeOutlined,
@@ -18,6 +19,7 @@ import type { StatTile } from './StatTiles';
 const ICONS: Record<TileIcon, ReactNode> = {
   samples: <InboxOutlined />,
   tests: <ExperimentOutlined />,
+  approved: <CheckCircleOutlined />,
   positivity: <PieChartOutlined />,
   positive: <AlertOutlined />,
   warning: <WarningOutlined />,

@@ -1,11 +1,10 @@
-import { FILTER_PREFIX, type Paginated } from '@nlims/contracts';
+import { type ClinicalDashboard, FILTER_PREFIX, type Paginated } from '@nlims/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { CLINICAL } from './keys';
 import type { Programme } from './programme';
 import type {
   Client,
-  Dashboard,
   HistoryItem,
   NamedRow,
   OrderableTest,
@@ -141,7 +140,10 @@ export function useHistory(programme: Programme, id: number | null) {
 }
 
 export function useDashboard() {
-  return useQuery({ queryKey: [...CLINICAL, 'dashboard'], queryFn: ({ signal }) => api<Dashboard>('/api/facility_general_order_dashboard/', { signal }) });
+  return useQuery({
+    queryKey: [...CLINICAL, 'dashboard'],
+    queryFn: ({ signal }) => api<ClinicalDashboard>('/api/facility_general_order_dashboard/', { signal }),
+  });
 }
 
 export function useReport(query: Query) {

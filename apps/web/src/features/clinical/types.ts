@@ -76,14 +76,6 @@ export interface ReasonRow {
   is_active?: boolean;
 }
 
-export interface Dashboard {
-  today: { ordered: number; received: number; approved: number };
-  by_status: StatusCount[];
-  tat: { approved: number; within: number; within_percent: number | null; median_hours: number | null };
-  overdue: { count: number; items: { id: number; lab_number: string; test: string; due_at: string; status: number }[] };
-  daily: { day: string; count: number }[];
-}
-
 export interface ReportRow {
   lab_number: string;
   client_name: string;

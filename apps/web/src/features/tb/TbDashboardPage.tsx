@@ -17,7 +17,7 @@ import './tb.css';
 type TestType = TbDashboard['by_test_type'][number];
 const MEASURES = ['samples', 'tests', 'released', 'mtb_detected'] as const;
 /** The browser tests count the backlog's statuses and the series' periods by this class on their tables' rows. */
-const ROW_CLASS = 'clin-bars__row';
+const ROW_CLASS = 'dash__row';
 
 /**
  * The Tuberculosis laboratory's dashboard (`facility_tb_dashboard/`): over the

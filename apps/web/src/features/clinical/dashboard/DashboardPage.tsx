@@ -1,72 +1,67 @@
-import { CheckCircleOutlined, ClockCircleOutlined, ExperimentOutlined, FieldTimeOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Skeleton, Statistic, Table } from 'antd';
+import { type ClinicalDashboard, GENERAL_TILES } from '@nlims/contracts';
+import { Table } from 'antd';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { BarChart, TimeSeriesChart } from '../../analytics/charts';
+import { DashboardShell, type DashboardView } from '../../analytics/DashboardShell';
+import { describeTiles } from '../../analytics/tiles';
 import type { PageProps } from '../../pages/pageProps';
 import { useDashboard } from '../api';
-import { ClinicalPage } from '../common/ClinicalPage';
 import { formatDate, formatDateTime } from '../common/format';
 import { statusText, TestStatusTag } from '../common/status';
-import type { Dashboard } from '../types';
-import { Bars } from '../common/Bars';
-import './dashboard.css';
 
-type Overdue = Dashboard['overdue']['items'][number];
+type Overdue = ClinicalDashboard['overdue']['items'][number];
 
 /** Today's workload, samples and results by status, turnaround against the TAT, overdue tests and the last 14 days of orders. */
 export default function DashboardPage({ page }: PageProps) {
-  const { t } = useTranslation('clinical');
-  const { data } = useDashboard();
-  if (!data) {
-    return (
-      <ClinicalPage page={page}>
-        <Skeleton active />
-      </ClinicalPage>
-    );
-  }
-  const stats = [
-    { key: 'ordered', icon: <ExperimentOutlined />, value: data.today.ordered },
-    { key: 'received', icon: <InboxOutlined />, value: data.today.received },
-    { key: 'approved', icon: <CheckCircleOutlined />, value: data.today.approved },
-    { key: 'withinTat', icon: <FieldTimeOutlined />, value: data.tat.within_percent ?? '—', suffix: data.tat.within_percent == null ? undefined : '%' },
-    {
-      key: 'medianTat',
-      icon: <ClockCircleOutlined />,
-      value: data.tat.median_hours ?? '—',
-      suffix: data.tat.median_hours == null ? undefined : t('dashboard.hours'),
-    },
-    { key: 'overdue', icon: <WarningOutlined />, value: data.overdue.count },
-  ];
-  const byStatus = [...data.by_status]
-    .sort((a, b) => a.test_order_status - b.test_order_status)
-    .map((s) => ({ key: String(s.test_order_status), label: statusText(t, s.test_order_status), value: s.count }));
+  const { t, i18n } = useTranslation('clinical');
   return (
-    <ClinicalPage page={page} className="clin-dash">
-      <Row gutter={[16, 16]}>
-        {stats.map((s) => (
-          <Col key={s.key} xs={12} md={8} xl={4}>
-            <Card className="clin-dash__stat">
-              <Statistic
-                title={t(`dashboard.${s.key}`)}
-                value={s.value}
-                prefix={s.icon}
-                suffix={s.suffix}
-                styles={s.key === 'overdue' && data.overdue.count ? { content: { color: '#cf1322' } } : undefined}
-              />
-            </Card>
-          </Col>
-        ))}
-        <Col xs={24} lg={12}>
-          <Card title={t('dashboard.byStatus')}>
-            <Bars bars={byStatus} />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title={t('dashboard.daily')}>
-            <Bars bars={data.daily.map((d) => ({ key: d.day, label: formatDate(d.day), value: d.count }))} />
-          </Card>
-        </Col>
-        <Col xs={24}>
-          <Card title={t('dashboard.overdueTests', { count: data.overdue.count })}>
+    <DashboardShell
+      page={page}
+      family="general"
+      query={useDashboard()}
+      texts={{ loading: t('common.loading'), error: t('dashboard.error') }}
+      view={(data) => generalView(data, t, i18n)}
+    />
+  );
+}
+
+function generalView(data: ClinicalDashboard, t: TFunction, i18n: I18n): DashboardView {
+  const byStatus = [...data.by_status].sort((a, b) => a.test_order_status - b.test_order_status);
+  return {
+    tiles: describeTiles(GENERAL_TILES, data, t, i18n, 'clinical'),
+    cards: [
+      {
+        key: 'byStatus',
+        title: t('dashboard.byStatus'),
+        width: 'half',
+        children: (
+          <BarChart
+            label={t('dashboard.byStatus')}
+            categoryTitle={t('samples.status')}
+            categories={byStatus.map((s) => ({ key: String(s.test_order_status), label: statusText(t, s.test_order_status) }))}
+            series={[{ key: 'count', label: t('dashboard.count'), values: byStatus.map((s) => s.count) }]}
+          />
+        ),
+      },
+      {
+        key: 'daily',
+        title: t('dashboard.daily'),
+        width: 'half',
+        children: (
+          <TimeSeriesChart
+            label={t('dashboard.daily')}
+            x={data.daily.map((d) => d.day)}
+            xText={formatDate}
+            series={[{ key: 'orders', label: t('dashboard.orders'), values: data.daily.map((d) => d.count), type: 'bar' }]}
+          />
+        ),
+      },
+      {
+        key: 'overdue',
+        title: t('dashboard.overdueTests', { count: data.overdue.count }),
+        children: (
+          <>
             <Table<Overdue>
               rowKey={(r) => `${r.id}-${r.test}`}
               size="small"
@@ -84,9 +79,9 @@ export default function DashboardPage({ page }: PageProps) {
             {data.overdue.count > data.overdue.items.length && (
               <p className="clin-muted">{t('dashboard.showingFirst', { count: data.overdue.items.length })}</p>
             )}
-          </Card>
-        </Col>
-      </Row>
-    </ClinicalPage>
-  );
+          </>
+        ),
+      },
+    ],
+  };
 }
