@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CANCELLED_STATUS,
   EID_AGE_BANDS,
@@ -15,9 +15,9 @@ import type { Db } from '../../../core/db.js';
 import { forbidden, ValidationError } from '../../../core/errors.js';
 import { formPrograms, programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { dashboardPeriod, withinDays } from '../kit/period.js';
+import { dashboardPeriod } from '../kit/period.js';
 import { percentOf } from '../kit/rates.js';
-import { ofFacility } from '../kit/scope.js';
+import { periodSamples } from '../kit/scope.js';
 import type { Principal } from '../../users/principal.js';
 
 export interface EidDashboardQuery {
@@ -111,14 +111,7 @@ export async function eidDashboard(db: Db, p: Principal, q: EidDashboardQuery): 
   const { start, end } = dashboardPeriod(q, EID_DASHBOARD_DEFAULT_DAYS);
   const facility = facilityScope(p);
   /** The samples of the period: the facility's, of EID, registered between the days, not cancelled. */
-  const cohort = (): SQL =>
-    and(
-      // Every facility (the super admin): named as a list, so the (facility, programme, created_at) index still leads.
-      ...(facility == null ? [sql`s.facility_id = any(array(select id from facilities))`] : ofFacility('s', facility)),
-      programIn(sql.raw('s.program_id'), names),
-      ...withinDays(sql.raw('s.created_at'), { start, end }),
-      sql`s.status <> ${CANCELLED}`,
-    )!;
+  const cohort = (): SQL => periodSamples('s', facility, programIn(sql.raw('s.program_id'), names), { start, end });
 
   // One statement: the period's samples are gathered once (each order, infant, test and current result
   // looked up by its key, so the plan follows the samples index however large the tables), then every figure

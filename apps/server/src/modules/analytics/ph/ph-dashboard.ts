@@ -6,9 +6,9 @@ import type { Principal } from '../../users/principal.js';
 import { programIn } from '../../samples/forms.js';
 import { notifiedSql, notifyFlagSql, phKeyTest, phPositiveSql, phPrograms } from './ph-query.js';
 import { rowsOf } from '../../../core/db.js';
-import { dashboardPeriod, withinDays } from '../kit/period.js';
+import { dashboardPeriod } from '../kit/period.js';
 import { percentOf } from '../kit/rates.js';
-import { facilityOf, ofFacility } from '../kit/scope.js';
+import { facilityOf, ofFacility, periodSamples } from '../kit/scope.js';
 
 export interface PhDashboardQuery {
   start_date?: string;
@@ -46,13 +46,7 @@ export async function phDashboard(db: Db, p: Principal, q: PhDashboardQuery): Pr
   const periodicity = days <= 14 ? 'daily' : 'weekly';
   const unit = periodicity === 'daily' ? 'day' : 'week';
   const facility = facilityOf(p);
-  const cohort = (): SQL =>
-    and(
-      ...ofFacility('s', facility),
-      programIn(sql.raw('s.program_id'), names),
-      ...withinDays(sql.raw('s.created_at'), { start, end }),
-      sql`s.status <> ${CANCELLED}`,
-    )!;
+  const cohort = (): SQL => periodSamples('s', facility, programIn(sql.raw('s.program_id'), names), { start, end });
   const testCounts = sql`
     count(t.id) filter (where ${phKeyTest('c')} and t.status <> ${CANCELLED})::int as tests,
     count(r.id) filter (where ${phKeyTest('c')} and r.status = ${APPROVED})::int as released,

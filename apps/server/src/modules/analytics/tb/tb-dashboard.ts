@@ -13,9 +13,9 @@ import type { Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
 import { programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { addDays, dashboardPeriod, withinDays } from '../kit/period.js';
+import { addDays, dashboardPeriod } from '../kit/period.js';
 import { percentOf } from '../kit/rates.js';
-import { facilityOf, ofFacility } from '../kit/scope.js';
+import { facilityOf, ofFacility, periodSamples } from '../kit/scope.js';
 import { checkProgram, keyTest, andOfTestType, tbPrograms } from './tb-query.js';
 import type { Principal } from '../../users/principal.js';
 
@@ -104,13 +104,7 @@ export async function tbDashboard(db: Db, p: Principal, q: TbDashboardQuery): Pr
   const facility = facilityOf(p);
   const period = sql`to_char(date_trunc(${unit}, s.created_at at time zone 'Africa/Lagos'), 'YYYY-MM-DD')`;
   /** The samples of the period: the facility's, of Tuberculosis, registered between the days. */
-  const cohort = (): SQL =>
-    and(
-      ...ofFacility('s', facility),
-      programIn(sql.raw('s.program_id'), names),
-      ...withinDays(sql.raw('s.created_at'), { start, end }),
-      sql`s.status <> ${CANCELLED}`,
-    )!;
+  const cohort = (): SQL => periodSamples('s', facility, programIn(sql.raw('s.program_id'), names), { start, end });
 
   // Five aggregates over the period's samples, sent together (a server database runs them at once).
   const [groupedReply, byPeriodReply, rrReply, tatReply, backlogReply] = await Promise.all([

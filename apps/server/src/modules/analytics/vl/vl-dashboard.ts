@@ -18,9 +18,9 @@ import type { Db } from '../../../core/db.js';
 import { forbidden } from '../../../core/errors.js';
 import { formPrograms, programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { dashboardPeriod, withinDays } from '../kit/period.js';
+import { dashboardPeriod } from '../kit/period.js';
 import { percentOf } from '../kit/rates.js';
-import { ofFacility } from '../kit/scope.js';
+import { periodSamples } from '../kit/scope.js';
 import type { Principal } from '../../users/principal.js';
 
 export interface VlDashboardQuery {
@@ -31,7 +31,7 @@ export interface VlDashboardQuery {
 // Literals, not parameters, so the planner sees them.
 const APPROVED = sql.raw(String(R.APPROVAL));
 const REJECTED = sql.raw(String(S.REJECTED));
-const CANCELLED = sql.raw(String(CANCELLED_STATUS));
+const _CANCELLED = sql.raw(String(CANCELLED_STATUS));
 
 /** The programmes the caller reads on vl_sample/ (Viral Load), or 403. */
 export function vlPrograms(p: Principal): string[] {
@@ -112,7 +112,7 @@ export async function vlDashboard(db: Db, p: Principal, q: VlDashboardQuery): Pr
     left join states st on st.id = c.state_id
     join test_orders t on t.sample_id = s.id and t.test_type_id in (select id from test_types where code = ${VL_CODES.RNA})
     left join results r on r.test_order_id = t.id and r.current and r.status = ${APPROVED}
-    where ${sql.join([...ofFacility('s', facility), programIn(sql.raw('s.program_id'), names), ...withinDays(sql.raw('s.created_at'), { start, end }), sql`s.status <> ${CANCELLED}`], sql` and `)}`;
+    where ${periodSamples('s', facility, programIn(sql.raw('s.program_id'), names), { start, end })}`;
 
   const counts = sql`count(*)::int as samples,
     count(result_id)::int as released,
