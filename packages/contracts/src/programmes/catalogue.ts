@@ -1,3 +1,5 @@
+import type { CodedChoice } from './types.js';
+
 /**
  * The test catalogue as the programmes declare it (each family's
  * `catalogue.ts`), below every family and the registry. The server seeds its
@@ -19,6 +21,8 @@ export interface CatalogueTest {
   ref?: [low: number, high: number];
   critical?: [low: number | null, high: number | null];
   codes?: string[];
+  /** What a code means where it says more than the code ("1+" → "1+ (10–99 AFB in 100 fields)"): result entry shows both. */
+  labels?: Readonly<Record<string, string>>;
   culture?: boolean;
   /** Code of the panel this test belongs to. */
   panel?: string;
@@ -144,6 +148,13 @@ export const CT = measure('Ct', 2, [5, 45]);
 export const member = (panel: string, setup: TestSetup): TestSetup => ({ ...setup, panel });
 
 /** Builders for the tests of one programme. */
+/** A vocabulary as the catalogue keeps it: the codes, and the labels that say more than their code. */
+function codedValues(choices: readonly (string | CodedChoice)[]): Pick<CatalogueTest, 'codes' | 'labels'> {
+  const codes = choices.map((c) => (typeof c === 'string' ? c : c.value));
+  const labels = choices.flatMap((c) => (typeof c === 'string' || c.label === c.value ? [] : [[c.value, c.label] as const]));
+  return labels.length ? { codes, labels: Object.fromEntries(labels) } : { codes };
+}
+
 export function testsOf(program: string) {
   return {
     numeric: (name: string, code: string, setup: TestSetup): CatalogueTest => ({ program, name, code, result: 'numeric', ...setup }),
@@ -156,12 +167,13 @@ export function testsOf(program: string) {
       codes: forms,
       ...setup,
     }),
-    coded: (name: string, code: string, codes: readonly string[], setup: TestSetup): CatalogueTest => ({
+    /** A coded test; its codes, or its vocabulary (each code with what it means). */
+    coded: (name: string, code: string, codes: readonly (string | CodedChoice)[], setup: TestSetup): CatalogueTest => ({
       program,
       name,
       code,
       result: 'coded',
-      codes: [...codes],
+      ...codedValues(codes),
       ...setup,
     }),
     panel: (name: string, code: string, setup: Omit<TestSetup, 'panel' | 'isPanel'>): CatalogueTest => ({
@@ -209,6 +221,12 @@ export function addToCatalogue(tests: readonly CatalogueTest[]): void {
 }
 
 export const catalogueTest = (code: string): CatalogueTest | undefined => byCode.get(code);
+
+/** A coded test's values with what each means (its declared vocabulary), or the values as they are. */
+export function resultChoices(testCode: string | undefined, codes: readonly string[]): CodedChoice[] {
+  const labels = testCode ? byCode.get(testCode)?.labels : undefined;
+  return codes.map((value) => ({ value, label: labels?.[value] ?? value }));
+}
 
 /** The key member of a panel (its coded member with positives), or null. */
 export function keyMemberOf(panel: string): CatalogueTest | null {

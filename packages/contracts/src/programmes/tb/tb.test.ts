@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import '../../zod-messages.js';
+import { resultChoices } from '../catalogue.js';
 import { requestFormOf, requestFormSpecOf } from '../registry.js';
 import {
   TB_FORM_SPEC,
@@ -137,6 +138,16 @@ describe('TB result vocabularies', () => {
     }
     expect(tbResultLabel(C.DST1_RIF, 'R')).toBe('Resistant');
     expect(tbResultLabel(C.DST1_RIF, 'RESISTANT')).toBe('RESISTANT');
+  });
+
+  it('are the catalogue’s own: result entry reads each test’s labels there, whatever its family', () => {
+    expect(resultChoices(C.DST1_RIF, ['R', 'S'])).toEqual([
+      { value: 'R', label: 'Resistant' },
+      { value: 'S', label: tbResultLabel(C.DST1_RIF, 'S') },
+    ]);
+    // a test without a vocabulary: its codes as they are
+    expect(resultChoices('LASSA-PCR', ['DETECTED'])).toEqual([{ value: 'DETECTED', label: 'DETECTED' }]);
+    expect(resultChoices(undefined, ['X'])).toEqual([{ value: 'X', label: 'X' }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTimeInput } from '../../forms/DateInput';
-import { choiceText, useResultVocabulary } from '../tb/vocabulary';
+import { choiceText, resultVocabulary } from '../results/vocabulary';
 import type { OrderableTest } from '../types';
 
 /** The tests an order will hold: a panel stands for its member tests. */
@@ -19,7 +19,6 @@ export function expandTests(tests: OrderableTest[], chosen: number[]): Orderable
 /** A result row per test from the paper record: value (number, code or text), when it was resulted, and a comment; leave the value empty for none. */
 export function ResultRows({ tests }: { tests: OrderableTest[] }) {
   const { t } = useTranslation(['clinical', 'tb']);
-  const vocabulary = useResultVocabulary();
   if (!tests.length) return <Typography.Text type="secondary">{t('complete.chooseTestsFirst')}</Typography.Text>;
   return (
     <div>
@@ -37,7 +36,7 @@ export function ResultRows({ tests }: { tests: OrderableTest[] }) {
                 <Select
                   allowClear
                   showSearch={{ optionFilterProp: 'label' }}
-                  options={vocabulary(test.code, test.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))}
+                  options={resultVocabulary(test.code, test.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))}
                 />
               ) : (
                 <Input maxLength={200} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotices } from '../../app/notices';
 import { useAmend } from '../api';
 import { errorDetail, showServerErrors } from '../common/forms';
-import { choiceText, useResultVocabulary } from '../tb/vocabulary';
+import { choiceText, resultVocabulary } from './vocabulary';
 import type { ResultItem } from '../types';
 
 const FIELDS = ['value', 'reason', 'comment', 'password'] as const;
@@ -26,7 +26,6 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
   const { t } = useTranslation(['clinical', 'tb']);
   const [form] = Form.useForm();
   const amend = useAmend();
-  const vocabulary = useResultVocabulary();
   const { message } = useNotices();
   const [problem, setProblem] = useState<string | null>(null);
   const { result } = target;
@@ -64,7 +63,10 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
           ) : target.resultType === 'numeric' ? (
             <InputNumber style={{ width: '100%' }} suffix={target.unit || undefined} />
           ) : target.codes.length ? (
-            <Select popupMatchSelectWidth={false} options={vocabulary(target.code, target.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))} />
+            <Select
+              popupMatchSelectWidth={false}
+              options={resultVocabulary(target.code, target.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))}
+            />
           ) : (
             <Input maxLength={200} />
           )}

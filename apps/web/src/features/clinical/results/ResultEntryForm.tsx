@@ -9,7 +9,7 @@ import { showServerErrors } from '../common/forms';
 import { FlagTag } from '../common/ResultValue';
 import { VlAlert, VlReading } from '../../vl/reading';
 import type { ResultItem } from '../types';
-import { choiceText, useResultVocabulary } from '../tb/vocabulary';
+import { choiceText, resultVocabulary } from './vocabulary';
 import { CultureFields } from './CultureFields';
 import type { TestConfig } from './useTestConfig';
 
@@ -29,7 +29,6 @@ interface Props {
 export function ResultEntryForm({ testOrderId, config, previous, onSaved, register }: Props) {
   const { t } = useTranslation(['clinical', 'tb']);
   const [form] = Form.useForm();
-  const vocabulary = useResultVocabulary();
   const { message } = useNotices();
   const enter = useEnterResult();
   const methods = useReference('method');
@@ -137,7 +136,7 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               popupMatchSelectWidth={false}
-              options={vocabulary(config.code, config.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))}
+              options={resultVocabulary(config.code, config.codes).map((c) => ({ value: c.value, label: choiceText(t, c) }))}
             />
           ) : (
             <Input maxLength={200} />
