@@ -75,7 +75,7 @@ describe('the Tuberculosis dashboard and report', () => {
     expect(reply.status()).toBe(200);
     const body = (await reply.json()) as { count: number };
     expect(body.count).toBeGreaterThan(0);
-    const rows = page.locator('.tb-report tr.ant-table-row');
+    const rows = page.locator('.report-page tr.ant-table-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(Math.min(body.count, 20));
     // the last seven days: the demo's own samples (its history is older than a week)
@@ -95,7 +95,7 @@ describe('the Tuberculosis dashboard and report', () => {
     expect(text).toContain('Sputum (spot)');
     expect(text).toContain('Presumptive DR-TB');
     // a test without a result awaits it
-    expect(await page.locator('.tb-report').textContent()).toContain('AWAITING RESULT');
+    expect(await page.locator('.report-page').textContent()).toContain('AWAITING RESULT');
 
     // the status filter asks the server again
     const [approved] = await Promise.all([

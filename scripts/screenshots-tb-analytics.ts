@@ -34,7 +34,7 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
   await fullPage(page, out, `tb-dashboard-${device}-${lang}`);
 
   await page.goto('/programs/tb-report');
-  await page.locator('.tb-report .ant-table-row, .tb-card').first().waitFor();
+  await page.locator('.report-page .ant-table-row, .report-card').first().waitFor();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(600);
   await fullPage(page, out, `tb-report-${device}-${lang}`);

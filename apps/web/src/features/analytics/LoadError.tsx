@@ -19,7 +19,7 @@ export function LoadError({ title, error, onRetry }: { title: string; error: unk
     <Alert
       type="error"
       showIcon
-      className="clin-no-print tb-load-error"
+      className="clin-no-print load-error"
       title={title}
       description={problemText(t, error)}
       action={

@@ -6,7 +6,7 @@ import { useSession } from '../auth/useSession';
 import { PeriodFilter } from '../analytics/PeriodFilter';
 import type { PhFilters } from './api';
 import { diseaseText } from './labels';
-import '../tb/tb.css';
+import '../analytics/report.css';
 
 /** The public-health programmes the signed-in user reads (the super admin: all), for the programme filter. */
 export function usePhProgrammes(): string[] {
@@ -36,7 +36,7 @@ export function PhFilterBar({
   const { t } = useTranslation(['ph', 'clinical']);
   const programmes = usePhProgrammes();
   return (
-    <PeriodFilter value={value} onChange={onChange} className="tb-filters">
+    <PeriodFilter value={value} onChange={onChange} className="report-filters">
       {chooseDisease && programmes.length > 1 && (
         <Select
           allowClear
@@ -45,7 +45,7 @@ export function PhFilterBar({
           value={value.program}
           onChange={(program?: string) => onChange({ program })}
           options={programmes.map((name) => ({ value: name, label: diseaseText(t, name) }))}
-          className="tb-filters__test"
+          className="report-filters__test"
         />
       )}
       {children}

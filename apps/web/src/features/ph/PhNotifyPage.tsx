@@ -15,6 +15,7 @@ import { Pager } from '../resources/Pager';
 import { useMarkNotified, usePhNotify } from './api';
 import { diseaseText } from './labels';
 import '../resources/resources.css';
+import '../analytics/report.css';
 import './ph.css';
 
 type Shown = 'waiting' | 'notified';
@@ -47,9 +48,9 @@ function ClientCell({ row, t }: { row: PhNotifyRow; t: TFunction }) {
 
 function ResultCell({ row, t }: { row: PhNotifyRow; t: TFunction }) {
   return (
-    <div className="tb-result">
+    <div className="report-result">
       <FlagTag flag={row.flag} /> {!row.released && <Tag color="gold">{t('notify.verifiedOnly')}</Tag>}
-      <div className="clin-muted tb-result__others">
+      <div className="clin-muted report-result__others">
         {row.results.split('; ').map((line) => (
           <div key={line}>
             <bdi dir="ltr">{line}</bdi>

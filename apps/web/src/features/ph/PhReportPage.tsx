@@ -20,7 +20,7 @@ import { type PhFilters, usePhReport } from './api';
 import { diseaseText } from './labels';
 import { PhFilterBar } from './PhFilterBar';
 import '../resources/resources.css';
-import '../tb/tb.css';
+import '../analytics/report.css';
 import './ph.css';
 
 const S = SAMPLE_STATUS;
@@ -63,7 +63,7 @@ function ResultCell({ row }: { row: PhReportRow }) {
   const { t } = useTranslation('ph');
   if (row.result == null) return <span className="clin-muted">—</span>;
   return (
-    <div className="tb-result">
+    <div className="report-result">
       <div>
         <strong>
           <bdi dir="ltr">{row.result}</bdi>
@@ -71,7 +71,7 @@ function ResultCell({ row }: { row: PhReportRow }) {
         {row.flag ? <FlagTag flag={row.flag} /> : row.positive && <Tag color="red">{t('report.positive')}</Tag>}
       </div>
       {row.other_results && (
-        <div className="clin-muted tb-result__others">
+        <div className="clin-muted report-result__others">
           {row.other_results.split('; ').map((line) => (
             <div key={line}>
               <bdi dir="ltr">{line}</bdi>
@@ -168,7 +168,7 @@ function columns(t: TFunction, family: LineFamily): TableProps<PhReportRow>['col
       key: 'dates',
       title: t('report.dates'),
       render: (_, r) => (
-        <div className="tb-dates">
+        <div className="report-dates">
           <div>
             <span className="clin-muted">{t('clinical:samples.received')}</span> {formatDateTime(r.received_at) || '—'}
           </div>
@@ -238,7 +238,7 @@ export default function PhReportPage({ page }: PageProps) {
     />
   );
   return (
-    <ClinicalPage page={page} extra={extra} className="tb-report ph-report">
+    <ClinicalPage page={page} extra={extra} className="report-page ph-report">
       <PhFilterBar value={filters} onChange={set} chooseDisease={family === 'ph'}>
         <Select
           allowClear
@@ -256,9 +256,9 @@ export default function PhReportPage({ page }: PageProps) {
         ) : !rows.length ? (
           <Empty description={t('clinical:report.empty')} />
         ) : (
-          <div className="clin-cards tb-cards">
+          <div className="clin-cards report-cards">
             {rows.map((r) => (
-              <Card key={rowKey(r)} size="small" className="clin-card tb-card">
+              <Card key={rowKey(r)} size="small" className="clin-card report-card">
                 <div className="clin-card__head">
                   <span className="clin-lab-number">{r.barcode}</span>
                   <TestStatusTag status={r.status} />
@@ -274,7 +274,7 @@ export default function PhReportPage({ page }: PageProps) {
         )
       ) : (
         <ListTable
-          className="clin-table tb-report__table"
+          className="clin-table report__table"
           rowKey={rowKey}
           size="small"
           loading={isFetching}

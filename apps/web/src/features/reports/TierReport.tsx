@@ -28,7 +28,7 @@ import {
   type TierReportFilters,
 } from './filters';
 import '../resources/resources.css';
-import '../tb/tb.css';
+import '../analytics/report.css';
 import './reports.css';
 
 /** The programmes of the programmes' report (general_program_report/): every one but General and Tuberculosis, as the product lists them. */
@@ -169,7 +169,7 @@ export function TierReport({ page }: PageProps) {
   );
 
   return (
-    <ClinicalPage page={page} extra={extra} className="tb-report reports-tier">
+    <ClinicalPage page={page} extra={extra} className="report-page reports-tier">
       <p className="reports-tier__intro clin-no-print">{t('intro', { area })}</p>
       <div className="reports-tier__family clin-no-print">
         <Segmented<TierReportFilters['family']>
@@ -179,7 +179,7 @@ export function TierReport({ page }: PageProps) {
           options={REPORT_FAMILIES.map((f) => ({ value: f, label: t(`family.${f}`) }))}
         />
       </div>
-      <div className="clin-toolbar tb-filters reports-filters clin-no-print">
+      <div className="clin-toolbar report-filters reports-filters clin-no-print">
         {filters.family === 'programme' && (
           <Select
             allowClear
@@ -201,7 +201,7 @@ export function TierReport({ page }: PageProps) {
           value={filters.test_type}
           onChange={(test_type?: number) => set({ test_type })}
           options={testOptions}
-          className="tb-filters__test"
+          className="report-filters__test"
         />
         <label className="clin-date">
           <span>{t('clinical:samples.from')}</span>
@@ -256,7 +256,7 @@ export function TierReport({ page }: PageProps) {
         />
       </div>
       <Alert type="info" showIcon className="reports-tier__note" title={t('note.suppressed', { label: `\u2066${SUPPRESSED_LABEL}\u2069` })} />
-      <p className="tb-print-only">
+      <p className="report-print-only">
         {summary}
         <br />
         {t('printed', { date: formatDateTime(new Date()), page: paging.pageIndex + 1, total: data?.count ?? 0 })}
@@ -268,9 +268,9 @@ export function TierReport({ page }: PageProps) {
         ) : !rows.length ? (
           <Empty description={t('empty')} />
         ) : (
-          <div className="clin-cards tb-cards">
+          <div className="clin-cards report-cards">
             {rows.map((r) => (
-              <Card key={rowKey(r)} size="small" className="clin-card tb-card reports-card">
+              <Card key={rowKey(r)} size="small" className="clin-card report-card reports-card">
                 <div className="clin-card__head">
                   <strong>{r.facility}</strong>
                   <bdi dir="ltr" className="clin-muted">
@@ -297,7 +297,7 @@ export function TierReport({ page }: PageProps) {
         )
       ) : (
         <ListTable
-          className="clin-table tb-report__table reports-table"
+          className="clin-table report__table reports-table"
           rowKey={rowKey}
           size="small"
           loading={isFetching}

@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PeriodFilter } from '../analytics/PeriodFilter';
 import { type TbFilters, useTbTestTypes } from './api';
+import '../analytics/report.css';
 
 /** The filters both TB pages open with: the days samples were registered (DD/MM/YYYY) and a test type; `children` adds the page's own. */
 export function TbFilterBar({ value, onChange, children }: { value: TbFilters; onChange: (change: TbFilters) => void; children?: ReactNode }) {
   const { t } = useTranslation('clinical');
   const { tests, loading } = useTbTestTypes();
   return (
-    <PeriodFilter value={value} onChange={onChange} className="tb-filters">
+    <PeriodFilter value={value} onChange={onChange} className="report-filters">
       <Select
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
@@ -19,7 +20,7 @@ export function TbFilterBar({ value, onChange, children }: { value: TbFilters; o
         value={value.test_type}
         onChange={(test_type?: number) => onChange({ test_type })}
         options={tests.map((x) => ({ value: x.id, label: x.name }))}
-        className="tb-filters__test"
+        className="report-filters__test"
       />
       {children}
     </PeriodFilter>

@@ -16,7 +16,7 @@ import { asRow, ReportCards, reportColumns, rowKey } from './reportRows';
 import { LoadError } from '../analytics/LoadError';
 import { TbFilterBar } from './TbFilterBar';
 import '../resources/resources.css';
-import './tb.css';
+import '../analytics/report.css';
 
 const S = SAMPLE_STATUS;
 /** The statuses a TB test can carry, in workflow order (the status filter). */
@@ -84,7 +84,7 @@ export default function TbReportPage({ page }: PageProps) {
     </div>
   );
   return (
-    <ClinicalPage page={page} extra={extra} className="tb-report">
+    <ClinicalPage page={page} extra={extra} className="report-page">
       <TbFilterBar value={filters} onChange={set}>
         <Select
           allowClear
@@ -95,7 +95,7 @@ export default function TbReportPage({ page }: PageProps) {
           options={TEST_STATUSES.map((s) => ({ value: s, label: statusText(tc, s) }))}
         />
       </TbFilterBar>
-      <p className="tb-print-only">
+      <p className="report-print-only">
         {summary}
         <br />
         {t('report.printed', { date: formatDateTime(new Date()), page: paging.pageIndex + 1, total: data?.count ?? 0 })}
@@ -105,7 +105,7 @@ export default function TbReportPage({ page }: PageProps) {
         <ReportCards rows={rows} loading={isPending || isFetching} />
       ) : (
         <ListTable
-          className="clin-table tb-report__table"
+          className="clin-table report__table"
           rowKey={rowKey}
           size="small"
           loading={isFetching}

@@ -13,7 +13,7 @@ export type Row = TbReportRow & { sample_type_name: string | null };
 export const asRow = (r: TbReportRow): Row => ({ ...r, sample_type_name: r.sample_type });
 export const rowKey = (r: TbReportRow) => `${r.barcode}-${r.test}`;
 
-const when = (value: string | Date | null) => <span className="tb-nowrap">{formatDateTime(value) || '—'}</span>;
+const when = (value: string | Date | null) => <span className="report-nowrap">{formatDateTime(value) || '—'}</span>;
 
 /** The test and the specimen the request form names ("other": as written on the form, which the report leaves out). */
 function TestCell({ t, row }: { t: TFunction; row: Row }) {
@@ -29,7 +29,7 @@ function TestCell({ t, row }: { t: TFunction; row: Row }) {
 function ResultCell({ row }: { row: Row }) {
   if (row.result == null) return <span className="clin-muted">—</span>;
   return (
-    <div className="tb-result">
+    <div className="report-result">
       <div>
         <strong>
           <bdi dir="ltr">{row.result}</bdi>
@@ -37,7 +37,7 @@ function ResultCell({ row }: { row: Row }) {
         <FlagTag flag={row.rr_tb_flag} />
       </div>
       {row.other_results && (
-        <div className="clin-muted tb-result__others">
+        <div className="clin-muted report-result__others">
           <bdi dir="ltr">{row.other_results}</bdi>
         </div>
       )}
@@ -57,12 +57,12 @@ function RequestCell({ t, row, inline = false }: { t: TFunction; row: Row; inlin
   const drtb = row.presumptive_drtb && <Tag color="orange">{t('tb:field.presumptive_drtb')}</Tag>;
   if (inline)
     return (
-      <div className="tb-request">
+      <div className="report-request">
         {parts.join(' · ')} {drtb}
       </div>
     );
   return (
-    <div className="tb-request">
+    <div className="report-request">
       {parts.map((part) => (
         <div key={part}>{part}</div>
       ))}
@@ -94,7 +94,7 @@ function DatesCell({ t, row }: { t: TFunction; row: Row }) {
     ['clinical:report.approved', row.approved_at],
   ] as const;
   return (
-    <div className="tb-dates">
+    <div className="report-dates">
       {lines.map(([key, value]) => (
         <div key={key}>
           <span className="clin-muted">{t(key)}</span> {when(value)}
@@ -124,9 +124,9 @@ export function ReportCards({ rows, loading }: { rows: Row[]; loading: boolean }
   if (loading && !rows.length) return <Spin className="clin-loading" />;
   if (!rows.length) return <Empty description={t('clinical:report.empty')} />;
   return (
-    <div className="clin-cards tb-cards">
+    <div className="clin-cards report-cards">
       {rows.map((r) => (
-        <Card key={rowKey(r)} size="small" className="clin-card tb-card">
+        <Card key={rowKey(r)} size="small" className="clin-card report-card">
           <div className="clin-card__head">
             <span className="clin-lab-number">{r.barcode}</span>
             {r.sample_type && <span className="clin-muted">{r.sample_type}</span>}

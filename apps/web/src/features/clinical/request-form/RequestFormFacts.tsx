@@ -54,7 +54,7 @@ export function RequestFormFacts({ form, context }: { form: Record<string, unkno
     shown = { ...shown, facts: [{ key: 'age', label: t('age.atCollection'), text: t('age.weeks', { count: weeks }) }, ...shown.facts] };
   if (!shown?.facts.length) return null;
   return (
-    <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered title={shown.title} className="tb-facts">
+    <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered title={shown.title} className="request-facts">
       {shown.facts.map((fact) => (
         <Descriptions.Item key={fact.key} label={fact.label}>
           {fact.text}
