@@ -109,7 +109,7 @@ describe('service worker', () => {
       try {
         await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
         await expect.poll(() => page.getByText('Update Available').count(), { timeout: 20000 }).toBeGreaterThan(0);
-        await page.waitForTimeout(7000); // it does not close by itself
+        await page.waitForTimeout(5000); // it does not close by itself (a notice closes after 4.5 s)
         expect(await page.getByText('Update Available').count()).toBeGreaterThan(0);
         await Promise.all([page.waitForEvent('load', { timeout: 20000 }), page.getByRole('button', { name: 'Refresh' }).click()]);
         await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !r?.waiting))).toBe(true);
