@@ -189,7 +189,7 @@ describe('the tier dashboards', () => {
     const body = (await reply.json()) as TierDashboard;
     expect(body.area.level).toBe('facility');
     expect(body.totals.tests).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('tier-stat-tests').locator('.tier-stat__value').textContent()).toBe(body.totals.tests.toLocaleString('en'));
+    await expect.poll(() => page.getByTestId('tier-stat-tests').locator('.ant-statistic-content').textContent()).toBe(body.totals.tests.toLocaleString('en'));
     expect(await page.getByTestId('tier-filters').getByRole('combobox', { name: 'State' }).count()).toBe(0);
     expect(await page.locator('[data-testid="tier-map"]').count()).toBe(0);
     expect(await page.getByTestId('tier-by-area').count()).toBe(0);

@@ -6,8 +6,9 @@ import './analytics.css';
 export interface StatTile {
   key: string;
   title: string;
-  icon: ReactNode;
-  value: number | string;
+  icon?: ReactNode;
+  /** A number or text; or what the figure shows instead (a count suppressed as "< 5", with its explanation). */
+  value: ReactNode;
   suffix?: string;
   note?: ReactNode;
   /** The figure that calls for action (RR-TB, an unsuppressed result, an infant awaiting confirmation): in red. */
@@ -16,9 +17,10 @@ export interface StatTile {
 
 /**
  * Columns of 24 for each of `count` tiles on a wide screen: four to six tiles fill one row (the later ones a column
- * wider when 24 does not divide); fewer keep a sixth each, more wrap six to a row.
+ * wider when 24 does not divide); seven or eight make two rows of four; fewer keep a sixth each, more wrap six to a row.
  */
 export function tileWidths(count: number): number[] {
+  if (count === 7 || count === 8) return Array.from({ length: count }, () => 6);
   if (count < 4 || count > 6) return Array.from({ length: count }, () => 4);
   const base = Math.floor(24 / count);
   const wider = 24 - base * count;
@@ -38,7 +40,13 @@ export function StatTiles({ tiles, testId }: { tiles: readonly StatTile[]; testI
       {tiles.map((s, i) => (
         <Col key={s.key} xs={12} md={8} xl={widths[i]}>
           <Card className={`stat-tile${s.alert ? ' stat-tile--alert' : ''}`} data-testid={`${testId}-${s.key}`}>
-            <Statistic title={s.title} value={s.value} prefix={s.icon} suffix={s.suffix} />
+            <Statistic
+              title={s.title}
+              value={typeof s.value === 'number' || typeof s.value === 'string' ? s.value : undefined}
+              valueRender={typeof s.value === 'number' || typeof s.value === 'string' ? undefined : () => s.value}
+              prefix={s.icon}
+              suffix={s.suffix}
+            />
             {s.note != null && <div className="stat-tile__note">{s.note}</div>}
           </Card>
         </Col>

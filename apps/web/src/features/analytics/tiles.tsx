@@ -16,7 +16,8 @@ import type { ReactNode } from 'react';
 import { percentText } from './format';
 import type { StatTile } from './StatTiles';
 
-const ICONS: Record<TileIcon, ReactNode> = {
+/** The picture of each tile kind (contracts' TILE_ICONS). */
+export const TILE_ICON: Record<TileIcon, ReactNode> = {
   samples: <InboxOutlined />,
   tests: <ExperimentOutlined />,
   approved: <CheckCircleOutlined />,
@@ -51,7 +52,7 @@ export function describeTiles<T>(tiles: readonly TileSpec<T>[], data: T, t: TFun
     return {
       key: tile.key,
       title: t(`${ns}:dashboard.${tile.key}`),
-      icon: ICONS[tile.icon],
+      icon: TILE_ICON[tile.icon],
       value: value ?? '—',
       suffix: value == null || !suffix ? undefined : suffix === '%' ? suffix : t(suffix),
       note: i18n.exists(note) ? t(note, quoted) : undefined,

@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { DISEASE_TESTS, SUPPRESSED_LABEL, TIER_PERIODICITIES, type TierDashboard as Dashboard, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
-import { Button, Card, Segmented, Select, Spin, Table } from 'antd';
+import { Button, Card, Row, Segmented, Select, Spin, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeSeriesChart } from '../analytics/charts';
@@ -9,6 +9,8 @@ import { formatDate } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
 import { periodText } from '../analytics/format';
 import { LoadError } from '../analytics/LoadError';
+import { type StatTile, StatTiles } from '../analytics/StatTiles';
+import { TILE_ICON } from '../analytics/tiles';
 import { type DashboardFilter, type TierEndpoint, type TierExtra, useDashboardFilter, useTierDashboard } from './api';
 import { Cases, countText, daysText, ExportButtons, percentText } from './figures';
 import { MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
@@ -145,12 +147,7 @@ interface FiguresProps {
   map: boolean;
 }
 
-interface Tile {
-  key: string;
-  value: ReactNode;
-  note?: ReactNode;
-  alert?: boolean;
-}
+type Tile = Omit<StatTile, 'title'>;
 
 function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProps) {
   const { t } = useTranslation('tierAnalytics');
@@ -158,21 +155,24 @@ function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProp
   const tiles: Tile[] = [
     {
       key: 'tests',
+      icon: TILE_ICON.tests,
       value: countText(totals.tests),
       note: t('tiles.testsNote', { negatives: countText(totals.negatives), invalid: countText(totals.invalid) }),
     },
-    { key: 'positives', value: <Cases value={totals.positives} />, alert: true },
-    { key: 'positivity', value: percentText(totals.positivity_percent) },
+    { key: 'positives', icon: TILE_ICON.positive, value: <Cases value={totals.positives} />, alert: true },
+    { key: 'positivity', icon: TILE_ICON.positivity, value: percentText(totals.positivity_percent) },
     {
       key: 'rejection',
+      icon: TILE_ICON.rejected,
       value: percentText(totals.rejection_percent),
       note: t('tiles.rejectionNote', { rejected: countText(totals.rejected), requested: countText(totals.requested) }),
     },
-    { key: 'backlog', value: countText(totals.backlog), note: t('tiles.backlogNote') },
-    { key: 'collectionToReceipt', value: daysText(tat.collection_to_receipt_days), note: t('tiles.days') },
-    { key: 'receiptToRelease', value: daysText(tat.receipt_to_release_days), note: t('tiles.days') },
+    { key: 'backlog', icon: TILE_ICON.samples, value: countText(totals.backlog), note: t('tiles.backlogNote') },
+    { key: 'collectionToReceipt', icon: TILE_ICON.turnaround, value: daysText(tat.collection_to_receipt_days), note: t('tiles.days') },
+    { key: 'receiptToRelease', icon: TILE_ICON.turnaround, value: daysText(tat.receipt_to_release_days), note: t('tiles.days') },
     {
       key: 'collectionToRelease',
+      icon: TILE_ICON.due,
       value: daysText(tat.collection_to_release_days),
       note: t('tiles.tatNote', { released: countText(tat.released) }),
     },
@@ -185,15 +185,9 @@ function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProp
           <h2 id="tier-tiles-title">{t('tiles.summary')}</h2>
           <ExportButtons {...exportProps} table="tiles" />
         </div>
-        <ul className="tier-tiles tier-tiles--stats">
-          {tiles.map((s) => (
-            <li key={s.key} className={`tier-tile tier-stat${s.alert ? ' tier-stat--alert' : ''}`} data-testid={`tier-stat-${s.key}`}>
-              <h3 className="tier-tile__name">{t(`tiles.${s.key}`)}</h3>
-              <div className="tier-stat__value">{s.value}</div>
-              {s.note && <div className="tier-stat__note">{s.note}</div>}
-            </li>
-          ))}
-        </ul>
+        <Row gutter={[16, 16]}>
+          <StatTiles tiles={tiles.map((s) => ({ ...s, title: t(`tiles.${s.key}`) }))} testId="tier-stat" />
+        </Row>
         {totals.positives === null && <p className="clin-muted tier-note">{t('suppressedNote')}</p>}
       </section>
       {data.hiv && <HivBlock hiv={data.hiv} />}
