@@ -21,3 +21,5 @@ export * from './clients.js';
 export * from './orders.js';
 export * from './tier-analytics.js';
 export * from './request-forms.js';
+export * from './qc/westgard.js';
+export * from './instruments/values.js';
