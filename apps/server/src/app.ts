@@ -37,6 +37,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { loadPrincipal } from './modules/users/principal.js';
 import { recordAudit } from './modules/audit/audit.service.js';
 import { registerResource } from './core/resource.js';
+import { qcRoutes } from './modules/qc/qc.routes.js';
 
 export interface AppOptions {
   database: Database;
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   phRoutes(app, db);
   tierRoutes(app, db);
   resultsRoutes(app, db);
+  qcRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

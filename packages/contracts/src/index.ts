@@ -22,4 +22,5 @@ export * from './orders.js';
 export * from './tier-analytics.js';
 export * from './request-forms.js';
 export * from './qc/westgard.js';
+export * from './qc/qc.js';
 export * from './instruments/values.js';

@@ -13,3 +13,4 @@ export * from '../modules/samples/samples.table.js';
 export * from '../modules/results/results.table.js';
 export * from '../core/idempotency.table.js';
 export * from '../modules/analytics/tier/tier.table.js';
+export * from '../modules/qc/qc.table.js';

@@ -92,7 +92,7 @@ const DATA_ANALYST: Role = 'Data Analyst';
 const MANAGER: Role = 'Manager';
 const STAFF: readonly Role[] = [MANAGER, SUP, ANALYST, CLERK, REC, DATA_ANALYST];
 
-/** SPEC §6, General programme: reception is the supervisor's and receptionist's; no dispatch, worksheets or QC. */
+/** SPEC §6, General programme: reception is the supervisor's and receptionist's; no dispatch or worksheets; internal QC for analysts and supervisors (DESIGN §3). */
 const GENERAL_ROLES_TABLE: Record<Permission, readonly Role[]> = {
   read: STAFF,
   order: [SUP, REC, CLERK],
@@ -105,7 +105,7 @@ const GENERAL_ROLES_TABLE: Record<Permission, readonly Role[]> = {
   released: [SUP, DATA_ANALYST],
   dispatch: [],
   worksheet: [],
-  qc: [],
+  qc: [ANALYST, SUP],
   amend: [SUP],
 };
 

@@ -23,7 +23,6 @@ import { isFacilityAdminPrincipal } from '../users/principal.js';
 import * as t from './facility-settings.table.js';
 
 const facilityAdmin: Rule = (p) => isFacilityAdminPrincipal(p) && p.facilityId != null;
-const labAdmin: Rule = (p) => facilityAdmin(p) && (p.facilityType === 'public' || p.facilityType === 'private');
 /** Staff of a facility read its settings (result entry needs the ranges); the super admin reads all. */
 const facilityStaff: Rule = (p) => p.isSuperuser || p.facilityId != null;
 
@@ -181,8 +180,9 @@ export const FACILITY_SETTING_DEFS: ResourceDef[] = [
     table: t.machineSettings,
     body: machineSettingBody,
     item: machineSettingItem,
-    write: labAdmin,
-    read: (p) => p.isSuperuser || labAdmin(p),
+    // Every laboratory's analysers, a clinical laboratory's chemistry and haematology too (DESIGN §3: QC for every
+    // programme); its staff read them to say which instrument a QC run was on.
+    write: facilityAdmin,
     search: ['name', 'model', 'serial_number'],
     filters: ['instrument', 'is_active'],
     ordering: ['name', 'model', 'serial_number'],
@@ -195,7 +195,7 @@ export const FACILITY_SETTING_DEFS: ResourceDef[] = [
     body: qcConfigBody,
     item: qcConfigItem,
     withTest: true,
-    write: labAdmin,
+    write: facilityAdmin,
     search: ['name', 'lot_number', 'test_type_name'],
     filters: ['test_type', 'level', 'is_active'],
     ordering: ['name', 'lot_number', 'expiry_date', 'test_type_name'],

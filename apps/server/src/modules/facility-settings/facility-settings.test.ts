@@ -136,11 +136,17 @@ describe('test services, TAT and reference ranges', () => {
 });
 
 describe('machine settings and QC materials', () => {
-  it('are for public and private laboratories only', async () => {
+  it('are kept by every laboratory’s admin, a clinical one’s too, and read by its staff', async () => {
     // Yaba runs Tuberculosis, not General
     const tb = (await call('superadmin', 'GET', '/api/test_configuration/?program__name=Tuberculosis')).json()[0].id;
     const body = { name: 'GeneXpert 1', model: 'GX-IV', serial_number: 'SN-001', modules: ['A1', 'A2', 'A3', 'A4'] };
-    expect((await call('clin_admin', 'POST', '/api/machine_setting/', body)).statusCode).toBe(403);
+    // a clinical laboratory runs chemistry and haematology analysers and their QC (DESIGN §3)
+    const chemistry = await call('clin_admin', 'POST', '/api/machine_setting/', { ...body, name: 'Chemistry analyser', serial_number: 'SN-CHEM-1' });
+    expect(chemistry.statusCode).toBe(201);
+    expect((await call('clin_analyst', 'GET', '/api/machine_setting/?page=1')).json().results.map((m: { name: string }) => m.name)).toEqual([
+      'Chemistry analyser',
+    ]);
+    expect((await call('clin_analyst', 'POST', '/api/machine_setting/', { ...body, serial_number: 'SN-X' })).statusCode).toBe(403);
     const created = await call('ph_admin', 'POST', '/api/machine_setting/', body);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ serial_number: 'SN-001', modules: ['A1', 'A2', 'A3', 'A4'] });

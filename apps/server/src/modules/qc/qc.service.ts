@@ -1,0 +1,171 @@
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { type QcChartReply, type QcPoint, type QcResultItem, type qcRunBody, type QcRunReply, runVerdict, type Violation, westgard } from '@nlims/contracts';
+import type { z } from 'zod';
+import { requireIn } from '../../core/access.js';
+import type { Db, Tx } from '../../core/db.js';
+import { notFound, ValidationError } from '../../core/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { testTypes } from '../catalogue/catalogue.table.js';
+import { machineSettings, qcMaterials } from '../facility-settings/facility-settings.table.js';
+import { programs } from '../programs/programs.table.js';
+import type { Principal } from '../users/principal.js';
+import { qcResults, qcRuns } from './qc.table.js';
+
+/** How many earlier results of a material the rules look back on (10x needs ten; 30 draws a month of daily runs). */
+const LOOK_BACK = 30;
+
+interface Material {
+  id: number;
+  name: string;
+  level: string;
+  lot_number: string;
+  target_mean: number;
+  target_sd: number;
+  unit: string;
+  test_type: number;
+  program: string;
+}
+
+/** The caller's facility's materials by id, each with its test's programme; a material of another facility is not found. */
+async function materialsOf(db: Tx, p: Principal, ids: readonly number[]): Promise<Map<number, Material>> {
+  const rows = await db
+    .select({
+      id: qcMaterials.id,
+      name: qcMaterials.name,
+      level: qcMaterials.level,
+      lot_number: qcMaterials.lot_number,
+      target_mean: qcMaterials.target_mean,
+      target_sd: qcMaterials.target_sd,
+      unit: qcMaterials.unit,
+      test_type: qcMaterials.test_type,
+      program: programs.name,
+    })
+    .from(qcMaterials)
+    .innerJoin(testTypes, eq(testTypes.id, qcMaterials.test_type))
+    .innerJoin(programs, eq(programs.id, testTypes.program))
+    .where(and(inArray(qcMaterials.id, [...ids]), eq(qcMaterials.facility, p.facilityId ?? -1), eq(qcMaterials.is_active, true)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The earlier results of these materials on the machine (or with none), oldest first, as Westgard points. */
+async function history(db: Tx, materials: readonly Material[], machine: number | null): Promise<QcPoint<number>[]> {
+  const rows = await db
+    .select({ id: qcResults.id, run: qcResults.run_id, material: qcResults.material_id, value: qcResults.value })
+    .from(qcResults)
+    .innerJoin(qcRuns, eq(qcRuns.id, qcResults.run_id))
+    .where(
+      and(
+        inArray(
+          qcResults.material_id,
+          materials.map((m) => m.id),
+        ),
+        machine == null ? isNull(qcRuns.machine_id) : eq(qcRuns.machine_id, machine),
+        // the latest LOOK_BACK of each material
+        sql`${qcResults.id} in (select q.id from qc_results q where q.material_id = ${qcResults.material_id} order by q.run_id desc, q.id desc limit ${LOOK_BACK})`,
+      ),
+    )
+    .orderBy(asc(qcRuns.run_at), asc(qcResults.id));
+  const byId = new Map(materials.map((m) => [m.id, m]));
+  return rows.map((r) => {
+    const m = byId.get(r.material)!;
+    return { id: r.id, run: r.run, level: String(m.id), value: r.value, mean: m.target_mean, sd: m.target_sd };
+  });
+}
+
+/**
+ * Record a run of controls: each material of the caller's facility, of a test whose programme gives the caller `qc`
+ * (analysts and supervisors); the Westgard rules evaluated over each material's earlier results on the same
+ * instrument and across the run's levels; the run's verdict; one transaction with its audit row.
+ */
+export async function recordQcRun(db: Db, p: Principal, input: z.output<typeof qcRunBody>, now = new Date()): Promise<QcRunReply> {
+  const materials = await materialsOf(
+    db,
+    p,
+    input.results.map((r) => r.material),
+  );
+  input.results.forEach((r, i) => {
+    if (!materials.has(r.material)) throw ValidationError.field(`results.${i}.material`, `Invalid pk "${r.material}" - object does not exist.`);
+  });
+  for (const m of materials.values()) requireIn(p, m.program, 'qc');
+  if (input.machine != null) {
+    const [machine] = await db
+      .select({ id: machineSettings.id })
+      .from(machineSettings)
+      .where(and(eq(machineSettings.id, input.machine), eq(machineSettings.facility, p.facilityId ?? -1)));
+    if (!machine) throw ValidationError.field('machine', `Invalid pk "${input.machine}" - object does not exist.`);
+  }
+  const runAt = input.run_at ? new Date(input.run_at) : now;
+  if (runAt.getTime() > now.getTime() + 5 * 60_000) throw ValidationError.field('run_at', 'The run cannot be in the future.');
+
+  return db.transaction(async (tx) => {
+    const used = [...materials.values()];
+    const earlier = await history(tx, used, input.machine);
+    const [run] = await tx
+      .insert(qcRuns)
+      .values({ facility_id: p.facilityId!, machine_id: input.machine, run_at: runAt, verdict: 'accepted', entered_by: p.id, comment: input.comment })
+      .returning({ id: qcRuns.id });
+    const inserted = await tx
+      .insert(qcResults)
+      .values(input.results.map((r) => ({ run_id: run!.id, material_id: r.material, value: r.value, z: 0 })))
+      .returning({ id: qcResults.id, material: qcResults.material_id, value: qcResults.value });
+    const fresh: QcPoint<number>[] = inserted.map((r) => {
+      const m = materials.get(r.material)!;
+      return { id: r.id, run: run!.id, level: String(m.id), value: r.value, mean: m.target_mean, sd: m.target_sd };
+    });
+    const evaluated = westgard([...earlier, ...fresh]).slice(earlier.length);
+    const violations: Violation<number>[] = evaluated.flatMap((e) => e.violations);
+    const verdict = runVerdict(violations);
+    for (const e of evaluated)
+      await tx
+        .update(qcResults)
+        .set({ z: Math.round(e.z * 1000) / 1000, violations: e.violations })
+        .where(eq(qcResults.id, e.id));
+    await tx.update(qcRuns).set({ verdict }).where(eq(qcRuns.id, run!.id));
+    await recordAudit(tx, p, {
+      action: 'qc.run',
+      entity: 'qc_run',
+      entityId: String(run!.id),
+      after: {
+        verdict,
+        machine: input.machine,
+        results: evaluated.map((e, i) => ({ material: inserted[i]!.material, value: inserted[i]!.value, z: e.z, rules: e.violations.map((v) => v.rule) })),
+      },
+    });
+    return {
+      id: run!.id,
+      machine: input.machine,
+      run_at: runAt.toISOString(),
+      verdict,
+      entered_by: p.username,
+      comment: input.comment,
+      results: evaluated.map((e, i) => ({
+        id: e.id,
+        run: run!.id,
+        material: inserted[i]!.material,
+        value: inserted[i]!.value,
+        z: Math.round(e.z * 1000) / 1000,
+        violations: e.violations,
+        run_at: runAt.toISOString(),
+      })),
+    };
+  });
+}
+
+/** A material's results over the last `days` on the machine (or with none), oldest first, for its Levey–Jennings chart. */
+export async function qcChart(db: Db, p: Principal, q: { material: number; machine?: number; days: number }, now = new Date()): Promise<QcChartReply> {
+  const material = (await materialsOf(db, p, [q.material])).get(q.material);
+  if (!material) throw notFound();
+  requireIn(p, material.program, 'read');
+  const since = new Date(now.getTime() - q.days * 86_400_000);
+  const rows = await db
+    .select({ id: qcResults.id, run: qcResults.run_id, value: qcResults.value, z: qcResults.z, violations: qcResults.violations, run_at: qcRuns.run_at })
+    .from(qcResults)
+    .innerJoin(qcRuns, eq(qcRuns.id, qcResults.run_id))
+    .where(and(eq(qcResults.material_id, q.material), gte(qcRuns.run_at, since), q.machine == null ? undefined : eq(qcRuns.machine_id, q.machine)))
+    .orderBy(asc(qcRuns.run_at), asc(qcResults.id));
+  const { program: _program, test_type: _test, ...shown } = material;
+  return {
+    material: shown,
+    results: rows.map((r): QcResultItem => ({ ...r, material: q.material, run_at: r.run_at.toISOString() })),
+  };
+}

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../core/db.js';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+
+/** Internal QC: `qc_run/` and `qc_result/`, judged by the Westgard rules on the server. */
+
+let t: TestApp;
+let low: number; // Ikeja, General: haemoglobin control, target 8.0 ± 0.2
+let high: number; // Ikeja: its high level, target 16.0 ± 0.4
+let yabaVl: number; // Yaba, Viral Load
+
+const call = async (actor: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(await t.token(actor)), ...(payload ? { payload } : {}) });
+
+const testId = async (code: string) => rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from test_types where code = ${code}`))[0]!.id;
+
+async function material(admin: string, test: number, level: string, mean: number, sd: number): Promise<number> {
+  const res = await call(admin, 'POST', '/api/qc_test_config/', {
+    test_type: test,
+    name: `Control ${level}`,
+    lot_number: `LOT-${level}`,
+    expiry_date: '2027-12-31',
+    level,
+    target_mean: mean,
+    target_sd: sd,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+/** A run of these levels' values, as the analyst enters it. */
+const run = (actor: string, values: [number, number][], extra: object = {}) =>
+  call(actor, 'POST', '/api/qc_run/', { results: values.map(([m, value]) => ({ material: m, value })), ...extra });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const hb = await testId('FBC-HB');
+  low = await material('clin_admin', hb, 'low', 8, 0.2);
+  high = await material('clin_admin', hb, 'high', 16, 0.4);
+  yabaVl = await material('ph_admin', await testId('VL-HIV-RNA'), 'low', 1000, 100);
+});
+afterAll(() => t.close());
+
+describe('a run of controls', () => {
+  it('is accepted within 2 SD, with each result’s z-score, and audited', async () => {
+    const res = await run('clin_analyst', [
+      [low, 8.1],
+      [high, 15.8],
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ verdict: 'accepted', entered_by: 'clin_analyst', machine: null });
+    expect(body.results.map((r: { material: number; z: number }) => [r.material, r.z])).toEqual([
+      [low, 0.5],
+      [high, -0.5],
+    ]);
+    const audit = rowsOf<{ action: string; after: { verdict: string } }>(
+      await t.database.db.execute(sql`select action, after from audit_events where entity = 'qc_run' and entity_id = ${String(body.id)}`),
+    );
+    expect(audit).toEqual([expect.objectContaining({ action: 'qc.run', after: expect.objectContaining({ verdict: 'accepted' }) })]);
+  });
+
+  it('warns on 1-2s and rejects on 1-3s', async () => {
+    expect((await run('clin_analyst', [[low, 8.45]])).json()).toMatchObject({
+      verdict: 'warning',
+      results: [{ violations: [{ rule: '1-2s', severity: 'warning' }] }],
+    });
+    const rejected = (await run('clin_supervisor', [[high, 17.4]])).json();
+    expect(rejected.verdict).toBe('rejected');
+    expect(rejected.results[0].violations.map((v: { rule: string }) => v.rule)).toEqual(['1-3s']);
+  });
+
+  it('rejects on 2-2s across consecutive runs of a level, naming both results', async () => {
+    // the previous low was +2.25 SD (8.45); another beyond +2 SD completes 2-2s
+    const res = (await run('clin_analyst', [[low, 8.42]])).json();
+    expect(res.verdict).toBe('rejected');
+    const rule = res.results[0].violations.find((v: { rule: string }) => v.rule === '2-2s');
+    expect(rule.points).toHaveLength(2);
+    expect(rule.points[1]).toBe(res.results[0].id);
+  });
+
+  it('rejects on R-4s within a run across its levels', async () => {
+    const res = (
+      await run('clin_analyst', [
+        [low, 8.5],
+        [high, 15.1],
+      ])
+    ).json();
+    expect(res.verdict).toBe('rejected');
+    expect(res.results[1].violations.map((v: { rule: string }) => v.rule)).toContain('R-4s');
+  });
+
+  it('draws the Levey–Jennings chart of a material: its targets and its results oldest first', async () => {
+    const res = await call('clin_supervisor', 'GET', `/api/qc_result/?material=${low}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const chart = res.json();
+    expect(chart.material).toMatchObject({ id: low, level: 'low', target_mean: 8, target_sd: 0.2, lot_number: 'LOT-low' });
+    expect(chart.results.map((r: { value: number }) => r.value)).toEqual([8.1, 8.45, 8.42, 8.5]);
+    expect(chart.results[2].violations.map((v: { rule: string }) => v.rule)).toContain('2-2s');
+  });
+});
+
+describe('who may record quality control', () => {
+  it('is the programme’s analysts and supervisors; other roles are refused, naming the permission', async () => {
+    for (const user of ['clin_receptionist', 'clin_clerk', 'clin_manager', 'clin_data_analyst']) {
+      const res = await run(user, [[low, 8]]);
+      expect(res.statusCode, user).toBe(403);
+      expect(res.json().detail).toMatch(/record quality control/);
+    }
+    expect((await run('ph_analyst', [[yabaVl, 1000]])).statusCode).toBe(201);
+    expect((await run('ph_receptionist', [[yabaVl, 1000]])).statusCode).toBe(403);
+  });
+
+  it('never reaches another facility’s materials: the material does not exist for them', async () => {
+    for (const user of ['ph_supervisor', 'kano_supervisor', 'superadmin', 'fed_tier']) {
+      const res = await run(user, [[low, 8]]);
+      expect(res.statusCode, user).toBe(400);
+      expect(res.json()).toEqual({ 'results.0.material': [`Invalid pk "${low}" - object does not exist.`] });
+      expect((await call(user, 'GET', `/api/qc_result/?material=${low}`)).statusCode, user).toBe(404);
+    }
+  });
+});
+
+describe('bad input', () => {
+  it('names the field', async () => {
+    const cases: [object, string][] = [
+      [{ results: [] }, 'results'],
+      [{}, 'results'],
+      [{ results: [{ material: low, value: 'x' }] }, 'results'],
+      [{ results: [{ material: 0, value: 1 }] }, 'results'],
+      [
+        {
+          results: [
+            { material: low, value: 1 },
+            { material: low, value: 2 },
+          ],
+        },
+        'results',
+      ],
+      [{ results: [{ material: low, value: 8 }], machine: 999999 }, 'machine'],
+      [{ results: [{ material: low, value: 8 }], run_at: 'yesterday' }, 'run_at'],
+      [{ results: [{ material: low, value: 8 }], run_at: '2099-01-01T00:00:00+01:00' }, 'run_at'],
+      [{ results: [{ material: low, value: 8 }], comment: 'x'.repeat(501) }, 'comment'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('clin_analyst', 'POST', '/api/qc_run/', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(
+        Object.keys(res.json()).some((key) => key === field || key.startsWith(`${field}.`)),
+        JSON.stringify(payload),
+      ).toBe(true);
+    }
+    for (const query of ['', '?material=abc', '?material=1&days=0', '?material=1&days=9999'])
+      expect((await call('clin_analyst', 'GET', `/api/qc_result/${query}`)).statusCode, query).toBe(400);
+    expect((await call('clin_analyst', 'GET', '/api/qc_result/?material=2147483647')).statusCode).toBe(404);
+  });
+});
