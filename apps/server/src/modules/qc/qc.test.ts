@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+import { GENERAL, programmeSteps } from '../../test/programmes.js';
 
 /** Internal QC: `qc_run/` and `qc_result/`, judged by the Westgard rules on the server. */
 
@@ -119,6 +120,25 @@ describe('who may record quality control', () => {
       expect(res.json()).toEqual({ 'results.0.material': [`Invalid pk "${low}" - object does not exist.`] });
       expect((await call(user, 'GET', `/api/qc_result/?material=${low}`)).statusCode, user).toBe(404);
     }
+  });
+});
+
+describe('the release of patients’ results', () => {
+  it('waits while the latest QC of their test on their instrument is rejected, and says why', async () => {
+    const steps = programmeSteps(() => t, GENERAL);
+    const glucose = await material('clin_admin', await testId(GENERAL.test), 'normal', 5, 0.25);
+    const { sample } = await steps.received();
+    const ids = await steps.enterAll(sample);
+    expect((await call('clin_supervisor', 'POST', '/api/results/verify/', { ids })).statusCode).toBe(200);
+    // the morning's control is 3.6 SD high: rejected
+    expect((await run('clin_analyst', [[glucose, 5.9]])).json().verdict).toBe('rejected');
+    const refused = await call('clin_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().detail).toMatch(/latest quality control of .+ on this instrument was rejected \(QC run \d+\)/);
+    // rerun, accepted: the results may go
+    expect((await run('clin_analyst', [[glucose, 5.05]])).json().verdict).toBe('accepted');
+    const approved = await call('clin_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
+    expect(approved.statusCode, approved.body).toBe(200);
   });
 });
 
