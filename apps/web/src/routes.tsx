@@ -71,7 +71,7 @@ type Lazy = LazyExoticComponent<ComponentType<PageProps>>;
  * The programme pages: one component per view (contracts' `PageView`), given
  * the selected programme, so `/clinical/manage-sample` and
  * `/programs/tb-manage-sample` are the same page. A view without a component
- * here (worksheets, QC, retest, home) shows the placeholder.
+ * here (worksheets, home) shows the placeholder.
  */
 const VIEWS: Partial<Record<PageView, Lazy>> = {
   labOrder: lazy(() => import('./features/clinical/lab-order/LabOrderPage')),
@@ -85,6 +85,7 @@ const VIEWS: Partial<Record<PageView, Lazy>> = {
   approve: lazy(() => import('./features/clinical/results/ApprovePage')),
   released: lazy(() => import('./features/clinical/results/ManageResultPage')),
   retest: lazy(() => import('./features/clinical/results/RetestPage')),
+  qualityControl: lazy(() => import('./features/qc/QualityControlPage')),
 };
 
 /** Views built for one family only: General's dashboard and report (the others' read endpoints of their own). */

@@ -12,7 +12,22 @@ function catalog(language: string, namespace: string): Catalog {
   return found;
 }
 
-const NAMESPACES = ['public', 'app', 'admin', 'clinical', 'clients', 'tb', 'tbAnalytics', 'eid', 'vl', 'ph', 'reports', 'tierAnalytics', 'analytics'] as const;
+const NAMESPACES = [
+  'public',
+  'app',
+  'admin',
+  'clinical',
+  'clients',
+  'tb',
+  'tbAnalytics',
+  'eid',
+  'vl',
+  'ph',
+  'reports',
+  'tierAnalytics',
+  'analytics',
+  'qc',
+] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 
 describe('translation catalogs', () => {

@@ -147,6 +147,7 @@ const GENERAL: FamilyDefinition = {
     p('/clinical/validate-results', 'validateResults', 'validate', 'validate', 'results'),
     p('/clinical/approve-results', 'approveResults', 'approve', 'approve', 'results'),
     p('/manage-result', 'manageResult', 'released', 'released', 'results'),
+    p('/clinical/quality-control', 'clinicalQualityControl', 'qualityControl', 'qc', 'results'),
     p('/clinical/clinical', 'clinicalHome', 'home', 'read'),
   ],
   landing: {
