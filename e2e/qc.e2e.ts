@@ -49,7 +49,7 @@ describe('internal quality control (General)', () => {
     // each level's chart: a canvas with its figures in a table, and the rule on the high level's result
     const high = page.getByTestId('qc-chart-high');
     await expect.poll(() => high.locator('.qc-chart__fired tr.ant-table-row').count()).toBe(1);
-    expect(await high.locator('.qc-chart__fired tr.ant-table-row').textContent()).toContain('+3.4');
+    expect(await high.locator('.qc-chart__fired tr.ant-table-row').textContent()).toContain('+3.40');
     expect(await high.locator('canvas').count()).toBe(1);
     expect(await page.getByTestId('qc-chart-normal').locator('.qc-chart__fired').textContent()).toContain('No rule fired');
     await page.context().close();

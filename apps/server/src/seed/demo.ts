@@ -8,6 +8,7 @@ import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './demo-tb.j
 import { seedEidDemoSamples, YABA_EID_SAMPLES } from './demo-eid.js';
 import { KANO_VL_SAMPLES, seedVlDemoSamples, YABA_VL_SAMPLES } from './demo-vl.js';
 import { seedPhDemoSamples } from './demo-ph.js';
+import { seedQcDemo } from './demo-qc.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -233,4 +234,6 @@ export async function seedDemo(tx: Tx): Promise<void> {
     { receptionist: 'ph_receptionist', analyst: 'ph_analyst', supervisor: 'ph_supervisor', dataAnalyst: 'ph_data_analyst' },
     DEMO_PASSWORD,
   );
+  // A month of internal QC: chemistry at Ikeja, the viral-load controls at Yaba (one rejected run in each series).
+  await seedQcDemo(tx, ids.ikeja, ids.yaba);
 }

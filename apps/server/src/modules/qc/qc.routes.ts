@@ -16,7 +16,7 @@ export function qcRoutes(app: App, db: Db): void {
         response: { 201: qcRunReply },
       },
     },
-    async (request, reply) => reply.code(201).send(await recordQcRun(db, principalOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await db.transaction((tx) => recordQcRun(tx, principalOf(request), request.body))),
   );
   app.get(
     '/api/qc_result/',

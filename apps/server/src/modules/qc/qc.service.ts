@@ -73,13 +73,13 @@ async function history(db: Tx, materials: readonly Material[], machine: number |
 }
 
 /**
- * Record a run of controls: each material of the caller's facility, of a test whose programme gives the caller `qc`
- * (analysts and supervisors); the Westgard rules evaluated over each material's earlier results on the same
- * instrument and across the run's levels; the run's verdict; one transaction with its audit row.
+ * Record a run of controls, in the caller's transaction: each material of the caller's facility, of a test whose
+ * programme gives the caller `qc` (analysts and supervisors); the Westgard rules evaluated over each material's
+ * earlier results on the same instrument and across the run's levels; the run's verdict and its audit row.
  */
-export async function recordQcRun(db: Db, p: Principal, input: z.output<typeof qcRunBody>, now = new Date()): Promise<QcRunReply> {
+export async function recordQcRun(tx: Tx, p: Principal, input: z.output<typeof qcRunBody>, now = new Date()): Promise<QcRunReply> {
   const materials = await materialsOf(
-    db,
+    tx,
     p,
     input.results.map((r) => r.material),
   );
@@ -88,7 +88,7 @@ export async function recordQcRun(db: Db, p: Principal, input: z.output<typeof q
   });
   for (const m of materials.values()) requireIn(p, m.program, 'qc');
   if (input.machine != null) {
-    const [machine] = await db
+    const [machine] = await tx
       .select({ id: machineSettings.id })
       .from(machineSettings)
       .where(and(eq(machineSettings.id, input.machine), eq(machineSettings.facility, p.facilityId ?? -1)));
@@ -97,58 +97,56 @@ export async function recordQcRun(db: Db, p: Principal, input: z.output<typeof q
   const runAt = input.run_at ? new Date(input.run_at) : now;
   if (runAt.getTime() > now.getTime() + 5 * 60_000) throw ValidationError.field('run_at', 'The run cannot be in the future.');
 
-  return db.transaction(async (tx) => {
-    const used = [...materials.values()];
-    const earlier = await history(tx, used, input.machine);
-    const [run] = await tx
-      .insert(qcRuns)
-      .values({ facility_id: p.facilityId!, machine_id: input.machine, run_at: runAt, verdict: 'accepted', entered_by: p.id, comment: input.comment })
-      .returning({ id: qcRuns.id });
-    const inserted = await tx
-      .insert(qcResults)
-      .values(input.results.map((r) => ({ run_id: run!.id, material_id: r.material, value: r.value, z: 0 })))
-      .returning({ id: qcResults.id, material: qcResults.material_id, value: qcResults.value });
-    const fresh: QcPoint<number>[] = inserted.map((r) => {
-      const m = materials.get(r.material)!;
-      return { id: r.id, run: run!.id, level: String(m.id), value: r.value, mean: m.target_mean, sd: m.target_sd };
-    });
-    const evaluated = westgard([...earlier, ...fresh]).slice(earlier.length);
-    const violations: Violation<number>[] = evaluated.flatMap((e) => e.violations);
-    const verdict = runVerdict(violations);
-    for (const e of evaluated)
-      await tx
-        .update(qcResults)
-        .set({ z: Math.round(e.z * 1000) / 1000, violations: e.violations })
-        .where(eq(qcResults.id, e.id));
-    await tx.update(qcRuns).set({ verdict }).where(eq(qcRuns.id, run!.id));
-    await recordAudit(tx, p, {
-      action: 'qc.run',
-      entity: 'qc_run',
-      entityId: String(run!.id),
-      after: {
-        verdict,
-        machine: input.machine,
-        results: evaluated.map((e, i) => ({ material: inserted[i]!.material, value: inserted[i]!.value, z: e.z, rules: e.violations.map((v) => v.rule) })),
-      },
-    });
-    return {
-      id: run!.id,
-      machine: input.machine,
-      run_at: runAt.toISOString(),
-      verdict,
-      entered_by: p.username,
-      comment: input.comment,
-      results: evaluated.map((e, i) => ({
-        id: e.id,
-        run: run!.id,
-        material: inserted[i]!.material,
-        value: inserted[i]!.value,
-        z: Math.round(e.z * 1000) / 1000,
-        violations: e.violations,
-        run_at: runAt.toISOString(),
-      })),
-    };
+  const used = [...materials.values()];
+  const earlier = await history(tx, used, input.machine);
+  const [run] = await tx
+    .insert(qcRuns)
+    .values({ facility_id: p.facilityId!, machine_id: input.machine, run_at: runAt, verdict: 'accepted', entered_by: p.id, comment: input.comment })
+    .returning({ id: qcRuns.id });
+  const inserted = await tx
+    .insert(qcResults)
+    .values(input.results.map((r) => ({ run_id: run!.id, material_id: r.material, value: r.value, z: 0 })))
+    .returning({ id: qcResults.id, material: qcResults.material_id, value: qcResults.value });
+  const fresh: QcPoint<number>[] = inserted.map((r) => {
+    const m = materials.get(r.material)!;
+    return { id: r.id, run: run!.id, level: String(m.id), value: r.value, mean: m.target_mean, sd: m.target_sd };
   });
+  const evaluated = westgard([...earlier, ...fresh]).slice(earlier.length);
+  const violations: Violation<number>[] = evaluated.flatMap((e) => e.violations);
+  const verdict = runVerdict(violations);
+  for (const e of evaluated)
+    await tx
+      .update(qcResults)
+      .set({ z: Math.round(e.z * 1000) / 1000, violations: e.violations })
+      .where(eq(qcResults.id, e.id));
+  await tx.update(qcRuns).set({ verdict }).where(eq(qcRuns.id, run!.id));
+  await recordAudit(tx, p, {
+    action: 'qc.run',
+    entity: 'qc_run',
+    entityId: String(run!.id),
+    after: {
+      verdict,
+      machine: input.machine,
+      results: evaluated.map((e, i) => ({ material: inserted[i]!.material, value: inserted[i]!.value, z: e.z, rules: e.violations.map((v) => v.rule) })),
+    },
+  });
+  return {
+    id: run!.id,
+    machine: input.machine,
+    run_at: runAt.toISOString(),
+    verdict,
+    entered_by: p.username,
+    comment: input.comment,
+    results: evaluated.map((e, i) => ({
+      id: e.id,
+      run: run!.id,
+      material: inserted[i]!.material,
+      value: inserted[i]!.value,
+      z: Math.round(e.z * 1000) / 1000,
+      violations: e.violations,
+      run_at: runAt.toISOString(),
+    })),
+  };
 }
 
 /** A material's results over the last `days` on the machine (or with none), oldest first, for its Levey–Jennings chart. */

@@ -189,7 +189,7 @@ function LeveyJennings({ material, machine }: { material: QcMaterial; machine: n
             columns={[
               { key: 'at', title: t('column.at'), render: (_, r) => formatDateTime(r.run_at) },
               { key: 'value', title: t('column.value'), dataIndex: 'value', align: 'end' },
-              { key: 'z', title: t('column.z'), render: (_, r) => <bdi dir="ltr">{r.z > 0 ? `+${r.z}` : r.z}</bdi>, align: 'end' },
+              { key: 'z', title: t('column.z'), render: (_, r) => <bdi dir="ltr">{`${r.z > 0 ? '+' : ''}${r.z.toFixed(2)}`}</bdi>, align: 'end' },
               {
                 key: 'rules',
                 title: t('column.rules'),
