@@ -172,6 +172,8 @@ describe('machine settings and QC materials', () => {
     });
     expect(badDate.json().expiry_date).toEqual(["Invalid date format, Accepted format 'YYYY-MM-DD'"]);
     expect(badDate.json().target_sd).toBeDefined();
-    expect((await call('ph_analyst', 'GET', '/api/qc_test_config/?page=1')).json().count).toBe(1);
+    // its staff read it (beside the demo's own viral-load controls)
+    const listed = (await call('ph_analyst', 'GET', '/api/qc_test_config/?page=1&search=L-2026-01')).json();
+    expect(listed.results.map((m: { id: number }) => m.id)).toEqual([qc.json().id]);
   });
 });
