@@ -52,6 +52,12 @@ describe('internal quality control (General)', () => {
     expect(await high.locator('.qc-chart__fired tr.ant-table-row').textContent()).toContain('+3.40');
     expect(await high.locator('canvas').count()).toBe(1);
     expect(await page.getByTestId('qc-chart-normal').locator('.qc-chart__fired').textContent()).toContain('No rule fired');
+
+    // the month's summary counts the run: the high level's one result, its rejection and its rejected run
+    const summary = page.locator('[data-testid="qc-summary"] tr.ant-table-row', { hasText: lot }).filter({ hasText: 'High' });
+    await expect
+      .poll(() => summary.locator('td').allTextContents())
+      .toEqual([glucose.name, 'High', lot, '16.5 ± 0.5 mmol/L', '1', '18.20', '—', '—', '0', '1', '1']);
     await page.context().close();
   });
 

@@ -75,3 +75,30 @@ export const qcChartReply = z.object({
   results: z.array(qcResultItem),
 });
 export type QcChartReply = z.infer<typeof qcChartReply>;
+
+/** `GET qc_summary/?month=YYYY-MM`: each control material's month (Africa/Lagos) — n, mean, SD, CV and the rules fired. */
+export const qcSummaryQuery = z.object({
+  month: z.string({ error: required }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Invalid month format, Accepted format 'YYYY-MM'"),
+  format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose one of: json, csv, xlsx.' }).optional(),
+});
+export const qcSummaryRow = z.object({
+  material: z.number(),
+  test_type: z.number(),
+  test: z.string(),
+  name: z.string(),
+  level: z.string(),
+  lot_number: z.string(),
+  unit: z.string(),
+  target_mean: z.number(),
+  target_sd: z.number(),
+  n: z.number(),
+  mean: z.number().nullable(),
+  sd: z.number().nullable(),
+  cv: z.number().nullable(),
+  warnings: z.number(),
+  rejections: z.number(),
+  rejected_runs: z.number(),
+});
+export type QcSummaryRow = z.infer<typeof qcSummaryRow>;
+export const qcSummaryReply = z.object({ month: z.string(), rows: z.array(qcSummaryRow) });
+export type QcSummaryReply = z.infer<typeof qcSummaryReply>;

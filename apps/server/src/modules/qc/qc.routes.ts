@@ -1,8 +1,9 @@
-import { qcChartQuery, qcChartReply, qcRunBody, qcRunReply } from '@nlims/contracts';
+import { qcChartQuery, qcChartReply, qcRunBody, qcRunReply, qcSummaryQuery, qcSummaryReply } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
-import { qcChart, recordQcRun } from './qc.service.js';
+import { jsonOrFile, sendTable } from '../analytics/kit/xlsx.js';
+import { QC_SUMMARY_COLUMNS, qcChart, qcSummary, recordQcRun } from './qc.service.js';
 
 /** Internal quality control: runs of controls entered and judged by the Westgard rules, and each material's chart. */
 export function qcRoutes(app: App, db: Db): void {
@@ -29,5 +30,22 @@ export function qcRoutes(app: App, db: Db): void {
       },
     },
     (request) => qcChart(db, principalOf(request), request.query),
+  );
+  app.get(
+    '/api/qc_summary/',
+    {
+      schema: {
+        tags: ['quality control'],
+        summary: "A month's QC per control material: n, mean, SD, CV and the rules fired (JSON, CSV or XLSX)",
+        querystring: qcSummaryQuery,
+        response: { 200: jsonOrFile(qcSummaryReply, 'The month as JSON, or its rows as a CSV or XLSX download with `format`.') },
+      },
+    },
+    async (request, reply) => {
+      const summary = await qcSummary(db, principalOf(request), request.query.month);
+      const format = request.query.format ?? 'json';
+      if (format === 'json') return summary;
+      return sendTable(reply, format, `qc-summary-${summary.month}`, summary.rows, QC_SUMMARY_COLUMNS);
+    },
   );
 }

@@ -142,6 +142,46 @@ describe('the release of patients’ results', () => {
   });
 });
 
+describe('the monthly summary', () => {
+  it('gives each material its month: n, mean, SD, CV and the rules fired, as JSON and CSV', async () => {
+    const month = new Date(Date.now() + 3_600_000).toISOString().slice(0, 7);
+    const res = await call('clin_supervisor', 'GET', `/api/qc_summary/?month=${month}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json().rows.find((r: { material: number }) => r.material === low);
+    // the low level's results this month (entered above): 8.1, 8.45, 8.42, 8.5
+    expect(row).toMatchObject({ level: 'low', lot_number: 'LOT-low', n: 4, target_mean: 8, target_sd: 0.2 });
+    expect(row.mean).toBeCloseTo(8.3675, 4);
+    expect(row.sd).toBeCloseTo(0.1814, 3);
+    expect(row.cv).toBeCloseTo(2.17, 1);
+    expect(row.warnings).toBe(3); // 8.45, 8.42 and 8.5 beyond 2 SD
+    expect(row.rejections).toBeGreaterThanOrEqual(2);
+    expect(row.rejected_runs).toBe(2);
+    // another month: the materials are listed with nothing in them
+    const empty = (await call('clin_supervisor', 'GET', '/api/qc_summary/?month=2020-01')).json().rows.find((r: { material: number }) => r.material === low);
+    expect(empty).toMatchObject({ n: 0, mean: null, sd: null, cv: null });
+    const csv = await call('clin_supervisor', 'GET', `/api/qc_summary/?month=${month}&format=csv`);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(
+      'test,name,level,lot_number,unit,target_mean,target_sd,n,mean,sd,cv,warnings,rejections,rejected_runs',
+    );
+  });
+
+  it('is the facility’s own, for its staff; a bad month is named', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const yaba = (await call('ph_supervisor', 'GET', `/api/qc_summary/?month=${month}`)).json().rows as { material: number }[];
+    expect(yaba.map((r) => r.material)).not.toContain(low);
+    for (const user of ['superadmin', 'fed_tier']) expect((await call(user, 'GET', `/api/qc_summary/?month=${month}`)).statusCode, user).toBe(403);
+    for (const bad of ['', '?month=2026-13', '?month=26-11', `?month=${month}&format=pdf`]) {
+      const res = await call('clin_supervisor', 'GET', `/api/qc_summary/${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(
+        Object.keys(res.json()).some((k) => k === 'month' || k === 'format'),
+        bad,
+      ).toBe(true);
+    }
+  });
+});
+
 describe('bad input', () => {
   it('names the field', async () => {
     const cases: [object, string][] = [

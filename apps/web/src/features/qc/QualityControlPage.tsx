@@ -12,6 +12,7 @@ import { useProgramme } from '../clinical/programme';
 import { DateTimeInput } from '../forms/DateInput';
 import type { PageProps } from '../pages/pageProps';
 import { type QcMaterial, useQcChart, useQcSetup, useRecordQcRun } from './api';
+import { MonthlySummary } from './MonthlySummary';
 import './qc.css';
 
 /**
@@ -55,7 +56,7 @@ export default function QualityControlPage({ page }: PageProps) {
         <Empty description={t('noMaterials')} />
       ) : (
         <>
-          <Space wrap className="qc-choice">
+          <Space wrap className="qc-choice clin-no-print">
             <Select
               aria-label={t('test')}
               className="qc-choice__test"
@@ -78,11 +79,15 @@ export default function QualityControlPage({ page }: PageProps) {
           {chosen.levels.map((m) => (
             <LeveyJennings key={m.id} material={m} machine={machine} />
           ))}
+          <MonthlySummary tests={new Set(tests.map((x) => x.id))} />
         </>
       )}
     </ClinicalPage>
   );
 }
+
+/** A figure with its ± and unit kept left to right inside Arabic text (a first-strong isolate around it). */
+const ltr = (text: string) => `\u2066${text}\u2069`;
 
 /** The rules a run fired, named once each: "1-3s (reject), 2-2s (reject)". */
 const rulesText = (t: TFunction, violations: readonly Violation<number>[]) =>
@@ -111,7 +116,7 @@ function RunForm({ levels, machine }: { levels: QcMaterial[]; machine: number | 
   };
   const violations = last?.results.flatMap((r) => r.violations) ?? [];
   return (
-    <Card title={t('newRun')} className="qc-run">
+    <Card title={t('newRun')} className="qc-run clin-no-print">
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ run_at: toLocalInput() }}>
         <div className="qc-run__fields">
           <Form.Item name="run_at" label={t('runAt')} rules={[{ required: true, message: t('runAtRequired') }]}>
@@ -122,7 +127,7 @@ function RunForm({ levels, machine }: { levels: QcMaterial[]; machine: number | 
               key={m.id}
               name={`level_${m.id}`}
               label={t('levelLabel', { level: t(`level.${m.level}`, { defaultValue: m.level }), lot: m.lot_number })}
-              extra={t('target', { mean: m.target_mean, sd: m.target_sd, unit: m.unit })}
+              extra={t('target', { value: ltr(`${m.target_mean} ± ${m.target_sd} ${m.unit}`.trim()) })}
             >
               <InputNumber className="qc-run__value" data-testid={`qc-value-${m.level}`} />
             </Form.Item>

@@ -1,4 +1,4 @@
-import type { Paginated, QcChartReply, QcRunBody, QcRunReply } from '@nlims/contracts';
+import type { Paginated, QcChartReply, QcRunBody, QcRunReply, QcSummaryReply } from '@nlims/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { Programme } from '../clinical/programme';
@@ -53,6 +53,14 @@ export function useRecordQcRun() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: QcRunBody) => api<QcRunReply>('/api/qc_run/', { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...QC, 'chart'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: QC }),
+  });
+}
+
+/** A month's QC per control material of the facility (`YYYY-MM`, Lagos). */
+export function useQcSummary(month: string) {
+  return useQuery({
+    queryKey: [...QC, 'summary', month],
+    queryFn: ({ signal }) => api<QcSummaryReply>('/api/qc_summary/', { query: { month }, signal }),
   });
 }
