@@ -1,8 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from './browser.js';
 import { apiAs, programmeUser, sharedBrowser } from './suite.js';
 
 const baseURL = inject('baseURL');
 const browser = sharedBrowser();
+
+/** The glucose controls the first test makes, for the third. */
+let glucoseTest: { id: number; name: string };
+const controls: number[] = [];
 
 describe('internal quality control (General)', () => {
   it('the analyst records a run of two levels, reads the Westgard verdict, and sees it on the Levey–Jennings charts', async () => {
@@ -10,21 +15,26 @@ describe('internal quality control (General)', () => {
     const admin = await apiAs(baseURL, 'clin_admin');
     const tests = await admin<{ id: number; code: string; name: string }[]>('GET', '/api/test_configuration/?program__name=General');
     const glucose = tests.find((x) => x.code === 'FBG')!;
+    glucoseTest = glucose;
     const lot = `E2E-${Date.now().toString(36)}`;
     for (const [level, mean, sd] of [
       ['normal', 5.2, 0.2],
       ['high', 16.5, 0.5],
     ] as const)
-      await admin('POST', '/api/qc_test_config/', {
-        test_type: glucose.id,
-        name: `Glucose control ${level}`,
-        lot_number: lot,
-        expiry_date: '2030-12-31',
-        level,
-        target_mean: mean,
-        target_sd: sd,
-        unit: 'mmol/L',
-      });
+      controls.push(
+        (
+          await admin<{ id: number }>('POST', '/api/qc_test_config/', {
+            test_type: glucose.id,
+            name: `Glucose control ${level}`,
+            lot_number: lot,
+            expiry_date: '2030-12-31',
+            level,
+            target_mean: mean,
+            target_sd: sd,
+            unit: 'mmol/L',
+          })
+        ).id,
+      );
 
     const page = await programmeUser(browser, baseURL, 'clin_analyst', 'General');
     await page.goto('/clinical/quality-control');
@@ -65,6 +75,62 @@ describe('internal quality control (General)', () => {
     const page = await programmeUser(browser, baseURL, 'clin_receptionist', 'General');
     await page.goto('/clinical/quality-control');
     await expect.poll(() => page.getByText('403').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('a held result’s approval says why and leads to the test’s QC; an accepted rerun releases it', async () => {
+    // a glucose result entered and verified through the API, while the latest glucose QC (above) is rejected
+    const reception = await apiAs(baseURL, 'clin_receptionist');
+    const sampleTypes = await reception<{ id: number; code: string }[]>('GET', '/api/sample_type/');
+    const client = await reception<{ id: number }>('POST', '/api/clients/', {
+      first_name: 'Amina',
+      last_name: `QC-${Date.now().toString(36)}`,
+      sex: 'female',
+      estimated_age_years: 40,
+    });
+    const order = await reception<{ lab_number: string; samples: { id: number; tests: { id: number }[] }[] }>('POST', '/api/general_order/', {
+      client: client.id,
+      program: 'General',
+      test_types: [glucoseTest.id],
+      form: {},
+    });
+    const sample = order.samples[0]!;
+    await reception('POST', `/api/general_order/${sample.id}/collect/`, {
+      collected_at: new Date().toISOString(),
+      sample_type: sampleTypes.find((x) => x.code === 'SER')!.id,
+    });
+    await reception('POST', `/api/general_order/${sample.id}/accept/`, {});
+    const analyst = await apiAs(baseURL, 'clin_analyst');
+    const result = await analyst<{ id: number }>('POST', '/api/results/', { test_order: sample.tests[0]!.id, value: 5.4 });
+    await (await apiAs(baseURL, 'clin_supervisor'))('POST', '/api/results/verify/', { ids: [result.id] });
+
+    const page = await programmeUser(browser, baseURL, 'clin_supervisor', 'General');
+    await page.goto('/clinical/approve-results');
+    const row = page.locator('.clin-table tr.ant-table-row', { hasText: order.lab_number });
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: /Approve selected \(1\)/ }).click();
+    const signature = page.locator('.ant-modal');
+    await signature.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await signature.getByRole('button', { name: 'Approve' }).click();
+    const problem = page.getByTestId('signature-problem');
+    await expect.poll(() => problem.textContent()).toContain('latest quality control of Fasting blood glucose on this instrument was rejected');
+    await problem.getByRole('link', { name: 'Open quality control' }).click();
+    await page.waitForURL((url) => url.pathname === '/clinical/quality-control' && url.searchParams.get('test') === String(glucoseTest.id));
+    await expect.poll(() => page.locator('.qc-choice__test').textContent()).toContain(glucoseTest.name);
+
+    // the controls run again and are accepted: the result may be approved
+    await analyst('POST', '/api/qc_run/', {
+      results: [
+        { material: controls[0], value: 5.2 },
+        { material: controls[1], value: 16.4 },
+      ],
+    });
+    await page.goto('/clinical/approve-results');
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: /Approve selected \(1\)/ }).click();
+    await signature.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await signature.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => row.count()).toBe(0);
     await page.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../core/db.js';
+import { AppError } from '../../core/errors.js';
 
 /**
  * The results among `ids` that may not be released because the latest QC run
@@ -8,11 +9,11 @@ import { rowsOf, type Tx } from '../../core/db.js';
  * of the result's instrument — or, for a result recorded without an
  * instrument, a run recorded without one. One query for the whole batch.
  */
-export async function blockedByQc(tx: Tx, ids: readonly number[]): Promise<{ result: number; test: string; run: number }[]> {
+export async function blockedByQc(tx: Tx, ids: readonly number[]): Promise<{ result: number; test: string; test_type: number; run: number }[]> {
   if (!ids.length) return [];
-  return rowsOf<{ result: number; test: string; run: number }>(
+  return rowsOf<{ result: number; test: string; test_type: number; run: number }>(
     await tx.execute(sql`
-      select r.id as result, tt.name as test, last_run.id as run
+      select r.id as result, tt.name as test, tt.id as test_type, last_run.id as run
       from results r
       join test_orders t on t.id = r.test_order_id
       join test_types tt on tt.id = t.test_type_id
@@ -33,4 +34,21 @@ export async function blockedByQc(tx: Tx, ids: readonly number[]): Promise<{ res
       )}) and last_run.verdict = 'rejected'
       order by r.id`),
   );
+}
+
+/**
+ * 409: results held by their QC. Besides the detail, the body names the run and the test (`qc`), so that the
+ * approval page can lead to the QC page.
+ */
+export class QcHold extends AppError {
+  constructor(readonly held: { test: string; test_type: number; run: number }[]) {
+    const tests = [...new Set(held.map((b) => b.test))].join(', ');
+    super(
+      409,
+      `The latest quality control of ${tests} on this instrument was rejected (QC run ${held[0]!.run}): run the controls again and have them accepted before approving patients' results.`,
+    );
+  }
+  override body() {
+    return { detail: this.message, qc: { run: this.held[0]!.run, test_type: this.held[0]!.test_type } };
+  }
 }

@@ -135,6 +135,8 @@ describe('the release of patients’ results', () => {
     const refused = await call('clin_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().detail).toMatch(/latest quality control of .+ on this instrument was rejected \(QC run \d+\)/);
+    // the run and the test, for the approval page's way to the QC page
+    expect(refused.json().qc).toEqual({ run: expect.any(Number), test_type: await testId(GENERAL.test) });
     // rerun, accepted: the results may go
     expect((await run('clin_analyst', [[glucose, 5.05]])).json().verdict).toBe('accepted');
     const approved = await call('clin_supervisor', 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });

@@ -32,7 +32,7 @@ import { programs } from '../programs/programs.table.js';
 import type { Principal } from '../users/principal.js';
 import { ageInDays, flagFor, pickRange } from './flags.js';
 import { results } from './results.table.js';
-import { blockedByQc } from '../qc/qc-gate.js';
+import { blockedByQc, QcHold } from '../qc/qc-gate.js';
 
 const ACCEPTED_SAMPLE = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 export const SIGNATURE_MEANING = 'Approved: I have reviewed this result and release it for reporting.';
@@ -405,12 +405,7 @@ export async function reviewResults(tx: Tx, p: Principal, ids: number[], action:
     throw forbidden('You verified this result; at this facility another person must approve it.');
   if (action === 'approve') {
     const blocked = await blockedByQc(tx, unique);
-    if (blocked.length) {
-      const tests = [...new Set(blocked.map((b) => b.test))].join(', ');
-      throw conflict(
-        `The latest quality control of ${tests} on this instrument was rejected (QC run ${blocked[0]!.run}): run the controls again and have them accepted before approving patients' results.`,
-      );
-    }
+    if (blocked.length) throw new QcHold(blocked);
   }
   const from = RESULT_MOVES[action] as readonly number[];
   const stamp = new Date();

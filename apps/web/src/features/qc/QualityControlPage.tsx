@@ -3,6 +3,7 @@ import { Alert, Button, Card, Empty, Form, InputNumber, Select, Space, Spin, Tab
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ALERT_COLOR, TimeSeriesChart } from '../analytics/charts';
 import { LoadError } from '../analytics/LoadError';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
@@ -24,7 +25,9 @@ export default function QualityControlPage({ page }: PageProps) {
   const { t } = useTranslation('qc');
   const programme = useProgramme();
   const setup = useQcSetup(programme);
-  const [test, setTest] = useState<number | null>(null);
+  // `?test=` opens a test's charts (the approval page's way here when QC holds its results).
+  const [params] = useSearchParams();
+  const [test, setTest] = useState<number | null>(() => Number(params.get('test')) || null);
   const [machine, setMachine] = useState<number | null>(null);
 
   const tests = useMemo(() => {

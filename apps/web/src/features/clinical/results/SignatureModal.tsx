@@ -1,7 +1,10 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../api/errors';
 import { errorDetail, showServerErrors } from '../common/forms';
+import { useProgramme } from '../programme';
 
 interface Props {
   count: number;
@@ -19,15 +22,21 @@ export function SignatureModal({ count, samples, title, okText, onSign, onClose 
   const [form] = Form.useForm<{ password: string }>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Results held by a rejected QC run: the way to the programme's QC page, on the test's charts.
+  const qcPath = useProgramme().pathOf('qualityControl');
+  const [qcLink, setQcLink] = useState<string | null>(null);
   const submit = async ({ password }: { password: string }) => {
     setBusy(true);
     setProblem(null);
+    setQcLink(null);
     try {
       await onSign(password);
       onClose();
     } catch (error) {
       const left = showServerErrors(form, error, ['password']);
       if (!form.getFieldError('password').length) setProblem(left.join('\n') || errorDetail(error));
+      const qc = error instanceof ApiError ? (error.body as { qc?: { test_type?: number } } | null)?.qc : undefined;
+      if (qc?.test_type && qcPath) setQcLink(`${qcPath}?test=${qc.test_type}`);
     } finally {
       setBusy(false);
     }
@@ -60,7 +69,9 @@ export function SignatureModal({ count, samples, title, okText, onSign, onClose 
         >
           <Input.Password autoFocus autoComplete="current-password" />
         </Form.Item>
-        {problem && <Alert type="error" showIcon title={problem} />}
+        {problem && (
+          <Alert type="error" showIcon title={problem} description={qcLink && <Link to={qcLink}>{t('review.openQc')}</Link>} data-testid="signature-problem" />
+        )}
       </Form>
     </Modal>
   );
