@@ -184,6 +184,7 @@ function programmeFamily(
       p(path('sample-reception'), key('SampleReception'), 'reception', 'receive', 'samples'),
       p(path('workplan'), key('Workplan'), 'workplan', 'workplan', 'samples'),
       p(path('manual-result'), key('ManualResult'), 'enterResults', 'enter', 'results'),
+      p(path('quality-control'), key('QualityControl'), 'qualityControl', 'qc', 'results'),
       p(path('validate-result'), key('ValidateResult'), 'validate', 'validate', 'results'),
       p(path('approve-results'), key('ApproveResults'), 'approve', 'approve', 'results'),
     ],
