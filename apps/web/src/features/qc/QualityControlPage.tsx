@@ -39,7 +39,8 @@ export default function QualityControlPage({ page }: PageProps) {
     }
     return [...byTest.values()].sort((a, b) => a.name.localeCompare(b.name));
   }, [setup.data]);
-  const chosen = tests.find((x) => x.id === (test ?? tests[0]?.id));
+  // a test asked for that has no controls here falls back to the first that has
+  const chosen = tests.find((x) => x.id === test) ?? tests[0];
 
   if (setup.isPending)
     return (
