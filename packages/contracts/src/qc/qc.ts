@@ -51,7 +51,7 @@ export const qcRunReply = z.object({
 });
 export type QcRunReply = z.infer<typeof qcRunReply>;
 
-/** `GET qc_result/?material=…`: a material's results over the last `days` (default 30), oldest first, with its targets. */
+/** `GET qc_result/?material=…`: a material's results over the last `days` (default 30) on `machine` (without it: the runs recorded without an instrument), oldest first, with its targets. */
 export const qcChartQuery = z.object({
   material: idParam,
   machine: idParam.optional(),

@@ -73,8 +73,10 @@ async function history(db: Tx, materials: readonly Material[], machine: number |
           materials.map((m) => m.id),
         ),
         machine == null ? isNull(qcRuns.machine_id) : eq(qcRuns.machine_id, machine),
-        // the latest LOOK_BACK of each material
-        sql`${qcResults.id} in (select q.id from qc_results q where q.material_id = ${qcResults.material_id} order by q.run_id desc, q.id desc limit ${LOOK_BACK})`,
+        // the latest LOOK_BACK of each material on this instrument
+        sql`${qcResults.id} in (select q.id from qc_results q join qc_runs r on r.id = q.run_id
+          where q.material_id = ${qcResults.material_id} and ${machine == null ? sql`r.machine_id is null` : sql`r.machine_id = ${machine}`}
+          order by r.run_at desc, q.id desc limit ${LOOK_BACK})`,
       ),
     )
     .orderBy(asc(qcRuns.run_at), asc(qcResults.id));
@@ -127,11 +129,12 @@ export async function recordQcRun(tx: Tx, p: Principal, input: z.output<typeof q
   const evaluated = westgard([...earlier, ...fresh]).slice(earlier.length);
   const violations: Violation<number>[] = evaluated.flatMap((e) => e.violations);
   const verdict = runVerdict(violations);
-  for (const e of evaluated)
-    await tx
-      .update(qcResults)
-      .set({ z: Math.round(e.z * 1000) / 1000, violations: e.violations })
-      .where(eq(qcResults.id, e.id));
+  // every result's z and rules in one statement
+  const judged = sql.join(
+    evaluated.map((e) => sql`(${e.id}::int, ${Math.round(e.z * 1000) / 1000}::numeric, ${JSON.stringify(e.violations)}::jsonb)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update qc_results set z = v.z, violations = v.violations from (values ${judged}) as v(id, z, violations) where qc_results.id = v.id`);
   await tx.update(qcRuns).set({ verdict }).where(eq(qcRuns.id, run!.id));
   await recordAudit(tx, p, {
     action: 'qc.run',
@@ -162,7 +165,7 @@ export async function recordQcRun(tx: Tx, p: Principal, input: z.output<typeof q
   };
 }
 
-/** A material's results over the last `days` on the machine (or with none), oldest first, for its Levey–Jennings chart. */
+/** A material's results over the last `days` on the machine (or the runs recorded without one, as the rules judged them), oldest first, for its Levey–Jennings chart. */
 export async function qcChart(db: Db, p: Principal, q: { material: number; machine?: number; days: number }, now = new Date()): Promise<QcChartReply> {
   const material = (await materialsOf(db, p, [q.material])).get(q.material);
   if (!material) throw notFound();
@@ -172,7 +175,9 @@ export async function qcChart(db: Db, p: Principal, q: { material: number; machi
     .select({ id: qcResults.id, run: qcResults.run_id, value: qcResults.value, z: qcResults.z, violations: qcResults.violations, run_at: qcRuns.run_at })
     .from(qcResults)
     .innerJoin(qcRuns, eq(qcRuns.id, qcResults.run_id))
-    .where(and(eq(qcResults.material_id, q.material), gte(qcRuns.run_at, since), q.machine == null ? undefined : eq(qcRuns.machine_id, q.machine)))
+    .where(
+      and(eq(qcResults.material_id, q.material), gte(qcRuns.run_at, since), q.machine == null ? isNull(qcRuns.machine_id) : eq(qcRuns.machine_id, q.machine)),
+    )
     .orderBy(asc(qcRuns.run_at), asc(qcResults.id));
   const { program: _program, test_type: _test, ...shown } = material;
   return {

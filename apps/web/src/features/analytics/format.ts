@@ -32,3 +32,6 @@ export function defaultPeriod(days: number): { start_date: string; end_date: str
   const start = new Date(Date.parse(`${end}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   return { start_date: start, end_date: end };
 }
+
+/** A figure with its signs and unit ("0–14", "≥ 1,000", "455 ± 15 µmol/L") kept left to right inside Arabic text (a first-strong isolate around it). */
+export const ltr = (text: string) => `\u2066${text}\u2069`;

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ALERT_COLOR, TimeSeriesChart } from '../analytics/charts';
+import { ltr } from '../analytics/format';
 import { LoadError } from '../analytics/LoadError';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../clinical/common/format';
@@ -89,9 +90,6 @@ export default function QualityControlPage({ page }: PageProps) {
     </ClinicalPage>
   );
 }
-
-/** A figure with its ± and unit kept left to right inside Arabic text (a first-strong isolate around it). */
-const ltr = (text: string) => `\u2066${text}\u2069`;
 
 /** The rules a run fired, named once each: "1-3s (reject), 2-2s (reject)". */
 const rulesText = (t: TFunction, violations: readonly Violation<number>[]) =>

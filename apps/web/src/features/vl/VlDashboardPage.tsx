@@ -18,7 +18,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { ALERT_COLOR, BarChart } from '../analytics/charts';
 import { DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
-import { percentText } from '../analytics/format';
+import { ltr, percentText } from '../analytics/format';
 import { describeTiles } from '../analytics/tiles';
 import { formatDate, todayLagos } from '../clinical/common/format';
 import { downloadFile } from '../clinical/common/pdf';
@@ -40,9 +40,6 @@ function useVlDashboard(period: Period) {
     placeholderData: keepPreviousData,
   });
 }
-
-/** A range or a band ("0–14", "< 20", "≥ 1,000") kept left to right inside Arabic text (a first-strong isolate around it). */
-const ltr = (text: string) => `\u2066${text}\u2069`;
 
 /** A group's key in the interface language: a sex, an age band, a line, yes/no, a state; "not recorded" for ''. */
 function groupText(t: TFunction, dimension: VlDimension, key: string): string {
