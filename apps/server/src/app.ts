@@ -38,6 +38,7 @@ import { loadPrincipal } from './modules/users/principal.js';
 import { recordAudit } from './modules/audit/audit.service.js';
 import { registerResource } from './core/resource.js';
 import { qcRoutes } from './modules/qc/qc.routes.js';
+import { worksheetsRoutes } from './modules/worksheets/worksheets.routes.js';
 
 export interface AppOptions {
   database: Database;
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   tierRoutes(app, db);
   resultsRoutes(app, db);
   qcRoutes(app, db);
+  worksheetsRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

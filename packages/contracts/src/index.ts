@@ -24,3 +24,4 @@ export * from './request-forms.js';
 export * from './qc/westgard.js';
 export * from './qc/qc.js';
 export * from './instruments/values.js';
+export * from './worksheets/worksheets.js';

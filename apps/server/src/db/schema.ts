@@ -14,3 +14,4 @@ export * from '../modules/results/results.table.js';
 export * from '../core/idempotency.table.js';
 export * from '../modules/analytics/tier/tier.table.js';
 export * from '../modules/qc/qc.table.js';
+export * from '../modules/worksheets/worksheets.table.js';

@@ -26,7 +26,7 @@ const facilityAdmin: Rule = (p) => isFacilityAdminPrincipal(p) && p.facilityId !
 /** Staff of a facility read its settings (result entry needs the ranges); the super admin reads all. */
 const facilityStaff: Rule = (p) => p.isSuperuser || p.facilityId != null;
 
-interface Options {
+export interface FacilitySettingOptions {
   path: string;
   entity: string;
   table: PgTable & { id: PgColumn; facility: PgColumn };
@@ -52,7 +52,7 @@ interface Options {
  * or a reference range may be deleted (the audit trail keeps it, and past
  * results keep the due times and flags they were given).
  */
-function facilitySetting(o: Options): ResourceDef {
+export function facilitySetting(o: FacilitySettingOptions): ResourceDef {
   const columns = getTableColumns(o.table) as Record<string, PgColumn>;
   const testColumn = columns.test_type;
   const fields: ResourceDef['fields'] = { ...columns };

@@ -45,7 +45,7 @@ function pickingJoins<Q>(q: Q, query: ListQuery): Q {
 const WORKPLAN_ORDERING = '-priority,due_at';
 
 /** Samples in the laboratory (not on hold, rejected or cancelled). */
-const IN_LAB = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
+export const IN_LAB = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 
 /**
  * `GET workplan/`: the tests waiting for a run in the caller's facility —

@@ -1,58 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readAbbottM2000 } from './abbott-m2000.js';
 import { readGenericCsv } from './generic-csv.js';
+import { M2000_RESULT_COLUMNS, m2000Row, writeM2000Log } from './m2000-log.js';
 import { ResultFileError } from './read.js';
 import { readCobas4800, readCobas6800 } from './roche-cobas.js';
 
-const RULE = '='.repeat(65);
-const RESULT_COLUMNS = [
-  'Location',
-  'Well',
-  'Status',
-  'SampleId',
-  'SampleType',
-  'AssayName',
-  'SampleStatus',
-  'ResultStatus',
-  'Flags',
-  'ErrorCode',
-  'ErrorDescription',
-  'FinalResult',
-  'ReportedResult',
-  'Interpretation',
-];
-
-/** An m2000rt results log shaped as the instrument writes it: plate section, a data-reduction table that also starts "Location", then the results. */
-function m2000(rows: string[][], columns = RESULT_COLUMNS): string {
-  return [
-    RULE,
-    '                       Plate Information                         ',
-    RULE,
-    'Plate Name                \tWS-2026-0042\t',
-    'Plate Type                \tPCRPlate\t',
-    'AD App Name               \t0.6ml HIV-1 RNA\t',
-    RULE,
-    '        Assay [HIV0.6ml] / [3.00] Data Reduction Information',
-    RULE,
-    'Target Dye [FAM] parameters:',
-    'DF3 = 1',
-    'Location\tWell\tCN\tCt\tFCN\tTags\t',
-    'A1\t1\t-1.00\t-1.00\t29.02\t\t',
-    RULE,
-    '                      Result Information                         ',
-    RULE,
-    `${columns.join('\t')}\t`,
-    ...rows.map((r) => `${r.join('\t')}\t`),
-    '',
-  ].join('\r\n');
-}
-const row = (well: string, id: string, type: string, reported: string, extra: Partial<Record<string, string>> = {}) =>
-  RESULT_COLUMNS.map(
-    (c) =>
-      ({ Location: well, Well: well.slice(1), Status: 'Valid', SampleId: id, SampleType: type, AssayName: 'HIV0.6ml', ReportedResult: reported, ...extra })[
-        c
-      ] ?? '',
-  );
+const RESULT_COLUMNS = [...M2000_RESULT_COLUMNS];
+const m2000 = (rows: string[][], columns: readonly string[] = RESULT_COLUMNS) => writeM2000Log(rows, 'WS-2026-0042', columns);
+const row = m2000Row;
 
 const limits = { lower: 40, upper: 10_000_000 };
 
