@@ -71,7 +71,7 @@ type Lazy = LazyExoticComponent<ComponentType<PageProps>>;
  * The programme pages: one component per view (contracts' `PageView`), given
  * the selected programme, so `/clinical/manage-sample` and
  * `/programs/tb-manage-sample` are the same page. A view without a component
- * here (worksheets, home) shows the placeholder.
+ * here (home) shows the placeholder.
  */
 const VIEWS: Partial<Record<PageView, Lazy>> = {
   labOrder: lazy(() => import('./features/clinical/lab-order/LabOrderPage')),
@@ -86,6 +86,8 @@ const VIEWS: Partial<Record<PageView, Lazy>> = {
   released: lazy(() => import('./features/clinical/results/ManageResultPage')),
   retest: lazy(() => import('./features/clinical/results/RetestPage')),
   qualityControl: lazy(() => import('./features/qc/QualityControlPage')),
+  worksheet: lazy(() => import('./features/worksheets/WorksheetPage')),
+  worksheetArchive: lazy(() => import('./features/worksheets/WorksheetArchivePage')),
 };
 
 /** Views built for one family only: General's dashboard and report (the others' read endpoints of their own). */

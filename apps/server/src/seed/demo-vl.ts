@@ -144,6 +144,49 @@ export const YABA_VL_SAMPLES: DemoVlSample[] = [
     daysAgo: 0,
     stage: 'ordered',
   },
+  // Accepted plasma samples waiting for the molecular bench: the demo's viral-load worksheets (seed/demo-worksheets.ts) are loaded with them.
+  {
+    client: { first_name: 'Kemi', last_name: 'Adebayo', sex: 'female', date_of_birth: '1990-02-11', phone: '08032220100' },
+    form: { ...ROUTINE_TLD, art_number: 'LA-MAIN-02000', art_start_date: '2018-01-10' },
+    sampleType: 'Plasma',
+    daysAgo: 3,
+    stage: 'received',
+  },
+  {
+    client: { first_name: 'Chinedu', last_name: 'Okafor', sex: 'male', date_of_birth: '1984-06-25', phone: '08032220101' },
+    form: { ...ROUTINE_TLD, art_number: 'LA-MAIN-02001', art_start_date: '2018-02-10' },
+    sampleType: 'Plasma',
+    daysAgo: 3,
+    stage: 'received',
+  },
+  {
+    client: { first_name: 'Halima', last_name: 'Bello', sex: 'female', date_of_birth: '1996-11-02', phone: '08032220102' },
+    form: { ...ROUTINE_TLD, art_number: 'LA-MAIN-02002', art_start_date: '2018-03-10' },
+    sampleType: 'Plasma',
+    daysAgo: 2,
+    stage: 'received',
+  },
+  {
+    client: { first_name: 'Segun', last_name: 'Oladipo', sex: 'male', date_of_birth: '1972-01-19', phone: '08032220103' },
+    form: { ...ROUTINE_TLD, art_number: 'LA-MAIN-02003', art_start_date: '2018-04-10' },
+    sampleType: 'Plasma',
+    daysAgo: 2,
+    stage: 'received',
+  },
+  {
+    client: { first_name: 'Blessing', last_name: 'Udo', sex: 'female', date_of_birth: '1988-07-07', phone: '08032220104' },
+    form: { ...ROUTINE_TLD, art_number: 'LA-MAIN-02004', art_start_date: '2018-05-10' },
+    sampleType: 'Plasma',
+    daysAgo: 1,
+    stage: 'received',
+  },
+  {
+    client: { first_name: 'Yakubu', last_name: 'Garba', sex: 'male', date_of_birth: '1981-03-30', phone: '08032220105' },
+    form: { ...ROUTINE_TLD, art_number: 'LA-MAIN-02005', art_start_date: '2018-06-10' },
+    sampleType: 'Plasma',
+    daysAgo: 1,
+    stage: 'received',
+  },
 ];
 
 /** Kano: released results (one unsuppressed), one at each earlier step. */

@@ -6,6 +6,7 @@ import { users } from '../modules/users/users.table.js';
 import { seedFacility, seedTestServices, seedUser, type FacilitySeed, type UserSeed } from './builders.js';
 import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './demo-tb.js';
 import { seedEidDemoSamples, YABA_EID_SAMPLES } from './demo-eid.js';
+import { seedWorksheetDemo } from './demo-worksheets.js';
 import { KANO_VL_SAMPLES, seedVlDemoSamples, YABA_VL_SAMPLES } from './demo-vl.js';
 import { seedPhDemoSamples } from './demo-ph.js';
 import { seedQcDemo } from './demo-qc.js';
@@ -236,4 +237,6 @@ export async function seedDemo(tx: Tx): Promise<void> {
   );
   // A month of internal QC: chemistry at Ikeja, the viral-load controls at Yaba (one rejected run in each series).
   await seedQcDemo(tx, ids.ikeja, ids.yaba);
+  // The viral-load bench at Yaba: yesterday's worksheet archived with its results file, today's open.
+  await seedWorksheetDemo(tx, ids.yaba);
 }

@@ -27,6 +27,7 @@ const NAMESPACES = [
   'tierAnalytics',
   'analytics',
   'qc',
+  'worksheets',
 ] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 

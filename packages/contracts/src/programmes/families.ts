@@ -183,6 +183,8 @@ function programmeFamily(
       p(path('manage-sample'), key('ManageSample'), 'manageSample', 'order', 'samples'),
       p(path('sample-reception'), key('SampleReception'), 'reception', 'receive', 'samples'),
       p(path('workplan'), key('Workplan'), 'workplan', 'workplan', 'samples'),
+      p(path('worksheet'), key('Worksheet'), 'worksheet', 'worksheet', 'worksheets'),
+      p(path('worksheet-archive'), key('WorksheetArchive'), 'worksheetArchive', 'worksheet', 'worksheets'),
       p(path('manual-result'), key('ManualResult'), 'enterResults', 'enter', 'results'),
       p(path('quality-control'), key('QualityControl'), 'qualityControl', 'qc', 'results'),
       p(path('validate-result'), key('ValidateResult'), 'validate', 'validate', 'results'),

@@ -1,0 +1,123 @@
+import type { WorksheetItem } from '@nlims/contracts';
+import { Button, Spin, Table, Tabs, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../analytics/LoadError';
+import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { formatDateTime } from '../clinical/common/format';
+import { useProgramme } from '../clinical/programme';
+import type { PageProps } from '../pages/pageProps';
+import { useWorksheetSetup, useWorksheets } from './api';
+import { TemplatesPanel } from './TemplatesPanel';
+import { WorksheetBuilder } from './WorksheetBuilder';
+import { WorksheetView } from './WorksheetView';
+import './worksheets.css';
+
+/**
+ * The programme's worksheets: the open ones (each opened to print its plate map and import the analyser's file), a
+ * new one loaded from the workplan, and the templates of the facility's analysers. `?worksheet=` opens one.
+ */
+export default function WorksheetPage({ page }: PageProps) {
+  const { t } = useTranslation('worksheets');
+  const programme = useProgramme();
+  const setup = useWorksheetSetup(programme);
+  const [params, setParams] = useSearchParams();
+  const open = Number(params.get('worksheet')) || null;
+  const tab = params.get('tab') ?? 'open';
+  const go = (next: Record<string, string>) => setParams(next, { replace: false });
+
+  if (setup.isPending)
+    return (
+      <ClinicalPage page={page}>
+        <Spin className="clin-loading" />
+      </ClinicalPage>
+    );
+  if (!setup.data)
+    return (
+      <ClinicalPage page={page}>
+        <LoadError title={t('loadError')} error={setup.error} onRetry={() => void setup.refetch()} />
+      </ClinicalPage>
+    );
+  if (open)
+    return (
+      <ClinicalPage page={page} className="ws-page">
+        <WorksheetView id={open} onClose={() => go({ tab: 'open' })} />
+      </ClinicalPage>
+    );
+  return (
+    <ClinicalPage page={page} className="ws-page">
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => go({ tab: key })}
+        items={[
+          { key: 'open', label: t('tabs.open'), children: <OpenWorksheets onOpen={(id) => go({ worksheet: String(id) })} /> },
+          {
+            key: 'new',
+            label: t('tabs.new'),
+            children: <WorksheetBuilder templates={setup.data.templates} machines={setup.data.machines} onCreated={(id) => go({ worksheet: String(id) })} />,
+          },
+          {
+            key: 'templates',
+            label: t('tabs.templates'),
+            children: (
+              <TemplatesPanel templates={setup.data.templates} tests={setup.data.tests} machines={setup.data.machines} materials={setup.data.materials} />
+            ),
+          },
+        ]}
+      />
+    </ClinicalPage>
+  );
+}
+
+function OpenWorksheets({ onOpen }: { onOpen: (id: number) => void }) {
+  const programme = useProgramme();
+  const list = useWorksheets(programme, { state: 'open' });
+  return <WorksheetTable list={list} onOpen={onOpen} />;
+}
+
+/** Worksheets as a table: number, test, analyser, samples, who and when, state; a row opens one. */
+export function WorksheetTable({
+  list,
+  onOpen,
+  onPage,
+}: {
+  list: ReturnType<typeof useWorksheets>;
+  onOpen: (id: number) => void;
+  onPage?: (page: number) => void;
+}) {
+  const { t } = useTranslation('worksheets');
+  if (list.error && !list.data) return <LoadError title={t('loadError')} error={list.error} onRetry={() => void list.refetch()} />;
+  return (
+    <Table<WorksheetItem>
+      size="small"
+      rowKey="id"
+      loading={list.isFetching}
+      dataSource={list.data?.results ?? []}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('noWorksheets') }}
+      pagination={{ total: list.data?.count ?? 0, pageSize: 20, hideOnSinglePage: true, onChange: onPage, showSizeChanger: false }}
+      columns={[
+        {
+          key: 'number',
+          title: t('column.number'),
+          render: (_, w) => (
+            <Button type="link" onClick={() => onOpen(w.id)} className="ws-link">
+              {w.number}
+            </Button>
+          ),
+        },
+        { key: 'test', title: t('test'), dataIndex: 'test_type_name' },
+        { key: 'machine', title: t('machine'), render: (_, w) => w.machine_name ?? '—' },
+        { key: 'samples', title: t('samples'), dataIndex: 'samples', align: 'end' },
+        { key: 'created', title: t('createdBy'), render: (_, w) => `${w.created_by_name}, ${formatDateTime(w.created_at)}` },
+        {
+          key: 'state',
+          title: t('column.state'),
+          render: (_, w) => (
+            <Tag color={w.state === 'failed' ? 'red' : w.state === 'closed' ? 'green' : w.state === 'open' ? 'blue' : 'default'}>{t(`state.${w.state}`)}</Tag>
+          ),
+        },
+      ]}
+    />
+  );
+}
