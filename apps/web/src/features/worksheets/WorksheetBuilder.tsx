@@ -1,5 +1,5 @@
 import { type FillOrder, type PlateSize, plateWells, type WorksheetCandidate, type WorksheetTemplateItem } from '@nlims/contracts';
-import { Alert, App, Button, Card, Empty, Select, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Tag, Modal } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../analytics/LoadError';
@@ -26,7 +26,7 @@ export function WorksheetBuilder({
   onCreated: (id: number) => void;
 }) {
   const { t } = useTranslation('worksheets');
-  const { modal } = App.useApp();
+  const [modal, holder] = Modal.useModal();
   const active = templates.filter((x) => x.is_active);
   const [template, setTemplate] = useState<number | null>(active[0]?.id ?? null);
   const [machine, setMachine] = useState<number | null>(null);
@@ -113,6 +113,7 @@ export function WorksheetBuilder({
   ];
   return (
     <Card className="ws-builder" data-testid="worksheet-builder">
+      {holder}
       <Space wrap className="ws-builder__choice">
         <Select
           aria-label={t('template')}

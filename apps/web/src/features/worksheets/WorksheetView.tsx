@@ -1,5 +1,5 @@
 import type { ImportPreview, ImportRow, WorksheetDetail } from '@nlims/contracts';
-import { Alert, App, Button, Card, Descriptions, Input, Modal, Space, Spin, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Modal, Space, Spin, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../analytics/LoadError';
@@ -109,7 +109,7 @@ function CancelButton({ id, number }: { id: number; number: string }) {
 /** Choose the analyser's file, read its preview, then save it. */
 function ResultFile({ id, number }: { id: number; number: string }) {
   const { t } = useTranslation('worksheets');
-  const { modal } = App.useApp();
+  const [modal, holder] = Modal.useModal();
   const { preview, save } = useResultFile(id);
   const [file, setFile] = useState<{ file_name: string; content: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -143,6 +143,7 @@ function ResultFile({ id, number }: { id: number; number: string }) {
   const p = preview.data;
   return (
     <Card size="small" title={t('resultsFile')} className="ws-file clin-no-print">
+      {holder}
       <Upload accept=".txt,.csv,.tsv,.log,.xls,.hl7,text/plain,text/csv" beforeUpload={read} showUploadList={false} maxCount={1}>
         <Button loading={preview.isPending} data-testid="ws-file-choose">
           {file ? t('chooseAnother') : t('chooseFile')}
