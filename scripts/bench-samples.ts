@@ -61,7 +61,14 @@ const analyst = headers(await login('clin_analyst'));
 const tbSupervisor = headers(await login('ph_supervisor'));
 
 const table: string[] = [];
-async function measure(label: string, budgetMs: number | null, times: number, call: (i: number) => Promise<{ statusCode: number; body: string }>) {
+async function measure(
+  label: string,
+  budgetMs: number | null,
+  times: number,
+  call: (i: number) => Promise<{ statusCode: number; body: string }>,
+  /** Untimed set-up before each call. */
+  before?: (i: number) => Promise<void>,
+) {
   if (times < 1) {
     // A small database (the smoke run) may hold too few rows for a measure: it is said, never a crash.
     console.log(`${label.padEnd(58)} skipped: too few rows to measure`);
@@ -69,6 +76,7 @@ async function measure(label: string, budgetMs: number | null, times: number, ca
   }
   const samples: number[] = [];
   for (let i = 0; i < times + 3; i++) {
+    await before?.(i);
     const t0 = performance.now();
     const res = await call(i);
     const ms = performance.now() - t0;
@@ -196,6 +204,78 @@ for (const [program, form, dashboard] of [
   if ((await app.inject({ url, headers: tbSupervisor })).statusCode === 404)
     console.log(`${program} dashboard: GET ${url} answers 404 (not there yet): skipped`);
   else await measure(`${program} dashboard (\`${dashboard}/\`, last 30 days)`, 200, runs, () => app.inject({ url, headers: tbSupervisor }));
+}
+
+// A viral-load plate at Yaba: the analyser's results file of a worksheet, previewed and saved (budget: under a second
+// each for 96 wells). Each call gets a fresh worksheet of tests put back to "accepted" (untimed), on the demo's m2000
+// template: three controls and 93 samples.
+{
+  const vlAnalyst = headers(await login('ph_analyst'));
+  const [template] = await rows<{ id: number; test: number }>(
+    sql`select id, test_type_id as test from worksheet_templates where facility_id = ${yaba} and format = 'abbott-m2000' order by id limit 1`,
+  );
+  const pool = template
+    ? await rows<{ id: number; sample: number; barcode: string }>(sql`
+        select t.id, s.id as sample, s.barcode from test_orders t join samples s on s.id = t.sample_id
+        where t.facility_id = ${yaba} and t.test_type_id = ${template.test}
+          and not exists (select 1 from worksheet_positions wp where wp.test_order_id = t.id and wp.open)
+        order by t.id desc limit ${2 * (runs + 3) * 93}`)
+    : [];
+  const plate = Math.min(93, Math.floor(pool.length / (2 * (runs + 3))));
+  if (template && plate > 0) {
+    await db.execute(
+      sql`update test_orders set status = 3 where id in (${sql.join(
+        pool.map((p) => sql`${p.id}`),
+        sql`, `,
+      )})`,
+    );
+    await db.execute(
+      sql`update samples set status = 3, completed = false, completed_at = null where id in (${sql.join(
+        pool.map((p) => sql`${p.sample}`),
+        sql`, `,
+      )})`,
+    );
+    const { plateWells } = await import('@nlims/contracts');
+    const wells = plateWells(96, 'column').filter((w) => !['A1', 'A2', 'A3'].includes(w));
+    let next = 0;
+    let current = { id: 0, content: '' };
+    const { m2000Row, writeM2000Log } = await import('../apps/server/src/modules/worksheets/files/m2000-log.js');
+    const prepare = async () => {
+      const chosen = pool.slice(next, next + plate);
+      next += plate;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/worksheet/',
+        headers: vlAnalyst,
+        payload: { template: template.id, positions: chosen.map((p, i) => ({ well: wells[i], test_order: p.id })) },
+      });
+      if (res.statusCode !== 201) throw new Error(`worksheet: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const values = ['1,250 Copies / mL', '< 40 Copies / mL', 'Not detected', '56,300 Copies / mL'];
+      current = {
+        id: res.json().id,
+        content: writeM2000Log([
+          m2000Row('A1', 'HIV_NEG', 'Control', 'Not detected'),
+          // the controls either side of their targets in turn, so no rule (10x) fires over the runs
+          m2000Row('A2', 'HIV_LOPOS', 'Control', (next / plate) % 2 ? '740 Copies / mL' : '760 Copies / mL'),
+          m2000Row('A3', 'HIV_HIPOS', 'Control', (next / plate) % 2 ? '94,600 Copies / mL' : '95,400 Copies / mL'),
+          ...chosen.map((p, i) => m2000Row(wells[i]!, p.barcode, 'Patient', values[i % values.length]!)),
+        ]),
+      };
+    };
+    const importFile = (step: 'import' | 'results') => () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/worksheet/${current.id}/${step}/`,
+        headers: vlAnalyst,
+        payload: { file_name: 'm2000.txt', content: current.content },
+      });
+    await measure(`worksheet results file, ${plate} samples: preview`, 1000, runs, importFile('import'), prepare);
+    await measure(`worksheet results file, ${plate} samples: save (results entered)`, 1000, runs, importFile('results'), prepare);
+    const [{ closed }] = (await rows<{ closed: number }>(
+      sql`select count(*)::int as closed from worksheets where facility_id = ${yaba} and state = 'closed'`,
+    )) as [{ closed: number }];
+    console.log(`  worksheets closed with their results: ${closed}`);
+  } else console.log('worksheet results file: skipped (no template or too few viral-load tests at Yaba)');
 }
 
 // The officials' dashboards, read from the daily rows (migration 0018): the federal landing within 300 ms, every tier

@@ -29,7 +29,7 @@ const USERS = {
 type Class = (typeof USERS)[keyof typeof USERS];
 
 let t: TestApp;
-let ids: { hb: number; tb: number; ikejaAnalyst: number; yabaClerk: number; ikeja: number; general: number; yabaClient: number };
+let ids: { wsTemplate: number; hb: number; tb: number; ikejaAnalyst: number; yabaClerk: number; ikeja: number; general: number; yabaClient: number };
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
@@ -47,6 +47,8 @@ beforeAll(async () => {
   const id = (u: string) => users.find((x: { username: string }) => x.username === u).id;
   const facilities = (await t.app.inject({ url: '/api/facilities/?page=1&page_size=100', headers: admin })).json().results;
   ids = {
+    // the demo's m2000 template of the Yaba viral-load bench
+    wsTemplate: (await t.app.inject({ url: '/api/worksheet_template/?page=1', headers: bearer(await t.token('ph_supervisor')) })).json().results[0].id,
     hb: hb.json().id,
     // Yaba runs no General: its admin configures a Tuberculosis test
     tb: (await t.app.inject({ url: '/api/test_configuration/?program__name=Tuberculosis', headers: admin })).json()[0].id,
@@ -321,6 +323,41 @@ const ROWS: Row[] = [
     body: () => ({ duplicate: ids.yabaClient }),
     expect: {},
     users: { ph_supervisor: 400, clin_supervisor: 404, kano_supervisor: 404 },
+    otherwise: 403,
+  },
+  // worksheets: the programme's analysts and supervisors (and, for templates, the facility's admin); another facility's
+  // template is not found
+  {
+    name: 'list worksheet templates',
+    method: 'GET',
+    url: () => '/api/worksheet_template/?page=1',
+    expect: { clinicalAdmin: 200, labAdmin: 200 },
+    users: { ph_supervisor: 200, ph_analyst: 200, kano_supervisor: 200 },
+    otherwise: 403,
+  },
+  {
+    name: 'list worksheets',
+    method: 'GET',
+    url: () => '/api/worksheet/?state=archive',
+    expect: {},
+    users: { ph_supervisor: 200, ph_analyst: 200, kano_supervisor: 200 },
+    otherwise: 403,
+  },
+  {
+    name: 'propose a worksheet',
+    method: 'GET',
+    url: () => `/api/worksheet/proposal/?template=${ids.wsTemplate}`,
+    expect: {},
+    users: { ph_supervisor: 200, ph_analyst: 200, kano_supervisor: 400 },
+    otherwise: 403,
+  },
+  {
+    name: 'create a worksheet (no such test)',
+    method: 'POST',
+    url: () => '/api/worksheet/',
+    body: () => ({ template: ids.wsTemplate, positions: [{ well: 'H12', test_order: 2_000_000_000 }] }),
+    expect: {},
+    users: { ph_supervisor: 400, ph_analyst: 400, kano_supervisor: 400 },
     otherwise: 403,
   },
 ];
