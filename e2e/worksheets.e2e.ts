@@ -230,6 +230,16 @@ describe('viral-load worksheets', () => {
     await page.getByPlaceholder(/Laboratory number/).fill(barcode!);
     await expect.poll(() => page.locator('tr.ant-table-row', { hasText: barcode! }).count()).toBe(1);
     await page.context().close();
+
+    // the rejected QC run holds viral-load approvals until the controls are run again and accepted
+    const analyst = await apiAs(baseURL, 'ph_analyst');
+    const templates = await analyst<{ results: { controls: { material: number | null }[] }[] }>('GET', '/api/worksheet_template/?page=1');
+    const materials = await analyst<{ results: { id: number; target_mean: number }[] }>('GET', '/api/qc_test_config/?page=1&page_size=100');
+    const used = templates.results[0]!.controls.flatMap((c) => (c.material == null ? [] : [c.material]));
+    const rerun = await analyst<{ verdict: string }>('POST', '/api/qc_run/', {
+      results: used.map((m) => ({ material: m, value: materials.results.find((x) => x.id === m)!.target_mean })),
+    });
+    expect(rerun.verdict).toBe('accepted');
   });
 
   it('is not offered to the receptionist', async () => {
