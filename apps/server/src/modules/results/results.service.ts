@@ -19,7 +19,7 @@ import {
 import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
-import { recordAudit, recordAudits } from '../audit/audit.service.js';
+import { recordAudits } from '../audit/audit.service.js';
 import { signatureValid } from '../auth/passwords.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
@@ -37,34 +37,43 @@ import { blockedByQc, QcHold } from '../qc/qc-gate.js';
 const ACCEPTED_SAMPLE = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 export const SIGNATURE_MEANING = 'Approved: I have reviewed this result and release it for reporting.';
 
-export async function assertExists(
-  tx: Tx,
-  table: typeof methods | typeof instruments | typeof organisms | typeof antibiotics,
-  id: number | null | undefined,
-  field: string,
-) {
-  if (id == null) return;
-  if (!(await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length)
-    throw ValidationError.field(field, `Invalid pk "${id}" - object does not exist.`);
+type RefTable = typeof methods | typeof instruments | typeof organisms | typeof antibiotics;
+
+/** Every id given (nulls aside) is a row of the reference table, in one query; the first that is not is a 400 on `field`. */
+async function assertAllExist(tx: Tx, table: RefTable, ids: readonly (number | null | undefined)[], field: string): Promise<void> {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
+  if (!wanted.length) return;
+  const found = new Set((await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id));
+  const missing = wanted.find((id) => !found.has(id));
+  if (missing !== undefined) throw ValidationError.field(field, `Invalid pk "${missing}" - object does not exist.`);
+}
+
+export async function assertExists(tx: Tx, table: RefTable, id: number | null | undefined, field: string) {
+  await assertAllExist(tx, table, [id], field);
 }
 
 type TestRow = typeof testTypes.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;
+type Measure = Awaited<ReturnType<typeof effectiveMeasures>>[number];
 
-/**
- * Check a value against the test's configuration and flag it against the
- * facility's effective range for this client's sex and age.
- */
-export async function checkValue(
-  tx: Tx,
-  test: TestRow,
-  c: ClientRow,
-  facilityId: number,
-  body: Pick<ResultBody, 'value' | 'isolates' | 'method' | 'instrument'>,
-  interpretation?: { program: string; sample: CodedResult[] },
-) {
-  await assertExists(tx, methods, body.method, 'method');
-  await assertExists(tx, instruments, body.instrument, 'instrument');
+/** A value to check for a test of a client at a facility, with the programme's interpretation when there is one. */
+export interface ValueToCheck {
+  test: TestRow;
+  client: ClientRow;
+  facilityId: number;
+  body: Pick<ResultBody, 'value' | 'isolates' | 'method' | 'instrument'>;
+  interpretation?: { program: string; sample: CodedResult[] };
+}
+
+export interface CheckedValue {
+  valueNumeric: number | null;
+  valueText: string | null;
+  flag: string | null;
+  range: ReturnType<typeof pickRange>;
+}
+
+/** One value against its test's configuration, flagged against the range (the measure read beforehand); a ValidationError when refused. */
+function judgeValue({ test, client: c, body, interpretation }: ValueToCheck, measure: Measure | undefined): CheckedValue {
   let valueNumeric: number | null = null;
   let valueText: string | null = null;
   let flag: string | null = null;
@@ -86,7 +95,6 @@ export async function checkValue(
       valueNumeric = Number(numeric.toFixed(test.decimals));
     }
     valueText = qualifier;
-    const [measure] = await effectiveMeasures(tx as unknown as Db, facilityId, [test.id]);
     range = pickRange(measure?.ranges ?? [], c.sex, ageInDays(c.dateOfBirth));
     // Against the range: a plain number as it is; "< n" only when even its limit is low, "> n" only when its limit is high.
     if (valueNumeric != null && qualifier !== '<' && qualifier !== '>') flag = flagFor(valueNumeric, range);
@@ -103,104 +111,208 @@ export async function checkValue(
     if (interpretation) flag = rulesOf(interpretation.program).flag?.(test.code, valueText, interpretation.sample) ?? null;
   }
   if (body.isolates.length && !test.is_culture) throw ValidationError.field('isolates', 'Only culture (M/C/S) tests take organisms.');
-  for (const isolate of body.isolates) {
-    await assertExists(tx, organisms, isolate.organism, 'isolates');
-    for (const a of isolate.antibiogram) await assertExists(tx, antibiotics, a.antibiotic, 'isolates');
-  }
   return { valueNumeric, valueText, flag, range };
+}
+
+/**
+ * Check values against their tests' configuration and flag them against each facility's effective range for the
+ * client's sex and age, in a fixed number of queries whatever their number: each value's verdict, the checked value
+ * or the ValidationError that refuses it. A method, instrument, organism or antibiotic that does not exist refuses
+ * them all.
+ */
+export async function checkValues(tx: Tx, items: readonly ValueToCheck[]): Promise<(CheckedValue | ValidationError)[]> {
+  await assertAllExist(
+    tx,
+    methods,
+    items.map((i) => i.body.method),
+    'method',
+  );
+  await assertAllExist(
+    tx,
+    instruments,
+    items.map((i) => i.body.instrument),
+    'instrument',
+  );
+  const measures = new Map<string, Measure>();
+  for (const facilityId of new Set(items.filter((i) => i.test.result_type === 'numeric').map((i) => i.facilityId))) {
+    const tests = [...new Set(items.filter((i) => i.facilityId === facilityId).map((i) => i.test.id))];
+    for (const m of await effectiveMeasures(tx as unknown as Db, facilityId, tests)) measures.set(`${facilityId}:${m.test_type}`, m);
+  }
+  const verdicts = items.map((item) => {
+    try {
+      return judgeValue(item, measures.get(`${item.facilityId}:${item.test.id}`));
+    } catch (error) {
+      if (error instanceof ValidationError) return error;
+      throw error;
+    }
+  });
+  const isolates = items.flatMap((i, n) => (verdicts[n] instanceof ValidationError ? [] : i.body.isolates));
+  await assertAllExist(
+    tx,
+    organisms,
+    isolates.map((x) => x.organism),
+    'isolates',
+  );
+  await assertAllExist(
+    tx,
+    antibiotics,
+    isolates.flatMap((x) => x.antibiogram.map((a) => a.antibiotic)),
+    'isolates',
+  );
+  return verdicts;
+}
+
+/** One value checked and flagged (checkValues of one); refused with its ValidationError. */
+export async function checkValue(
+  tx: Tx,
+  test: TestRow,
+  c: ClientRow,
+  facilityId: number,
+  body: ValueToCheck['body'],
+  interpretation?: ValueToCheck['interpretation'],
+): Promise<CheckedValue> {
+  const [verdict] = await checkValues(tx, [{ test, client: c, facilityId, body, interpretation }]);
+  if (verdict instanceof ValidationError) throw verdict;
+  return verdict!;
+}
+
+/** The current coded results of samples by test code, for the programmes' interpretation rules: one query, by sample. */
+export async function sampleResultsOf(tx: Tx, sampleIds: readonly number[]): Promise<Map<number, CodedResult[]>> {
+  const out = new Map<number, CodedResult[]>(sampleIds.map((id) => [id, []]));
+  if (!sampleIds.length) return out;
+  const rows = await tx
+    .select({ sample: testOrders.sampleId, code: testTypes.code, value: results.valueText, numeric: results.valueNumeric })
+    .from(results)
+    .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
+    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+    .where(and(inArray(testOrders.sampleId, [...new Set(sampleIds)]), eq(results.current, true)));
+  for (const r of rows) out.get(r.sample)?.push({ code: r.code, value: wireValue(r.numeric, r.value) });
+  return out;
 }
 
 /** The current coded results of a sample by test code, for the programme's interpretation rules. */
 export async function sampleResults(tx: Tx, sampleId: number): Promise<CodedResult[]> {
-  const rows = await tx
-    .select({ code: testTypes.code, value: results.valueText, numeric: results.valueNumeric })
-    .from(results)
-    .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
-    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-    .where(and(eq(testOrders.sampleId, sampleId), eq(results.current, true)));
-  return rows.map((r) => ({ code: r.code, value: wireValue(r.numeric, r.value) }));
+  return (await sampleResultsOf(tx, [sampleId])).get(sampleId) ?? [];
 }
 
-/** A new run of a test: the earlier run leaves force and stays in the history; the value becomes version n + 1. */
-export async function insertRun(
-  tx: Tx,
-  p: Principal,
-  t: { id: number; facilityId: number },
-  test: TestRow,
-  checked: Awaited<ReturnType<typeof checkValue>>,
-  body: Pick<ResultBody, 'comment' | 'isolates' | 'method' | 'instrument'>,
-  enteredAt?: Date,
-) {
-  const [{ version }] = (await tx
-    .select({ version: sql<number>`coalesce(max(${results.version}), 0)::int` })
-    .from(results)
-    .where(eq(results.testOrderId, t.id))) as [{ version: number }];
-  await tx
-    .update(results)
-    .set({ current: false })
-    .where(and(eq(results.testOrderId, t.id), eq(results.current, true)));
-  const [created] = await tx
-    .insert(results)
-    .values({
-      testOrderId: t.id,
-      facilityId: t.facilityId,
-      version: version + 1,
-      status: R.ENTERED,
-      valueNumeric: checked.valueNumeric,
-      valueText: checked.valueText,
-      unit: checked.range?.unit || test.unit,
-      flag: checked.flag,
-      refLow: checked.range?.low ?? null,
-      refHigh: checked.range?.high ?? null,
-      isolates: body.isolates,
-      comment: body.comment,
-      methodId: body.method,
-      instrumentId: body.instrument,
-      enteredBy: p.id,
-      ...(enteredAt ? { enteredAt } : {}),
-    })
-    .returning();
-  await tx.update(testOrders).set({ status: R.ENTERED }).where(eq(testOrders.id, t.id));
-  return created!;
+export interface NewRun {
+  t: { id: number; facilityId: number };
+  test: TestRow;
+  checked: CheckedValue;
+  body: Pick<ResultBody, 'comment' | 'isolates' | 'method' | 'instrument'>;
+  enteredAt?: Date;
 }
 
 /**
- * Panel members the sample's results settle as not applying (TB: RIF after
+ * New runs of tests (each test once), in four statements whatever their number: each earlier run leaves force and
+ * stays in the history; each value becomes version n + 1 of its test; the tests become ENTERED. In the runs' order.
+ */
+export async function insertRuns(tx: Tx, p: Principal, runs: readonly NewRun[]) {
+  if (!runs.length) return [];
+  const ids = runs.map((r) => r.t.id);
+  const versions = new Map(
+    (
+      await tx
+        .select({ id: results.testOrderId, version: sql<number>`max(${results.version})::int` })
+        .from(results)
+        .where(inArray(results.testOrderId, ids))
+        .groupBy(results.testOrderId)
+    ).map((r) => [r.id, r.version]),
+  );
+  await tx
+    .update(results)
+    .set({ current: false })
+    .where(and(inArray(results.testOrderId, ids), eq(results.current, true)));
+  const created = await tx
+    .insert(results)
+    .values(
+      runs.map(({ t, test, checked, body, enteredAt }) => ({
+        testOrderId: t.id,
+        facilityId: t.facilityId,
+        version: (versions.get(t.id) ?? 0) + 1,
+        status: R.ENTERED,
+        valueNumeric: checked.valueNumeric,
+        valueText: checked.valueText,
+        unit: checked.range?.unit || test.unit,
+        flag: checked.flag,
+        refLow: checked.range?.low ?? null,
+        refHigh: checked.range?.high ?? null,
+        isolates: body.isolates,
+        comment: body.comment,
+        methodId: body.method,
+        instrumentId: body.instrument,
+        enteredBy: p.id,
+        ...(enteredAt ? { enteredAt } : {}),
+      })),
+    )
+    .returning();
+  await tx.update(testOrders).set({ status: R.ENTERED }).where(inArray(testOrders.id, ids));
+  const byTest = new Map(created.map((c) => [c.testOrderId, c]));
+  return runs.map((r) => byTest.get(r.t.id)!);
+}
+
+/** A new run of a test: the earlier run leaves force and stays in the history; the value becomes version n + 1. */
+export async function insertRun(tx: Tx, p: Principal, t: NewRun['t'], test: TestRow, checked: CheckedValue, body: NewRun['body'], enteredAt?: Date) {
+  return (await insertRuns(tx, p, [{ t, test, checked, body, enteredAt }]))[0]!;
+}
+
+/**
+ * Panel members the samples' results settle as not applying (TB: RIF after
  * MTB NOT DETECTED) are closed — a final status, so the sample can complete —
  * and reopened for a result if a new run of their sibling opens them again.
  * A member closed this way has the sample's status of "cancelled" without its
- * sample being cancelled.
+ * sample being cancelled. One read of the samples' results and tests, two updates.
  */
-async function settleMembers(tx: Tx, p: Principal, sampleId: number, program: string): Promise<void> {
-  const notApplicable = rulesOf(program).notApplicable;
-  if (!notApplicable) return;
-  const sample = await sampleResults(tx, sampleId);
+async function settleMembers(tx: Tx, p: Principal, entered: readonly { sampleId: number; program: string }[]): Promise<void> {
+  const programOf = new Map(entered.filter((e) => rulesOf(e.program).notApplicable).map((e) => [e.sampleId, e.program]));
+  if (!programOf.size) return;
+  const ids = [...programOf.keys()];
+  const sampleRes = await sampleResultsOf(tx, ids);
   const tests = await tx
-    .select({ id: testOrders.id, code: testTypes.code, status: testOrders.status })
+    .select({ id: testOrders.id, sample: testOrders.sampleId, code: testTypes.code, status: testOrders.status })
     .from(testOrders)
     .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-    .where(eq(testOrders.sampleId, sampleId));
-  const close = tests.filter((t) => ENTERABLE_TEST_STATUSES.includes(t.status) && notApplicable(t.code, sample)).map((t) => t.id);
-  const reopen = tests.filter((t) => t.status === CANCELLED_STATUS && !notApplicable(t.code, sample)).map((t) => t.id);
-  if (close.length) await tx.update(testOrders).set({ status: CANCELLED_STATUS }).where(inArray(testOrders.id, close));
-  if (reopen.length) await tx.update(testOrders).set({ status: S.APPROVED }).where(inArray(testOrders.id, reopen));
+    .where(inArray(testOrders.sampleId, ids));
+  const notApplicable = (t: (typeof tests)[number]) => rulesOf(programOf.get(t.sample)!).notApplicable!(t.code, sampleRes.get(t.sample) ?? []);
+  const close = tests.filter((t) => ENTERABLE_TEST_STATUSES.includes(t.status) && notApplicable(t));
+  const reopen = tests.filter((t) => t.status === CANCELLED_STATUS && !notApplicable(t));
+  if (close.length)
+    await tx
+      .update(testOrders)
+      .set({ status: CANCELLED_STATUS })
+      .where(
+        inArray(
+          testOrders.id,
+          close.map((t) => t.id),
+        ),
+      );
+  if (reopen.length)
+    await tx
+      .update(testOrders)
+      .set({ status: S.APPROVED })
+      .where(
+        inArray(
+          testOrders.id,
+          reopen.map((t) => t.id),
+        ),
+      );
   await recordAudits(tx, p, [
-    ...close.map((id) => ({
+    ...close.map((t) => ({
       action: 'test.not_applicable',
       entity: 'sample',
-      entityId: String(sampleId),
+      entityId: String(t.sample),
       toStatus: CANCELLED_STATUS,
       reason: 'Not applicable given the other results of the sample',
-      after: { test_order: id },
+      after: { test_order: t.id },
     })),
-    ...reopen.map((id) => ({
+    ...reopen.map((t) => ({
       action: 'test.reopened',
       entity: 'sample',
-      entityId: String(sampleId),
+      entityId: String(t.sample),
       fromStatus: CANCELLED_STATUS,
       toStatus: S.APPROVED,
       reason: 'Applies again after a new run of the sample',
-      after: { test_order: id },
+      after: { test_order: t.id },
     })),
   ]);
 }
@@ -208,70 +320,111 @@ async function settleMembers(tx: Tx, p: Principal, sampleId: number, program: st
 /** A computed member's result can still be replaced: waiting for one, or entered or verified but not released. */
 const RECOMPUTABLE = [...ENTERABLE_TEST_STATUSES, R.ENTERED, R.VERIFIED];
 
+interface Entered {
+  sampleId: number;
+  facilityId: number;
+  client: ClientRow;
+  program: string;
+  /** The code of the test entered. */
+  source: string;
+  body: ResultBody;
+}
+
 /**
- * Members computed from the result just entered (viral load: the log10 from
- * the copies) enter with it, as a new run by the same person, in the same
- * transaction, with their own audit row. A member whose value is none (target
- * not detected) is left to `settleMembers`, which closed it.
+ * Members computed from the results just entered (viral load: the log10 from
+ * the copies) enter with them, as new runs by the same person, in the same
+ * transaction, each with its own audit row. A member whose value is none
+ * (target not detected) is left to `settleMembers`, which closed it.
  */
-async function computeMembers(
-  tx: Tx,
-  p: Principal,
-  at: { sampleId: number; facilityId: number; client: ClientRow; program: string; source: string; body: ResultBody },
-): Promise<void> {
-  const computed = Object.entries(rulesOf(at.program).computed ?? {}).filter(([, rule]) => rule.from === at.source);
-  if (!computed.length) return;
+async function computeMembers(tx: Tx, p: Principal, entered: readonly Entered[]): Promise<void> {
+  const wanted = entered.flatMap((e) =>
+    Object.entries(rulesOf(e.program).computed ?? {})
+      .filter(([, rule]) => rule.from === e.source)
+      .map(([code, rule]) => ({ e, code, rule })),
+  );
+  if (!wanted.length) return;
+  const sampleIds = [...new Set(wanted.map((w) => w.e.sampleId))];
   const members = await tx
     .select({ t: testOrders, test: testTypes })
     .from(testOrders)
     .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-    .where(
-      and(
-        eq(testOrders.sampleId, at.sampleId),
-        inArray(
-          testTypes.code,
-          computed.map(([code]) => code),
-        ),
-      ),
-    )
+    .where(and(inArray(testOrders.sampleId, sampleIds), inArray(testTypes.code, [...new Set(wanted.map((w) => w.code))])))
     .for('update', { of: testOrders });
-  for (const { t, test } of members) {
-    if (!(RECOMPUTABLE as number[]).includes(t.status)) continue;
-    const sample = await sampleResults(tx, at.sampleId);
-    const source = sample.find((r) => r.code === at.source)?.value ?? null;
-    const value = computed.find(([code]) => code === test.code)![1].value(source);
-    if (value == null) continue;
-    const checked = await checkValue(
-      tx,
+  const sampleRes = await sampleResultsOf(tx, sampleIds);
+  const todo = members.flatMap(({ t, test }) => {
+    const w = wanted.find((x) => x.e.sampleId === t.sampleId && x.code === test.code);
+    if (!w || !(RECOMPUTABLE as number[]).includes(t.status)) return [];
+    const sample = sampleRes.get(t.sampleId) ?? [];
+    const value = w.rule.value(sample.find((r) => r.code === w.e.source)?.value ?? null);
+    return value == null ? [] : [{ w, t, test, value, sample }];
+  });
+  if (!todo.length) return;
+  const verdicts = await checkValues(
+    tx,
+    todo.map(({ w, test, value, sample }) => ({
       test,
-      at.client,
-      at.facilityId,
-      { value, isolates: [], method: at.body.method, instrument: null },
-      { program: at.program, sample },
-    );
-    const created = await insertRun(tx, p, t, test, checked, { comment: '', isolates: [], method: at.body.method, instrument: null });
-    await recordAudit(tx, p, {
-      action: 'result.computed',
-      entity: 'sample',
-      entityId: String(at.sampleId),
-      fromStatus: t.status,
-      toStatus: R.ENTERED,
-      reason: `Computed from ${at.source}`,
-      after: { result: created.id, test_order: t.id, test: test.name, value: wireValue(checked.valueNumeric, checked.valueText), version: created.version },
-    });
-  }
+      client: w.e.client,
+      facilityId: w.e.facilityId,
+      body: { value, isolates: [], method: w.e.body.method, instrument: null },
+      interpretation: { program: w.e.program, sample },
+    })),
+  );
+  const refused = verdicts.find((v) => v instanceof ValidationError);
+  if (refused) throw refused;
+  const created = await insertRuns(
+    tx,
+    p,
+    todo.map(({ w, t, test }, i) => ({
+      t,
+      test,
+      checked: verdicts[i] as CheckedValue,
+      body: { comment: '', isolates: [], method: w.e.body.method, instrument: null },
+    })),
+  );
+  await recordAudits(
+    tx,
+    p,
+    todo.map(({ w, t, test }, i) => {
+      const checked = verdicts[i] as CheckedValue;
+      return {
+        action: 'result.computed',
+        entity: 'sample',
+        entityId: String(w.e.sampleId),
+        fromStatus: t.status,
+        toStatus: R.ENTERED,
+        reason: `Computed from ${w.e.source}`,
+        after: {
+          result: created[i]!.id,
+          test_order: t.id,
+          test: test.name,
+          value: wireValue(checked.valueNumeric, checked.valueText),
+          version: created[i]!.version,
+        },
+      };
+    }),
+  );
+}
+
+export interface EntryOptions {
+  /** Leave out, and report, the values a test refuses (their 400), instead of refusing the whole batch. */
+  lenient?: boolean;
 }
 
 /**
- * Enter a result for a test, in the caller's transaction: checks the caller's
- * role in the sample's programme and the value against the test's
- * configuration, flags it against the facility's effective range, and keeps
- * any earlier run as history (a new version becomes current).
+ * Enter results for tests (each test once), in the caller's transaction and a fixed number of statements however
+ * many: checks the caller's role in each sample's programme and each value against its test's configuration, flags
+ * it against the facility's effective range for the client's sex and age, keeps any earlier run as history (a new
+ * version becomes current), settles and computes the panel members the programme's rules name, moves the samples
+ * to ONGOING, and writes an audit row per result. The values of one batch are read against their samples' results
+ * as they stood before it (a batch holds one test of each sample: a worksheet's plate). `lenient` leaves out the
+ * values a test refuses and returns them with their reason; otherwise the first refuses the batch.
  */
-export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
+export async function enterResults(tx: Tx, p: Principal, bodies: readonly ResultBody[], options: EntryOptions = {}) {
   if (!mayInAny(p, 'enter')) throw forbidden('Your role may not enter results.');
+  const ids = bodies.map((b) => b.test_order);
+  if (new Set(ids).size !== ids.length) throw ValidationError.field('test_order', 'A test is entered twice in one request.');
   const scope = facilityScope(p);
-  const [row] = await tx
+  const rows = await tx
     .select({ t: testOrders, s: samples, test: testTypes, c: clients, program: programs.name })
     .from(testOrders)
     .innerJoin(samples, eq(samples.id, testOrders.sampleId))
@@ -279,45 +432,92 @@ export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
     .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .innerJoin(programs, eq(programs.id, testOrders.programId))
-    .where(and(eq(testOrders.id, body.test_order), ...(scope == null ? [] : [eq(testOrders.facilityId, scope)])))
+    .where(and(inArray(testOrders.id, ids), ...(scope == null ? [] : [eq(testOrders.facilityId, scope)])))
     .for('update', { of: testOrders });
-  if (!row) throw ValidationError.field('test_order', `Invalid pk "${body.test_order}" - object does not exist.`);
-  const { t, s, test, c, program } = row;
-  requireIn(p, program, 'enter');
-  if (!ACCEPTED_SAMPLE.includes(s.status as never))
-    throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, s.status)}.`);
-  if (!ENTERABLE_TEST_STATUSES.includes(t.status)) throw conflict(`A result for this test is already ${statusName(R, t.status)}.`);
+  const byId = new Map(rows.map((r) => [r.t.id, r]));
+  const loaded = bodies.map((body) => {
+    const row = byId.get(body.test_order);
+    if (!row) throw ValidationError.field('test_order', `Invalid pk "${body.test_order}" - object does not exist.`);
+    requireIn(p, row.program, 'enter');
+    if (!ACCEPTED_SAMPLE.includes(row.s.status as never))
+      throw conflict(`Results can be entered only for accepted samples; this sample is ${statusName(S, row.s.status)}.`);
+    if (!ENTERABLE_TEST_STATUSES.includes(row.t.status)) throw conflict(`A result for this test is already ${statusName(R, row.t.status)}.`);
+    return { ...row, body };
+  });
+  const sampleRes = await sampleResultsOf(
+    tx,
+    loaded.map((l) => l.s.id),
+  );
   // A computed member (the log10) is never typed: only its value computed from the source's current result is taken
   // (a new run after the member alone was rejected or sent for retest); otherwise the source is what to enter.
-  const computed = rulesOf(program).computed?.[test.code];
-  const sample = await sampleResults(tx, s.id);
-  if (computed) {
-    const expected = computed.value(sample.find((r) => r.code === computed.from)?.value ?? null);
-    if (expected == null || String(expected) !== String(body.value).trim())
-      throw ValidationError.field('value', `This result is computed from ${computed.from}; enter that one.`);
-  }
-  const checked = await checkValue(tx, test, c, s.facilityId, body, { program, sample });
-  const created = await insertRun(tx, p, t, test, checked, body);
-  if (s.status !== CANCELLED_STATUS) await settleMembers(tx, p, s.id, program);
-  await computeMembers(tx, p, { sampleId: s.id, facilityId: s.facilityId, client: c, program, source: test.code, body });
-  if (s.status === S.APPROVED || s.status === S.WORKSHEET)
-    await tx.update(samples).set({ status: S.ONGOING, updatedAt: new Date() }).where(eq(samples.id, s.id));
-  await recordAudit(tx, p, {
-    action: 'result.entered',
-    entity: 'sample',
-    entityId: String(s.id),
-    fromStatus: t.status,
-    toStatus: R.ENTERED,
-    after: {
-      result: created.id,
-      test_order: t.id,
-      test: test.name,
-      value: wireValue(checked.valueNumeric, checked.valueText),
-      flag: checked.flag,
-      version: created.version,
-    },
+  const verdicts: (CheckedValue | ValidationError | null)[] = loaded.map(({ program, test, s, body }) => {
+    const computed = rulesOf(program).computed?.[test.code];
+    if (!computed) return null;
+    const expected = computed.value(sampleRes.get(s.id)?.find((r) => r.code === computed.from)?.value ?? null);
+    return expected == null || String(expected) !== String(body.value).trim()
+      ? ValidationError.field('value', `This result is computed from ${computed.from}; enter that one.`)
+      : null;
   });
-  return created;
+  const toCheck = loaded.flatMap((_, i) => (verdicts[i] ? [] : [i]));
+  const checked = await checkValues(
+    tx,
+    toCheck.map((i) => {
+      const { test, c, s, body, program } = loaded[i]!;
+      return { test, client: c, facilityId: s.facilityId, body, interpretation: { program, sample: sampleRes.get(s.id) ?? [] } };
+    }),
+  );
+  toCheck.forEach((i, n) => {
+    verdicts[i] = checked[n]!;
+  });
+  const refused = loaded.flatMap((_, i) => (verdicts[i] instanceof ValidationError ? [{ index: i, error: verdicts[i] as ValidationError }] : []));
+  if (refused.length && !options.lenient) throw refused[0]!.error;
+  const accepted = loaded.flatMap((l, i) => (verdicts[i] instanceof ValidationError ? [] : [{ ...l, checked: verdicts[i] as CheckedValue }]));
+
+  const created = await insertRuns(
+    tx,
+    p,
+    accepted.map((a) => ({ t: a.t, test: a.test, checked: a.checked, body: a.body })),
+  );
+  await settleMembers(
+    tx,
+    p,
+    accepted.filter((a) => a.s.status !== CANCELLED_STATUS).map((a) => ({ sampleId: a.s.id, program: a.program })),
+  );
+  await computeMembers(
+    tx,
+    p,
+    accepted.map((a) => ({ sampleId: a.s.id, facilityId: a.s.facilityId, client: a.c, program: a.program, source: a.test.code, body: a.body })),
+  );
+  const starting = accepted.filter((a) => a.s.status === S.APPROVED || a.s.status === S.WORKSHEET).map((a) => a.s.id);
+  if (starting.length) await tx.update(samples).set({ status: S.ONGOING, updatedAt: new Date() }).where(inArray(samples.id, starting));
+  await recordAudits(
+    tx,
+    p,
+    accepted.map((a, i) => ({
+      action: 'result.entered',
+      entity: 'sample',
+      entityId: String(a.s.id),
+      fromStatus: a.t.status,
+      toStatus: R.ENTERED,
+      after: {
+        result: created[i]!.id,
+        test_order: a.t.id,
+        test: a.test.name,
+        value: wireValue(a.checked.valueNumeric, a.checked.valueText),
+        flag: a.checked.flag,
+        version: created[i]!.version,
+      },
+    })),
+  );
+  return {
+    entered: created,
+    refused: refused.map((r) => ({ test_order: bodies[r.index]!.test_order, message: Object.values(r.error.fields).flat().join(' ') })),
+  };
+}
+
+/** Enter one result (enterResults of one): refused with the first reason. */
+export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
+  return (await enterResults(tx, p, [body])).entered[0]!;
 }
 
 /** Statuses of an amendment still under review: the released version stays in force meanwhile. */

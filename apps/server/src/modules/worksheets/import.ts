@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  censoredFormsOf,
   type ImportPreview,
   type ImportRow,
   type ImportSaved,
-  parseNumericResult,
   type ResultFileFormat,
   type resultFileBody,
   TARGET_NOT_DETECTED,
@@ -17,7 +15,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { machineSettings } from '../facility-settings/facility-settings.table.js';
 import { recordQcRun } from '../qc/qc.service.js';
-import { enterResult } from '../results/results.service.js';
+import { enterResults } from '../results/results.service.js';
 import { samples, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { readAbbottM2000 } from './files/abbott-m2000.js';
@@ -77,21 +75,6 @@ function controlProblem(pos: Position, row: FileRow | undefined): string | null 
   if (pos.expect === 'positive' && qualifier === '>') return `Above the assay's range (${row.text}).`;
   return null;
 }
-
-/** Why a sample's value cannot be entered for the test (its censored forms and reportable range), or null. */
-function valueProblem(
-  test: { codes: string[]; reporting_low: number | null; reporting_high: number | null; unit: string },
-  wire: string | number,
-): string | null {
-  const parsed = parseNumericResult(wire, censoredFormsOf(test.codes));
-  if (!parsed.ok) return parsed.message;
-  const n = parsed.value.numeric;
-  if (n != null && ((test.reporting_low != null && n < test.reporting_low) || (test.reporting_high != null && n > test.reporting_high)))
-    return `Outside the reportable range ${test.reporting_low ?? '…'}–${test.reporting_high ?? '…'} ${test.unit}.`;
-  return null;
-}
-
-export type ImportMode = 'preview' | 'save';
 
 /**
  * Import an analyser's results file for an open worksheet, in the caller's transaction. The file is read in the
@@ -154,7 +137,7 @@ export async function importResults(tx: Tx, p: Principal, id: number, body: z.ou
           ? `Instrument error: ${row.error}`
           : !row.value.ok
             ? `No value: ${row.value.reason}`
-            : valueProblem(test, wire!);
+            : null;
       if (!again) matched.set(sample.id, row);
       out.push({ ...base, well: sample.well, kind: 'sample', problem });
       continue;
@@ -212,25 +195,38 @@ export async function importResults(tx: Tx, p: Principal, id: number, body: z.ou
   const runReason = failedControls.map((j) => `${j.c.label} (${j.c.well}): ${j.reason}`).join(' ');
 
   // The samples: entered when the run passes and the value is good; otherwise back for retest with the reason.
-  const entered: { pos: Position; row: FileRow; wire: string | number }[] = [];
+  const entered: { pos: Position; wire: string | number }[] = [];
   const retest: { pos: Position; reason: string }[] = [];
+  const lineOf = new Map(out.map((r) => [r.line, r]));
   for (const pos of samplesOn) {
     const row = matched.get(pos.id);
-    const line = row ? out.find((r) => r.line === row.line) : undefined;
+    const problem = row ? lineOf.get(row.line)?.problem : null;
     if (!passed) retest.push({ pos, reason: `Worksheet ${ws.number}: controls failed. ${runReason}` });
     else if (!row) retest.push({ pos, reason: `Worksheet ${ws.number}: no result in the file.` });
-    else if (line?.problem) retest.push({ pos, reason: `Worksheet ${ws.number}: ${line.problem}` });
-    else entered.push({ pos, row, wire: wireValue(row.value.ok ? row.value.value.numeric : null, row.value.ok ? row.value.value.qualifier : null)! });
+    else if (problem) retest.push({ pos, reason: `Worksheet ${ws.number}: ${problem}` });
+    else if (row.value.ok) entered.push({ pos, wire: wireValue(row.value.value.numeric, row.value.value.qualifier)! });
   }
-  for (const e of entered)
-    await enterResult(tx, p, {
+  // One batch through the results service; a value the test refuses (out of its reportable range) goes for retest.
+  const { refused } = await enterResults(
+    tx,
+    p,
+    entered.map((e) => ({
       test_order: e.pos.testOrderId!,
       value: e.wire,
       comment: `Worksheet ${ws.number}, ${e.pos.well}`,
       method: null,
       instrument: setup!.instrument ?? null,
       isolates: [],
-    });
+    })),
+    { lenient: true },
+  );
+  for (const r of refused) {
+    const pos = entered.find((e) => e.pos.testOrderId === r.test_order)!.pos;
+    retest.push({ pos, reason: `Worksheet ${ws.number}: ${r.message}` });
+    const line = matched.get(pos.id)!.line;
+    lineOf.set(line, { ...lineOf.get(line)!, problem: r.message });
+  }
+  const rowsOut = out.map((r) => lineOf.get(r.line) ?? r);
   await releaseSamples(
     tx,
     p,
@@ -263,17 +259,17 @@ export async function importResults(tx: Tx, p: Principal, id: number, body: z.ou
     entity: 'worksheet',
     entityId: String(id),
     reason: passed ? null : runReason,
-    after: { number: ws.number, file: body.file_name, entered: entered.length, retest: retest.length, qc_run: qcRun },
+    after: { number: ws.number, file: body.file_name, entered: entered.length - refused.length, retest: retest.length, qc_run: qcRun },
   });
 
   const preview: ImportPreview = {
     worksheet: id,
     format: template.format,
-    rows: out,
+    rows: rowsOut,
     controls: judged.map((j) => ({ well: j.c.well, label: j.c.label, text: j.row?.text ?? null, passed: !j.reason, reason: j.reason })),
     missing: samplesOn.filter((s) => !matched.has(s.id)).map((s) => ({ well: s.well, barcode: s.barcode ?? '' })),
     passed,
-    counts: { results: entered.length, retest: retest.length, unmatched: out.filter((r) => r.kind === 'unmatched').length },
+    counts: { results: entered.length - refused.length, retest: retest.length, unmatched: out.filter((r) => r.kind === 'unmatched').length },
   };
   return { ...preview, state, qc_run: qcRun };
 }

@@ -296,6 +296,26 @@ describe('a viral-load worksheet', () => {
     expect([...proposal.placed, ...proposal.waiting].map((c: { barcode: string }) => c.barcode)).toContain(two[0]!.barcode);
   });
 
+  it('sends a value its test refuses (outside the reportable range) for retest, and enters the others', async () => {
+    const two = await accepted(2);
+    const created = await call('ph_analyst', 'POST', '/api/worksheet/', {
+      template,
+      positions: two.map((s, i) => ({ well: ['B1', 'C1'][i], test_order: s.test })),
+    });
+    const rows = [
+      ...controls('790 Copies / mL', '101,000 Copies / mL'),
+      m2000Row('B1', two[0]!.barcode, 'Patient', '25,000,000 Copies / mL'),
+      m2000Row('C1', two[1]!.barcode, 'Patient', '3,400 Copies / mL'),
+    ];
+    const preview = (await call('ph_analyst', 'POST', `/api/worksheet/${created.json().id}/import/`, file(rows))).json();
+    expect(preview.counts).toEqual({ results: 1, retest: 1, unmatched: 0 });
+    expect(preview.rows.find((r: { sample_id: string }) => r.sample_id === two[0]!.barcode).problem).toMatch(/reportable range/);
+    const saved = (await call('ph_analyst', 'POST', `/api/worksheet/${created.json().id}/results/`, file(rows))).json();
+    expect(saved).toMatchObject({ state: 'closed', counts: { results: 1, retest: 1 } });
+    expect(await testStatus(two[0]!.test)).toBe(9);
+    expect(await testStatus(two[1]!.test)).toBe(5);
+  });
+
   it('can be cancelled while open, its samples back on the workplan', async () => {
     const [s] = await accepted(1);
     const ws = (await call('ph_analyst', 'POST', '/api/worksheet/', { template, positions: [{ well: 'B1', test_order: s!.test }] })).json();
