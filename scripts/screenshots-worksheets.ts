@@ -3,26 +3,31 @@
  * from the workplan), desktop and phone, English and Arabic; and the archived plate map as a PDF:
  *   npm run build && npx tsx scripts/screenshots-worksheets.ts [out-dir]
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD, signIn } from '../e2e/browser.js';
 import { type Device, deviceContext, fullPage, outDir, shootEverywhere } from './shots.js';
 
 const out = outDir();
+const PROGRAMME_NAME: Record<string, string> = Object.fromEntries(
+  ['en', 'ar'].map((lang) => [
+    lang,
+    (JSON.parse(readFileSync(path.resolve(`apps/web/src/i18n/locales/${lang}/app.json`), 'utf8')) as Record<string, string>)['program.Viral Load']!,
+  ]),
+);
 let printed = false;
 
 async function shoot(browser: Browser, baseURL: string, lang: string, device: Device) {
-  // the programme is chosen by its English name, then the page is shown in the language asked for
-  const context = await deviceContext(browser, baseURL, 'en', device);
+  const context = await deviceContext(browser, baseURL, lang, device);
   const page = await context.newPage();
   await signIn(page, 'ph_analyst');
   if (new URL(page.url()).pathname === '/select-program') {
-    await page.locator('.prog-tile', { hasText: 'Viral Load' }).first().click();
+    // the programme's tile by its name in the interface language
+    await page.locator(`.prog-tile[title="${PROGRAMME_NAME[lang]}"]`).first().click();
     await page.locator('.prog__actions button').last().click();
     await page.waitForURL((url) => url.pathname !== '/select-program');
   }
-  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
   await page.goto('/programs/vl-worksheet');
   await page.locator('.ws-link').first().click();
   await page.locator('.ws-plate').waitFor();

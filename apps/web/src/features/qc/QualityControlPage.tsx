@@ -8,6 +8,7 @@ import { ALERT_COLOR, TimeSeriesChart } from '../analytics/charts';
 import { ltr } from '../analytics/format';
 import { LoadError } from '../analytics/LoadError';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { queryState } from '../clinical/common/QueryState';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../clinical/common/format';
 import { errorDetail } from '../clinical/common/forms';
 import { useProgramme } from '../clinical/programme';
@@ -43,18 +44,8 @@ export default function QualityControlPage({ page }: PageProps) {
   // a test asked for that has no controls here falls back to the first that has
   const chosen = tests.find((x) => x.id === test) ?? tests[0];
 
-  if (setup.isPending)
-    return (
-      <ClinicalPage page={page}>
-        <Spin className="clin-loading" />
-      </ClinicalPage>
-    );
-  if (!setup.data)
-    return (
-      <ClinicalPage page={page}>
-        <LoadError title={t('loadError')} error={setup.error} onRetry={() => void setup.refetch()} />
-      </ClinicalPage>
-    );
+  const waiting = queryState(setup, t('loadError'));
+  if (waiting || !setup.data) return <ClinicalPage page={page}>{waiting}</ClinicalPage>;
   return (
     <ClinicalPage page={page} className="qc-page">
       {!chosen ? (

@@ -1,9 +1,11 @@
 import type { WorksheetItem } from '@nlims/contracts';
-import { Button, Spin, Table, Tabs, Tag } from 'antd';
+import { Button, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ltr } from '../analytics/format';
 import { LoadError } from '../analytics/LoadError';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { queryState } from '../clinical/common/QueryState';
 import { formatDateTime } from '../clinical/common/format';
 import { useProgramme } from '../clinical/programme';
 import type { PageProps } from '../pages/pageProps';
@@ -26,18 +28,8 @@ export default function WorksheetPage({ page }: PageProps) {
   const tab = params.get('tab') ?? 'open';
   const go = (next: Record<string, string>) => setParams(next, { replace: false });
 
-  if (setup.isPending)
-    return (
-      <ClinicalPage page={page}>
-        <Spin className="clin-loading" />
-      </ClinicalPage>
-    );
-  if (!setup.data)
-    return (
-      <ClinicalPage page={page}>
-        <LoadError title={t('loadError')} error={setup.error} onRetry={() => void setup.refetch()} />
-      </ClinicalPage>
-    );
+  const waiting = queryState(setup, t('loadError'));
+  if (waiting || !setup.data) return <ClinicalPage page={page}>{waiting}</ClinicalPage>;
   if (open)
     return (
       <ClinicalPage page={page} className="ws-page">
@@ -109,7 +101,7 @@ export function WorksheetTable({
         { key: 'test', title: t('test'), dataIndex: 'test_type_name' },
         { key: 'machine', title: t('machine'), render: (_, w) => w.machine_name ?? '—' },
         { key: 'samples', title: t('samples'), dataIndex: 'samples', align: 'end' },
-        { key: 'created', title: t('createdBy'), render: (_, w) => `${w.created_by_name}, ${formatDateTime(w.created_at)}` },
+        { key: 'created', title: t('createdBy'), render: (_, w) => `${w.created_by_name}, ${ltr(formatDateTime(w.created_at))}` },
         {
           key: 'state',
           title: t('column.state'),

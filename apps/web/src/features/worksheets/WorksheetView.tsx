@@ -1,9 +1,10 @@
 import type { ImportPreview, ImportRow, WorksheetDetail } from '@nlims/contracts';
-import { Alert, Button, Card, Descriptions, Input, Modal, Space, Spin, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Modal, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
+import { ltr } from '../analytics/format';
 import { formatDateTime } from '../clinical/common/format';
+import { queryState } from '../clinical/common/QueryState';
 import { errorDetail } from '../clinical/common/forms';
 import { downloadFile, printFile, viewFile } from '../clinical/common/pdf';
 import { readResultFileText, useCancelWorksheet, useResultFile, useWorksheet } from './api';
@@ -30,8 +31,8 @@ export const wellsOf = (ws: WorksheetDetail): Well[] =>
 export function WorksheetView({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('worksheets');
   const ws = useWorksheet(id);
-  if (ws.isPending) return <Spin className="clin-loading" />;
-  if (!ws.data) return <LoadError title={t('loadError')} error={ws.error} onRetry={() => void ws.refetch()} />;
+  const waiting = queryState(ws, t('loadError'));
+  if (waiting || !ws.data) return waiting;
   const w = ws.data;
   return (
     <Card
@@ -50,8 +51,8 @@ export function WorksheetView({ id, onClose }: { id: number; onClose: () => void
         <Descriptions.Item label={t('template')}>{w.template_name}</Descriptions.Item>
         <Descriptions.Item label={t('machine')}>{w.machine_name ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('samples')}>{w.samples}</Descriptions.Item>
-        <Descriptions.Item label={t('createdBy')}>{`${w.created_by_name}, ${formatDateTime(w.created_at)}`}</Descriptions.Item>
-        {w.closed_at && <Descriptions.Item label={t('closedAt')}>{formatDateTime(w.closed_at)}</Descriptions.Item>}
+        <Descriptions.Item label={t('createdBy')}>{`${w.created_by_name}, ${ltr(formatDateTime(w.created_at))}`}</Descriptions.Item>
+        {w.closed_at && <Descriptions.Item label={t('closedAt')}>{ltr(formatDateTime(w.closed_at))}</Descriptions.Item>}
         {w.file_name && <Descriptions.Item label={t('file')}>{w.file_name}</Descriptions.Item>}
       </Descriptions>
       {w.reason && <Alert type={w.state === 'failed' ? 'error' : 'info'} showIcon title={w.reason} className="ws-view__alert" />}
