@@ -74,7 +74,14 @@ export async function scanAtReception(page: Page, path: string, labNumber: strin
 /** Accept a scanned sample, confirmed, and see it ACCEPTED (never APPROVED). */
 export async function acceptScanned(page: Page, row: Locator): Promise<void> {
   await row.getByRole('button', { name: /Accept/ }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
+  // as with a dialog: the confirmation's opening zoom ends before its button is pressed, and the move's reply is awaited
+  const confirm = page.locator('.ant-popconfirm:not([class*="-appear"]):not([class*="-enter"])');
+  await confirm.waitFor();
+  const [reply] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/accept/')),
+    confirm.getByRole('button', { name: 'Accept' }).click(),
+  ]);
+  expect(reply.status(), await reply.text()).toBeLessThan(300);
   await expect.poll(() => row.textContent()).toContain('ACCEPTED');
 }
 
