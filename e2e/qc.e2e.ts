@@ -133,4 +133,28 @@ describe('internal quality control (General)', () => {
     await expect.poll(() => row.count()).toBe(0);
     await page.context().close();
   });
+
+  it('the supervisor sets the Westgard rules of the test; the analyst reads them', async () => {
+    const page = await programmeUser(browser, baseURL, 'clin_supervisor', 'General');
+    await page.goto(`/clinical/quality-control?test=${glucoseTest.id}`);
+    const rules = page.getByTestId('qc-rules');
+    await expect.poll(() => rules.locator('.ant-tag').textContent()).toBe('Defaults');
+    await rules.getByRole('switch', { name: '1-2s on' }).click();
+    const [saved] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/qc_rules/'),
+      rules.getByRole('button', { name: 'Save the rules' }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    expect(saved.request().postDataJSON().rules['1-2s']).toEqual({ enabled: false, severity: 'warning' });
+    await expect.poll(() => rules.locator('.ant-tag').textContent()).toBe('Set by the laboratory');
+    await page.context().close();
+
+    const analyst = await programmeUser(browser, baseURL, 'clin_analyst', 'General');
+    await analyst.goto(`/clinical/quality-control?test=${glucoseTest.id}`);
+    const read = analyst.getByTestId('qc-rules');
+    await expect.poll(() => read.getByRole('switch', { name: '1-2s on' }).getAttribute('aria-checked')).toBe('false');
+    expect(await read.getByRole('switch', { name: '1-2s on' }).isDisabled()).toBe(true);
+    expect(await read.getByRole('button', { name: 'Save the rules' }).count()).toBe(0);
+    await analyst.context().close();
+  });
 });

@@ -112,6 +112,19 @@ export const qcConfigBody = z.object({
   target_mean: z.number({ error: 'This field is required.' }).finite(),
   target_sd: z.number({ error: 'This field is required.' }).finite().positive('Ensure this value is greater than 0.'),
   unit: z.string().trim().max(30).default(''),
+  /**
+   * The lot's mean and SD are established from its first QC_ESTABLISHMENT_RUNS results (the targets given are the
+   * insert's, provisional meanwhile); no Westgard rule judges it until then.
+   */
+  establish: z.boolean().default(false),
   is_active: z.boolean().default(true),
 });
-export const qcConfigItem = qcConfigBody.extend({ id: z.number(), facility: z.number(), test_type_name: z.string().nullable() });
+/** How many results of a lot establish its mean and SD. */
+export const QC_ESTABLISHMENT_RUNS = 20;
+export const qcConfigItem = qcConfigBody.extend({
+  id: z.number(),
+  facility: z.number(),
+  test_type_name: z.string().nullable(),
+  /** When the lot's mean and SD were established from its first results (null: from the insert, or still establishing). */
+  established_at: z.date().or(z.string()).nullable(),
+});

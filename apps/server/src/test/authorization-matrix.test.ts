@@ -70,7 +70,7 @@ afterAll(() => t.close());
 
 type Row = {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   url: () => string;
   body?: (cls: Class) => object;
   expect: Partial<Record<Class, number>>;
@@ -323,6 +323,27 @@ const ROWS: Row[] = [
     body: () => ({ duplicate: ids.yabaClient }),
     expect: {},
     users: { ph_supervisor: 400, clin_supervisor: 404, kano_supervisor: 404 },
+    otherwise: 403,
+  },
+  // quality control's rules: read by those who record QC in the test's programme, set by its supervisors
+  {
+    name: 'read the Westgard rules of a test',
+    method: 'GET',
+    url: () => `/api/qc_rules/?test_type=${ids.hb}`,
+    expect: {},
+    users: { clin_analyst: 200, clin_supervisor: 200 },
+    otherwise: 403,
+  },
+  {
+    name: 'set the Westgard rules of a test',
+    method: 'PUT',
+    url: () => '/api/qc_rules/',
+    body: () => ({
+      test_type: ids.hb,
+      rules: Object.fromEntries(['1-2s', '1-3s', '2-2s', 'R-4s', '3-1s', '4-1s', '7-T', '10x'].map((r) => [r, { enabled: true, severity: 'reject' }])),
+    }),
+    expect: {},
+    users: { clin_supervisor: 200 },
     otherwise: 403,
   },
   // worksheets: the programme's analysts and supervisors (and, for templates, the facility's admin); another facility's

@@ -71,6 +71,8 @@ export const qcChartReply = z.object({
     target_mean: z.number(),
     target_sd: z.number(),
     unit: z.string(),
+    /** Its mean and SD are still being established from its first results: no rule judges it yet. */
+    establishing: z.boolean(),
   }),
   results: z.array(qcResultItem),
 });
@@ -102,3 +104,25 @@ export const qcSummaryRow = z.object({
 export type QcSummaryRow = z.infer<typeof qcSummaryRow>;
 export const qcSummaryReply = z.object({ month: z.string(), rows: z.array(qcSummaryRow) });
 export type QcSummaryReply = z.infer<typeof qcSummaryReply>;
+
+/**
+ * `qc_rules/`: the Westgard rules that judge a test's controls on one instrument (or on runs recorded without one):
+ * each rule on or off, and its severity. Without a setting the defaults apply (DEFAULT_WESTGARD). Set by the
+ * programme's supervisors.
+ */
+export const qcRulesQuery = z.object({ test_type: idParam, machine: idParam.optional() });
+const ruleSetting = z.object({ enabled: z.boolean({ error: required }), severity: z.enum(['warning', 'reject'], { error: 'Choose warning or reject.' }) });
+export const qcRulesBody = z.object({
+  test_type: dbId({ error: required }),
+  machine: dbId().nullable().default(null),
+  rules: z.object(Object.fromEntries(WESTGARD_RULES.map((r) => [r, ruleSetting])) as Record<(typeof WESTGARD_RULES)[number], typeof ruleSetting>, {
+    error: required,
+  }),
+});
+export type QcRulesBody = z.input<typeof qcRulesBody>;
+export const qcRulesReply = qcRulesBody.extend({
+  machine: z.number().nullable(),
+  /** The facility has set these rules (otherwise they are the defaults). */
+  custom: z.boolean(),
+});
+export type QcRulesReply = z.infer<typeof qcRulesReply>;

@@ -1,4 +1,4 @@
-import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { benches, instruments } from '../reference/reference.table.js';
@@ -74,5 +74,8 @@ export const qcMaterials = pgTable('qc_materials', {
   target_mean: numeric('target_mean', { mode: 'number' }).notNull(),
   target_sd: numeric('target_sd', { mode: 'number' }).notNull(),
   unit: text('unit').notNull().default(''),
+  /** The mean and SD are established from the lot's first results; no rule judges it until they are. */
+  establish: boolean('establish').notNull().default(false),
+  established_at: timestamp('established_at', { withTimezone: true }),
   is_active: boolean('is_active').notNull().default(true),
 });

@@ -1,9 +1,9 @@
-import { qcChartQuery, qcChartReply, qcRunBody, qcRunReply, qcSummaryQuery, qcSummaryReply } from '@nlims/contracts';
+import { qcChartQuery, qcChartReply, qcRulesBody, qcRulesQuery, qcRulesReply, qcRunBody, qcRunReply, qcSummaryQuery, qcSummaryReply } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { jsonOrFile, sendTable } from '../analytics/kit/xlsx.js';
-import { QC_SUMMARY_COLUMNS, qcChart, qcSummary, recordQcRun } from './qc.service.js';
+import { QC_SUMMARY_COLUMNS, qcChart, qcRules, qcSummary, recordQcRun, setQcRules } from './qc.service.js';
 
 /** Internal quality control: runs of controls entered and judged by the Westgard rules, and each material's chart. */
 export function qcRoutes(app: App, db: Db): void {
@@ -47,5 +47,29 @@ export function qcRoutes(app: App, db: Db): void {
       if (format === 'json') return summary;
       return sendTable(reply, format, `qc-summary-${summary.month}`, summary.rows, QC_SUMMARY_COLUMNS);
     },
+  );
+  app.get(
+    '/api/qc_rules/',
+    {
+      schema: {
+        tags: ['quality control'],
+        summary: "The Westgard rules that judge a test's controls on an instrument here (the facility's, or the defaults)",
+        querystring: qcRulesQuery,
+        response: { 200: qcRulesReply },
+      },
+    },
+    (request) => qcRules(db, principalOf(request), request.query),
+  );
+  app.put(
+    '/api/qc_rules/',
+    {
+      schema: {
+        tags: ['quality control'],
+        summary: "Set which Westgard rules judge a test's controls on an instrument, and their severity (the programme's supervisors)",
+        body: qcRulesBody,
+        response: { 200: qcRulesReply },
+      },
+    },
+    (request) => db.transaction((tx) => setQcRules(tx, principalOf(request), request.body)),
   );
 }

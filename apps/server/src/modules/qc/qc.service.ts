@@ -1,7 +1,13 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   PROGRAMS,
+  DEFAULT_WESTGARD,
+  describeSeries,
+  QC_ESTABLISHMENT_RUNS,
+  zScore,
   type QcChartReply,
+  type QcRulesReply,
+  type qcRulesBody,
   type QcPoint,
   type QcResultItem,
   type qcRunBody,
@@ -22,7 +28,7 @@ import { machineSettings, qcMaterials } from '../facility-settings/facility-sett
 import { programs } from '../programs/programs.table.js';
 import { programIn } from '../samples/forms.js';
 import type { Principal } from '../users/principal.js';
-import { qcResults, qcRuns } from './qc.table.js';
+import { qcResults, qcRuleSettings, qcRuns } from './qc.table.js';
 
 /** How many earlier results of a material the rules look back on (10x needs ten; 30 draws a month of daily runs). */
 const LOOK_BACK = 30;
@@ -37,6 +43,8 @@ interface Material {
   unit: string;
   test_type: number;
   program: string;
+  /** The lot's mean and SD are still being established from its first results: no rule judges it. */
+  establishing: boolean;
 }
 
 /** The caller's facility's materials by id, each with its test's programme; a material of another facility is not found. */
@@ -52,12 +60,61 @@ async function materialsOf(db: Tx, p: Principal, ids: readonly number[]): Promis
       unit: qcMaterials.unit,
       test_type: qcMaterials.test_type,
       program: programs.name,
+      establishing: sql<boolean>`${qcMaterials.establish} and ${qcMaterials.established_at} is null`,
     })
     .from(qcMaterials)
     .innerJoin(testTypes, eq(testTypes.id, qcMaterials.test_type))
     .innerJoin(programs, eq(programs.id, testTypes.program))
     .where(and(inArray(qcMaterials.id, [...ids]), eq(qcMaterials.facility, p.facilityId ?? -1), eq(qcMaterials.is_active, true)));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Lots being established that now have their first QC_ESTABLISHMENT_RUNS results: their mean and SD become those of
+ * these results (oldest first), the rules judge them from the next run on; each with its audit row.
+ */
+async function establishLots(tx: Tx, p: Principal, lots: readonly Material[], at: Date): Promise<void> {
+  if (!lots.length) return;
+  const firsts = rowsOf<{ material: number; values: number[] }>(
+    await tx.execute(sql`
+      select material_id as material, array_agg(value::float order by run_at, id) as values
+      from (select q.id, q.material_id, q.value, r.run_at,
+                   row_number() over (partition by q.material_id order by r.run_at, q.id) as n
+            from qc_results q join qc_runs r on r.id = q.run_id
+            where q.material_id in (${sql.join(
+              lots.map((m) => sql`${m.id}`),
+              sql`, `,
+            )})) firsts
+      where n <= ${QC_ESTABLISHMENT_RUNS}
+      group by material_id
+      having count(*) >= ${QC_ESTABLISHMENT_RUNS}`),
+  );
+  for (const { material, values } of firsts) {
+    const { mean, sd } = describeSeries(values);
+    if (mean == null || sd == null || !(sd > 0)) continue;
+    const lot = lots.find((m) => m.id === material)!;
+    const target = { target_mean: Number(mean.toPrecision(6)), target_sd: Number(sd.toPrecision(6)) };
+    await tx
+      .update(qcMaterials)
+      .set({ ...target, established_at: at })
+      .where(eq(qcMaterials.id, material));
+    await recordAudit(tx, p, {
+      action: 'qc.lot_established',
+      entity: 'qc_material',
+      entityId: String(material),
+      before: { target_mean: lot.target_mean, target_sd: lot.target_sd },
+      after: { ...target, results: values.length },
+    });
+  }
+}
+
+/** A machine of the caller's facility, or a 400 on `machine`. */
+async function machineHere(db: Tx, p: Principal, id: number): Promise<void> {
+  const [machine] = await db
+    .select({ id: machineSettings.id })
+    .from(machineSettings)
+    .where(and(eq(machineSettings.id, id), eq(machineSettings.facility, p.facilityId ?? -1)));
+  if (!machine) throw ValidationError.field('machine', `Invalid pk "${id}" - object does not exist.`);
 }
 
 /** The earlier results of these materials on the machine (or with none), oldest first, as Westgard points. */
@@ -102,13 +159,7 @@ export async function recordQcRun(tx: Tx, p: Principal, input: z.output<typeof q
     if (!materials.has(r.material)) throw ValidationError.field(`results.${i}.material`, `Invalid pk "${r.material}" - object does not exist.`);
   });
   for (const m of materials.values()) requireIn(p, m.program, 'qc');
-  if (input.machine != null) {
-    const [machine] = await tx
-      .select({ id: machineSettings.id })
-      .from(machineSettings)
-      .where(and(eq(machineSettings.id, input.machine), eq(machineSettings.facility, p.facilityId ?? -1)));
-    if (!machine) throw ValidationError.field('machine', `Invalid pk "${input.machine}" - object does not exist.`);
-  }
+  if (input.machine != null) await machineHere(tx, p, input.machine);
   const runAt = input.run_at ? new Date(input.run_at) : now;
   if (runAt.getTime() > now.getTime() + 5 * 60_000) throw ValidationError.field('run_at', 'The run cannot be in the future.');
 
@@ -126,7 +177,18 @@ export async function recordQcRun(tx: Tx, p: Principal, input: z.output<typeof q
     const m = materials.get(r.material)!;
     return { id: r.id, run: run!.id, level: String(m.id), value: r.value, mean: m.target_mean, sd: m.target_sd };
   });
-  const evaluated = westgard([...earlier, ...fresh]).slice(earlier.length);
+  // Each test's controls by its own rules on this instrument (its levels judged together, never another test's).
+  const settings = await ruleSettings(tx, p.facilityId!, [...new Set(used.map((m) => m.test_type))], input.machine);
+  const byId = new Map<number, ReturnType<typeof westgard<number>>[number]>();
+  for (const test of new Set(used.map((m) => m.test_type))) {
+    // a lot being established is judged by no rule, and takes no part in its levels' rules
+    const ofTest = (pt: QcPoint<number>) => {
+      const m = materials.get(Number(pt.level));
+      return m?.test_type === test && !m.establishing;
+    };
+    for (const e of westgard([...earlier.filter(ofTest), ...fresh.filter(ofTest)], settings.get(test))) byId.set(e.id, e);
+  }
+  const evaluated = fresh.map((f) => byId.get(f.id) ?? { id: f.id, z: zScore(f.value, f.mean, f.sd), violations: [] });
   const violations: Violation<number>[] = evaluated.flatMap((e) => e.violations);
   const verdict = runVerdict(violations);
   // every result's z and rules in one statement
@@ -136,6 +198,12 @@ export async function recordQcRun(tx: Tx, p: Principal, input: z.output<typeof q
   );
   await tx.execute(sql`update qc_results set z = v.z, violations = v.violations from (values ${judged}) as v(id, z, violations) where qc_results.id = v.id`);
   await tx.update(qcRuns).set({ verdict }).where(eq(qcRuns.id, run!.id));
+  await establishLots(
+    tx,
+    p,
+    used.filter((m) => m.establishing),
+    runAt,
+  );
   await recordAudit(tx, p, {
     action: 'qc.run',
     entity: 'qc_run',
@@ -163,6 +231,60 @@ export async function recordQcRun(tx: Tx, p: Principal, input: z.output<typeof q
       run_at: runAt.toISOString(),
     })),
   };
+}
+
+/** The rules a facility has set for these tests on the instrument (or for runs without one), by test. */
+async function ruleSettings(db: Tx, facilityId: number, tests: readonly number[], machine: number | null) {
+  const rows = await db
+    .select({ test: qcRuleSettings.test_type_id, rules: qcRuleSettings.rules })
+    .from(qcRuleSettings)
+    .where(
+      and(
+        eq(qcRuleSettings.facility_id, facilityId),
+        inArray(qcRuleSettings.test_type_id, [...tests]),
+        machine == null ? isNull(qcRuleSettings.machine_id) : eq(qcRuleSettings.machine_id, machine),
+      ),
+    );
+  return new Map(rows.map((r) => [r.test, r.rules]));
+}
+
+/** A test with its programme, or a 400 on `test_type`. */
+async function testOf(db: Tx, id: number) {
+  const [test] = await db
+    .select({ id: testTypes.id, program: programs.name })
+    .from(testTypes)
+    .innerJoin(programs, eq(programs.id, testTypes.program))
+    .where(eq(testTypes.id, id));
+  if (!test) throw ValidationError.field('test_type', `Invalid pk "${id}" - object does not exist.`);
+  return test;
+}
+
+/** `GET qc_rules/`: the rules that judge a test's controls on an instrument here — the facility's, or the defaults. */
+export async function qcRules(db: Tx, p: Principal, q: { test_type: number; machine?: number }): Promise<QcRulesReply> {
+  const test = await testOf(db, q.test_type);
+  requireIn(p, test.program, 'qc');
+  if (q.machine != null) await machineHere(db, p, q.machine);
+  const set = (await ruleSettings(db, p.facilityId!, [test.id], q.machine ?? null)).get(test.id);
+  return { test_type: test.id, machine: q.machine ?? null, rules: { ...DEFAULT_WESTGARD, ...set }, custom: set != null };
+}
+
+/** `PUT qc_rules/`: a supervisor sets which rules judge a test's controls on an instrument, and their severity; audited. */
+export async function setQcRules(tx: Tx, p: Principal, body: z.output<typeof qcRulesBody>): Promise<QcRulesReply> {
+  const test = await testOf(tx, body.test_type);
+  requireIn(p, test.program, 'validate');
+  if (body.machine != null) await machineHere(tx, p, body.machine);
+  const before = (await ruleSettings(tx, p.facilityId!, [test.id], body.machine)).get(test.id) ?? null;
+  await tx.execute(sql`insert into qc_rule_settings (facility_id, test_type_id, machine_id, rules, updated_by)
+    values (${p.facilityId!}, ${test.id}, ${body.machine}, ${JSON.stringify(body.rules)}::jsonb, ${p.id})
+    on conflict (facility_id, test_type_id, coalesce(machine_id, 0)) do update set rules = excluded.rules, updated_by = excluded.updated_by, updated_at = now()`);
+  await recordAudit(tx, p, {
+    action: 'qc.rules',
+    entity: 'qc_rule_setting',
+    entityId: `${test.id}:${body.machine ?? ''}`,
+    before,
+    after: body.rules,
+  });
+  return { ...body, custom: true };
 }
 
 /** A material's results over the last `days` on the machine (or the runs recorded without one, as the rules judged them), oldest first, for its Levey–Jennings chart. */

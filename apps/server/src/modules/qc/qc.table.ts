@@ -1,5 +1,7 @@
-import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Violation } from '@nlims/contracts';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RuleSetting, Violation, WestgardRule } from '@nlims/contracts';
+import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { machineSettings, qcMaterials } from '../facility-settings/facility-settings.table.js';
 import { users } from '../users/users.table.js';
@@ -40,4 +42,25 @@ export const qcResults = pgTable(
     violations: jsonb('violations').$type<Violation<number>[]>().notNull().default([]),
   },
   (t) => [index('qc_results_material_idx').on(t.material_id, t.run_id)],
+);
+
+/** The Westgard rules a facility has set for a test's controls on one instrument (machine null: runs recorded without one). */
+export const qcRuleSettings = pgTable(
+  'qc_rule_settings',
+  {
+    id: serial('id').primaryKey(),
+    facility_id: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    test_type_id: integer('test_type_id')
+      .notNull()
+      .references(() => testTypes.id),
+    machine_id: integer('machine_id').references(() => machineSettings.id),
+    rules: jsonb('rules').$type<Record<WestgardRule, RuleSetting>>().notNull(),
+    updated_by: integer('updated_by')
+      .notNull()
+      .references(() => users.id),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('qc_rule_settings_uq').on(t.facility_id, t.test_type_id, sql`coalesce(${t.machine_id}, 0)`)],
 );

@@ -11,7 +11,7 @@ let low: number; // Ikeja, General: haemoglobin control, target 8.0 ± 0.2
 let high: number; // Ikeja: its high level, target 16.0 ± 0.4
 let yabaVl: number; // Yaba, Viral Load
 
-const call = async (actor: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = async (actor: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(await t.token(actor)), ...(payload ? { payload } : {}) });
 
 const testId = async (code: string) => rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from test_types where code = ${code}`))[0]!.id;
@@ -216,5 +216,99 @@ describe('bad input', () => {
     for (const query of ['', '?material=abc', '?material=1&days=0', '?material=1&days=9999'])
       expect((await call('clin_analyst', 'GET', `/api/qc_result/${query}`)).statusCode, query).toBe(400);
     expect((await call('clin_analyst', 'GET', '/api/qc_result/?material=2147483647')).statusCode).toBe(404);
+  });
+});
+
+describe('the rules of a test on an instrument', () => {
+  const defaults = () => ({
+    '1-2s': { enabled: true, severity: 'warning' },
+    '1-3s': { enabled: true, severity: 'reject' },
+    '2-2s': { enabled: true, severity: 'reject' },
+    'R-4s': { enabled: true, severity: 'reject' },
+    '3-1s': { enabled: false, severity: 'warning' },
+    '4-1s': { enabled: true, severity: 'reject' },
+    '7-T': { enabled: false, severity: 'warning' },
+    '10x': { enabled: true, severity: 'reject' },
+  });
+
+  it('are the defaults until a supervisor sets them; then a run is judged by them, on that instrument only', async () => {
+    const glucose = await testId('FBG');
+    const normal = await material('clin_admin', glucose, 'normal', 5.2, 0.2);
+    const before = (await call('clin_analyst', 'GET', `/api/qc_rules/?test_type=${glucose}`)).json();
+    expect(before).toEqual({ test_type: glucose, machine: null, rules: defaults(), custom: false });
+    const rules = { ...defaults(), '1-2s': { enabled: false, severity: 'warning' }, '1-3s': { enabled: true, severity: 'warning' } };
+    // the analyst records QC; the supervisor sets the rules that judge it
+    expect((await call('clin_analyst', 'PUT', '/api/qc_rules/', { test_type: glucose, rules })).statusCode).toBe(403);
+    const set = await call('clin_supervisor', 'PUT', '/api/qc_rules/', { test_type: glucose, rules });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ test_type: glucose, machine: null, rules, custom: true });
+    expect((await call('clin_analyst', 'GET', `/api/qc_rules/?test_type=${glucose}`)).json()).toMatchObject({ rules, custom: true });
+    // 3.5 SD high: 1-3s fires as a warning now, and 1-2s not at all
+    const res = (await run('clin_analyst', [[normal, 5.9]])).json();
+    expect(res.verdict).toBe('warning');
+    expect(res.results[0].violations).toEqual([{ rule: '1-3s', severity: 'warning', points: [res.results[0].id] }]);
+    const audit = rowsOf<{ action: string }>(await t.database.db.execute(sql`select action from audit_events where entity = 'qc_rule_setting'`));
+    expect(audit.map((a) => a.action)).toContain('qc.rules');
+    // set again: one setting, replaced
+    expect((await call('clin_supervisor', 'PUT', '/api/qc_rules/', { test_type: glucose, rules: defaults() })).json().rules).toEqual(defaults());
+    const rows = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from qc_rule_settings where test_type_id = ${glucose}`));
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('refuses an incomplete rule set, an unknown test or machine, and another programme’s staff', async () => {
+    const hb = await testId('FBC-HB');
+    const { '10x': _gone, ...partial } = defaults();
+    const missing = await call('clin_supervisor', 'PUT', '/api/qc_rules/', { test_type: hb, rules: partial });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json())).toEqual(['rules.10x']);
+    const badSeverity = await call('clin_supervisor', 'PUT', '/api/qc_rules/', {
+      test_type: hb,
+      rules: { ...defaults(), '2-2s': { enabled: true, severity: 'fatal' } },
+    });
+    expect(Object.keys(badSeverity.json())).toEqual(['rules.2-2s.severity']);
+    expect((await call('clin_supervisor', 'PUT', '/api/qc_rules/', { test_type: 2_000_000_000, rules: defaults() })).json()).toHaveProperty('test_type');
+    expect((await call('clin_supervisor', 'GET', `/api/qc_rules/?test_type=${hb}&machine=999999`)).json()).toHaveProperty('machine');
+    expect((await call('ph_supervisor', 'GET', `/api/qc_rules/?test_type=${hb}`)).statusCode).toBe(403);
+    expect((await call('ph_supervisor', 'PUT', '/api/qc_rules/', { test_type: hb, rules: defaults() })).statusCode).toBe(403);
+  });
+});
+
+describe('a lot whose mean and SD are established from its first 20 results', () => {
+  it('is judged by no rule until its 20th result, then by its own mean and SD', async () => {
+    const urea = await testId('EUCR-UREA');
+    const res = await call('clin_admin', 'POST', '/api/qc_test_config/', {
+      test_type: urea,
+      name: 'Urea control, new lot',
+      lot_number: 'EST-1',
+      expiry_date: '2027-12-31',
+      level: 'low',
+      target_mean: 100,
+      target_sd: 10,
+      establish: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const lot = res.json().id;
+    // 19 results 5 SD above the insert's provisional target: nothing fires while the lot is established
+    for (let i = 0; i < 19; i++) {
+      const r = (await run('clin_analyst', [[lot, i % 2 ? 148 : 152]])).json();
+      expect(r.verdict, `run ${i + 1}`).toBe('accepted');
+      expect(r.results[0].violations).toEqual([]);
+    }
+    expect((await call('clin_analyst', 'GET', `/api/qc_result/?material=${lot}`)).json().material.establishing).toBe(true);
+    // the 20th establishes the lot: mean 150, SD from the 20
+    expect((await run('clin_analyst', [[lot, 148]])).json().verdict).toBe('accepted');
+    const chart = (await call('clin_analyst', 'GET', `/api/qc_result/?material=${lot}`)).json();
+    expect(chart.material).toMatchObject({ establishing: false, target_mean: 150 });
+    expect(chart.material.target_sd).toBeCloseTo(2.052, 3);
+    const audit = rowsOf<{ action: string }>(
+      await t.database.db.execute(
+        sql`select action from audit_events where entity = 'qc_material' and entity_id = ${String(lot)} and action = 'qc.lot_established'`,
+      ),
+    );
+    expect(audit).toHaveLength(1);
+    // from now on the rules judge it against its own figures
+    const after = (await run('clin_analyst', [[lot, 160]])).json();
+    expect(after.verdict).toBe('rejected');
+    expect(after.results[0].violations.map((v: { rule: string }) => v.rule)).toContain('1-3s');
   });
 });

@@ -16,6 +16,7 @@ import { DateTimeInput } from '../forms/DateInput';
 import type { PageProps } from '../pages/pageProps';
 import { type QcMaterial, useQcChart, useQcSetup, useRecordQcRun } from './api';
 import { MonthlySummary } from './MonthlySummary';
+import { RulesCard } from './RulesCard';
 import './qc.css';
 
 /**
@@ -72,6 +73,7 @@ export default function QualityControlPage({ page }: PageProps) {
             />
           </Space>
           <RunForm key={`${chosen.id}-${machine}`} levels={chosen.levels} machine={machine} />
+          <RulesCard key={`rules-${chosen.id}-${machine}`} testType={chosen.id} machine={machine} />
           {chosen.levels.map((m) => (
             <LeveyJennings key={m.id} material={m} machine={machine} />
           ))}
@@ -167,6 +169,7 @@ function LeveyJennings({ material, machine }: { material: QcMaterial; machine: n
         <LoadError title={t('loadError')} error={chart.error} onRetry={() => void chart.refetch()} />
       ) : (
         <>
+          {chart.data.material.establishing && <Alert type="info" showIcon title={t('establishing')} className="qc-run__alert" data-testid="qc-establishing" />}
           <TimeSeriesChart
             label={title}
             x={points.map((p) => p.run_at)}

@@ -1,4 +1,4 @@
-import type { Paginated, QcChartReply, QcRunBody, QcRunReply, QcSummaryReply } from '@nlims/contracts';
+import type { Paginated, QcChartReply, QcRulesBody, QcRulesReply, QcRunBody, QcRunReply, QcSummaryReply } from '@nlims/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { Programme } from '../clinical/programme';
@@ -62,5 +62,21 @@ export function useQcSummary(month: string) {
   return useQuery({
     queryKey: [...QC, 'summary', month],
     queryFn: ({ signal }) => api<QcSummaryReply>('/api/qc_summary/', { query: { month }, signal }),
+  });
+}
+
+/** The Westgard rules of a test on an instrument (or on runs without one): the facility's, or the defaults. */
+export function useQcRules(testType: number, machine: number | null) {
+  return useQuery({
+    queryKey: [...QC, 'rules', testType, machine],
+    queryFn: ({ signal }) => api<QcRulesReply>('/api/qc_rules/', { query: { test_type: testType, ...(machine == null ? {} : { machine }) }, signal }),
+  });
+}
+
+export function useSaveQcRules() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QcRulesBody) => api<QcRulesReply>('/api/qc_rules/', { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...QC, 'rules'] }),
   });
 }

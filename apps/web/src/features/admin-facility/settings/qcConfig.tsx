@@ -1,7 +1,7 @@
 import { QC_LEVELS, qcConfigBody } from '@nlims/contracts';
 import { activeColumn } from '../../resources/cells';
 import { ChoiceText } from '../../resources/ChoiceText';
-import { activeFilter, choicesOf, number, required, text } from '../../resources/common';
+import { activeFilter, choicesOf, number, required, text, toggle } from '../../resources/common';
 import type { ResourceConfig } from '../../resources/types';
 import { TEST_COLUMN, TEST_FIELD } from './testField';
 
@@ -32,6 +32,7 @@ const config: ResourceConfig = {
     text('unit'),
     number('target_mean', { required: true }),
     number('target_sd', { required: true, min: 0 }),
+    toggle('establish'),
   ],
   schema: qcConfigBody,
   defaults: { level: 'normal' },
