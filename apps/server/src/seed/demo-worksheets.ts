@@ -38,9 +38,9 @@ export async function seedWorksheetDemo(tx: Tx, yaba: number, now = new Date()):
       size: 96,
       fill: 'column',
       controls: [
-        { well: 'A1', kind: 'control', label: 'Negative', expect: 'negative', material: null },
-        { well: 'A2', kind: 'control', label: 'Low positive', expect: 'positive', material: level('low') },
-        { well: 'A3', kind: 'control', label: 'High positive', expect: 'positive', material: level('high') },
+        { well: 'A1', kind: 'control', label: 'Negative', expect: 'negative', material: null, of: null },
+        { well: 'A2', kind: 'control', label: 'Low positive', expect: 'positive', material: level('low'), of: null },
+        { well: 'A3', kind: 'control', label: 'High positive', expect: 'positive', material: level('high'), of: null },
       ],
     })
     .returning({ id: worksheetTemplates.id });

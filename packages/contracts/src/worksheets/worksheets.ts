@@ -37,8 +37,12 @@ export function plateWells(size: PlateSize, fill: FillOrder = 'column'): string[
   return fill === 'row' ? letters.flatMap((l) => cols.map((c) => `${l}${c}`)) : cols.flatMap((c) => letters.map((l) => `${l}${c}`));
 }
 
-/** What a position holds. A control is judged by what it expects: nothing (negative) or a value (positive, against its QC material). */
-export const POSITION_KINDS = ['sample', 'control', 'blank'] as const;
+/**
+ * What a position holds. A control is judged by what it expects: nothing (negative) or a value (positive, against
+ * its QC material). A duplicate runs again the sample that lands in the well it names; its value is recorded beside
+ * the sample's, never entered.
+ */
+export const POSITION_KINDS = ['sample', 'control', 'blank', 'duplicate'] as const;
 export type PositionKind = (typeof POSITION_KINDS)[number];
 export const CONTROL_EXPECTS = ['negative', 'positive'] as const;
 
@@ -51,8 +55,10 @@ const well = z
 
 export const templateControl = z.object({
   well,
-  kind: z.enum(['control', 'blank']).default('control'),
+  kind: z.enum(['control', 'blank', 'duplicate']).default('control'),
   label: z.string().trim().min(1, 'This field may not be blank.').max(60),
+  /** A duplicate's sample well: the position whose sample it runs again. */
+  of: well.nullable().default(null),
   expect: z.enum(CONTROL_EXPECTS).default('positive'),
   /** The QC material (level) this control is, when its value is judged by the Westgard rules. */
   material: dbId().nullable().default(null),
@@ -92,6 +98,13 @@ export const worksheetTemplateBody = z
       if (!wells.has(c.well)) ctx.addIssue({ code: 'custom', path: ['controls', i, 'well'], message: `A ${b.size}-position plate has no well ${c.well}.` });
       else if (seen.has(c.well)) ctx.addIssue({ code: 'custom', path: ['controls', i, 'well'], message: `Well ${c.well} is used twice.` });
       seen.add(c.well);
+    });
+    const layout = new Set(b.controls.map((c) => c.well));
+    b.controls.forEach((c, i) => {
+      if (c.kind !== 'duplicate') return;
+      if (!c.of) ctx.addIssue({ code: 'custom', path: ['controls', i, 'of'], message: 'Name the sample well this duplicate repeats.' });
+      else if (!wells.has(c.of) || layout.has(c.of))
+        ctx.addIssue({ code: 'custom', path: ['controls', i, 'of'], message: `Well ${c.of} is not a sample position of this plate.` });
     });
     if (b.controls.length >= wells.size) ctx.addIssue({ code: 'custom', path: ['controls'], message: 'Leave at least one position for samples.' });
     if (b.format === 'generic-csv' && !b.mapping) ctx.addIssue({ code: 'custom', path: ['mapping'], message: 'A generic CSV needs its column mapping.' });
@@ -151,6 +164,8 @@ export type WorksheetProposal = z.infer<typeof worksheetProposal>;
 
 export const worksheetPosition = z.object({
   well: z.string(),
+  /** A duplicate's sample well. */
+  of: z.string().nullable(),
   kind: z.enum(POSITION_KINDS),
   label: z.string(),
   expect: z.enum(CONTROL_EXPECTS).nullable(),
@@ -217,7 +232,8 @@ export const importRow = z.object({
   sample_id: z.string(),
   file_well: z.string().nullable(),
   well: z.string().nullable(),
-  kind: z.enum(['sample', 'control', 'unmatched']),
+  /** A sample's line, its duplicate's, a control's, or one for an ID not on the plate. */
+  kind: z.enum(['sample', 'duplicate', 'control', 'unmatched']),
   text: z.string(),
   value: z.string().nullable(),
   problem: z.string().nullable(),

@@ -55,7 +55,8 @@ export function readResultFile(
 interface Position {
   id: number;
   well: string;
-  kind: 'sample' | 'control' | 'blank';
+  kind: 'sample' | 'control' | 'blank' | 'duplicate';
+  duplicateOf: string | null;
   label: string;
   expect: 'negative' | 'positive' | null;
   materialId: number | null;
@@ -107,6 +108,7 @@ export async function importResults(tx: Tx, p: Principal, id: number, body: z.ou
       id: worksheetPositions.id,
       well: worksheetPositions.well,
       kind: worksheetPositions.kind,
+      duplicateOf: worksheetPositions.duplicateOf,
       label: worksheetPositions.label,
       expect: worksheetPositions.expect,
       materialId: worksheetPositions.materialId,
@@ -119,6 +121,9 @@ export async function importResults(tx: Tx, p: Principal, id: number, body: z.ou
     .where(eq(worksheetPositions.worksheetId, id));
   const byBarcode = new Map(positions.filter((x) => x.barcode).map((x) => [x.barcode!.toUpperCase(), x]));
   const controls = positions.filter((x) => x.kind === 'control');
+  // a sample's duplicate, by the sample's well
+  const duplicateOf = new Map(positions.filter((x) => x.kind === 'duplicate' && x.duplicateOf).map((x) => [x.duplicateOf!, x]));
+  const duplicateRows = new Map<number, FileRow>();
 
   // Match: samples by barcode; controls by well, else the file's control lines in the template's order.
   const matched = new Map<number, FileRow>();
@@ -130,6 +135,14 @@ export async function importResults(tx: Tx, p: Principal, id: number, body: z.ou
     const wire = row.value.ok ? wireValue(row.value.value.numeric, row.value.value.qualifier) : null;
     const base = { line: row.line, sample_id: row.sampleId, file_well: row.well, text: row.text, value: wire == null ? null : String(wire) };
     if (sample) {
+      // the sample's duplicate: the line in the duplicate's well, else its second line
+      const duplicate = duplicateOf.get(sample.well);
+      const fileWell = row.well?.toUpperCase();
+      if (duplicate && !duplicateRows.has(duplicate.id) && (fileWell === duplicate.well || (matched.has(sample.id) && fileWell !== sample.well))) {
+        duplicateRows.set(duplicate.id, row);
+        out.push({ ...base, well: duplicate.well, kind: 'duplicate', problem: row.error ? `Instrument error: ${row.error}` : null });
+        continue;
+      }
       const again = matched.has(sample.id);
       const problem = again
         ? 'A second result for this sample in the file.'
@@ -237,11 +250,12 @@ export async function importResults(tx: Tx, p: Principal, id: number, body: z.ou
 
   // What each position gave and what became of it, in one statement.
   const notes = positions.map((pos) => {
-    const row = pos.kind === 'sample' ? matched.get(pos.id) : controlOf.get(pos.id);
+    const row = pos.kind === 'sample' ? matched.get(pos.id) : pos.kind === 'duplicate' ? duplicateRows.get(pos.id) : controlOf.get(pos.id);
     const value = row?.value.ok ? String(wireValue(row.value.value.numeric, row.value.value.qualifier)) : null;
     const control = judged.find((j) => j.c.id === pos.id);
     const again = retest.find((r) => r.pos.id === pos.id);
-    const outcome = pos.kind === 'control' ? (control?.reason ? 'failed' : 'passed') : pos.kind === 'blank' ? null : again ? 'retest' : 'entered';
+    const outcome =
+      pos.kind === 'control' ? (control?.reason ? 'failed' : 'passed') : pos.kind === 'blank' || pos.kind === 'duplicate' ? null : again ? 'retest' : 'entered';
     return { id: pos.id, text: row?.text ?? null, value, outcome, note: control?.reason ?? again?.reason ?? null };
   });
   await tx.execute(sql`update worksheet_positions set result_text = v.text, result_value = v.value, outcome = v.outcome, note = v.note

@@ -4,7 +4,7 @@ import { drawBarcode, FONT, formatDateTime, renderPdf } from '../reports/pdf.js'
 
 const MM = 72 / 25.4;
 
-const KIND_FILL: Record<string, string> = { control: '#e6f4ff', blank: '#f5f5f5', sample: '#ffffff' };
+const KIND_FILL: Record<string, string> = { control: '#e6f4ff', blank: '#f5f5f5', sample: '#ffffff', duplicate: '#fffbe6' };
 
 /**
  * The worksheet printed on A4 landscape: its number as a barcode, the test, analyser and who prepared it; the plate
@@ -70,7 +70,7 @@ export function renderPlateMap(ws: WorksheetDetail, facilityName: string): Promi
           .fillColor('#595959')
           .text(well, x + 1.5, y + 1.5, { width: cellW - 3, lineBreak: false });
         if (!pos) continue;
-        const name = pos.kind === 'sample' ? (pos.barcode ?? '') : pos.label;
+        const name = pos.barcode ?? pos.label;
         doc
           .font(pos.kind === 'sample' ? FONT.regular : FONT.bold)
           .fontSize(6.5)
@@ -129,14 +129,14 @@ export function renderPlateMap(ws: WorksheetDetail, facilityName: string): Promi
       const cells = [
         pos.well,
         '',
-        pos.kind === 'sample' ? (pos.barcode ?? '') : `${pos.label} (${pos.kind})`,
+        pos.kind === 'sample' ? (pos.barcode ?? '') : `${pos.barcode ? `${pos.barcode}: ` : ''}${pos.label} (${pos.kind})`,
         pos.priority ?? '',
         pos.result_value ?? pos.result_text ?? '',
         [pos.outcome, pos.note].filter(Boolean).join(': '),
       ];
       doc.font(FONT.regular).fontSize(8).fillColor('#000');
       cols.forEach((c, i) => {
-        if (i === 1 && pos.kind === 'sample' && pos.barcode) drawBarcode(doc, pos.barcode, x + 2, y + 0.5 * MM, c.w - 6, rowH - 3 * MM);
+        if (i === 1 && pos.barcode) drawBarcode(doc, pos.barcode, x + 2, y + 0.5 * MM, c.w - 6, rowH - 3 * MM);
         else doc.text(cells[i]!, x + 2, y + 3 * MM, { width: c.w - 4, height: rowH - 3 * MM, ellipsis: true });
         x += c.w;
       });
@@ -171,12 +171,12 @@ export function worklistFile(ws: WorksheetDetail): { name: string; type: string;
     return {
       name: `${ws.number}-worklist.txt`,
       type: 'text/plain; charset=utf-8',
-      body: `${listed.map((pos) => (pos.kind === 'sample' ? pos.barcode : pos.label)).join('\r\n')}\r\n`,
+      body: `${listed.map((pos) => pos.barcode ?? pos.label).join('\r\n')}\r\n`,
     };
   const rows = listed.map((pos) => [
     pos.well,
-    pos.kind === 'sample' ? (pos.barcode ?? '') : pos.label,
-    pos.kind === 'sample' ? 'Patient' : pos.kind === 'control' ? 'Control' : 'Blank',
+    pos.barcode ?? pos.label,
+    pos.kind === 'sample' || pos.kind === 'duplicate' ? 'Patient' : pos.kind === 'control' ? 'Control' : 'Blank',
     ws.test_type_name,
   ]);
   return {

@@ -206,6 +206,7 @@ export async function createWorksheet(tx: Tx, p: Principal, body: z.output<typeo
         kind: c.kind,
         label: c.label,
         expect: c.kind === 'control' ? c.expect : null,
+        duplicateOf: c.kind === 'duplicate' ? c.of : null,
         materialId: c.material,
       })),
       ...body.positions.map((pos) => ({ worksheetId: ws!.id, well: pos.well, kind: 'sample' as const, testOrderId: pos.test_order })),
@@ -350,6 +351,7 @@ export async function worksheetDetail(db: Tx, p: Principal, id: number): Promise
   const positions = await db
     .select({
       well: worksheetPositions.well,
+      of: worksheetPositions.duplicateOf,
       kind: worksheetPositions.kind,
       label: worksheetPositions.label,
       expect: worksheetPositions.expect,
@@ -368,6 +370,12 @@ export async function worksheetDetail(db: Tx, p: Principal, id: number): Promise
     .leftJoin(samples, eq(samples.id, testOrders.sampleId))
     .leftJoin(orders, eq(orders.id, testOrders.orderId))
     .where(eq(worksheetPositions.worksheetId, id));
+  // a duplicate carries the sample of the well it repeats
+  const byWell = new Map(positions.map((x) => [x.well, x]));
+  for (const x of positions) {
+    const of = x.of ? byWell.get(x.of) : undefined;
+    if (x.kind === 'duplicate' && of) Object.assign(x, { sample: of.sample, barcode: of.barcode, priority: of.priority });
+  }
   const order = plateWells(item!.size as PlateSize, 'row');
   positions.sort((a, b) => order.indexOf(a.well) - order.indexOf(b.well));
   return { ...toItem(item!), positions: positions as WorksheetPosition[] };

@@ -73,8 +73,10 @@ export const worksheetPositions = pgTable(
       .notNull()
       .references(() => worksheets.id),
     well: text('well').notNull(),
-    kind: text('kind').$type<'sample' | 'control' | 'blank'>().notNull(),
+    kind: text('kind').$type<'sample' | 'control' | 'blank' | 'duplicate'>().notNull(),
     label: text('label').notNull().default(''),
+    /** A duplicate's sample well. */
+    duplicateOf: text('duplicate_of'),
     expect: text('expect').$type<'negative' | 'positive'>(),
     materialId: integer('material_id').references(() => qcMaterials.id),
     testOrderId: integer('test_order_id').references(() => testOrders.id),

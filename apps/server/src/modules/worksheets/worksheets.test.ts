@@ -316,6 +316,59 @@ describe('a viral-load worksheet', () => {
     expect(await testStatus(two[1]!.test)).toBe(5);
   });
 
+  it('runs a sample again in its duplicate well: listed twice, its second value recorded beside it, never entered', async () => {
+    const rna = await testId('VL-HIV-RNA');
+    const bad = await call('ph_supervisor', 'POST', '/api/worksheet_template/', {
+      name: 'With a duplicate',
+      test_type: rna,
+      format: 'abbott-m2000',
+      size: 96,
+      controls: [
+        { well: 'A1', label: 'Negative', expect: 'negative' },
+        { well: 'H12', kind: 'duplicate', label: 'Duplicate' },
+        { well: 'H11', kind: 'duplicate', label: 'Duplicate', of: 'A1' },
+      ],
+    });
+    expect(bad.json()).toEqual({
+      'controls.1.of': ['Name the sample well this duplicate repeats.'],
+      'controls.2.of': ['Well A1 is not a sample position of this plate.'],
+    });
+    const made = await call('ph_supervisor', 'POST', '/api/worksheet_template/', {
+      name: 'With a duplicate',
+      test_type: rna,
+      format: 'abbott-m2000',
+      size: 96,
+      controls: [
+        { well: 'A1', label: 'Negative', expect: 'negative' },
+        { well: 'H12', kind: 'duplicate', label: 'Duplicate', of: 'B1' },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const [s] = await accepted(1);
+    const ws = (await call('ph_analyst', 'POST', '/api/worksheet/', { template: made.json().id, positions: [{ well: 'B1', test_order: s!.test }] })).json();
+    expect(ws.positions.find((x: { well: string }) => x.well === 'H12')).toMatchObject({ kind: 'duplicate', of: 'B1', barcode: s!.barcode });
+    const list = (await call('ph_analyst', 'GET', `/api/worksheet/${ws.id}/worklist/`)).body;
+    expect(list.split(s!.barcode).length - 1).toBe(2);
+    const rows = [
+      m2000Row('A1', 'HIV_NEG', 'Control', 'Not detected'),
+      m2000Row('B1', s!.barcode, 'Patient', '2,400 Copies / mL'),
+      m2000Row('H12', s!.barcode, 'Patient', '2,650 Copies / mL'),
+    ];
+    const saved = (await call('ph_analyst', 'POST', `/api/worksheet/${ws.id}/results/`, file(rows))).json();
+    expect(saved).toMatchObject({ state: 'closed', counts: { results: 1, retest: 0 } });
+    expect(saved.rows.map((r: { well: string; kind: string }) => [r.well, r.kind])).toEqual([
+      ['A1', 'control'],
+      ['B1', 'sample'],
+      ['H12', 'duplicate'],
+    ]);
+    const detail = (await call('ph_analyst', 'GET', `/api/worksheet/${ws.id}/`)).json();
+    expect(detail.positions.find((x: { well: string }) => x.well === 'H12')).toMatchObject({ result_value: '2650', outcome: null });
+    const entered = rowsOf<{ value: number }>(
+      await db().execute(sql`select value_numeric::float as value from results where test_order_id = ${s!.test} and current`),
+    );
+    expect(entered).toEqual([{ value: 2400 }]);
+  });
+
   it('can be cancelled while open, its samples back on the workplan', async () => {
     const [s] = await accepted(1);
     const ws = (await call('ph_analyst', 'POST', '/api/worksheet/', { template, positions: [{ well: 'B1', test_order: s!.test }] })).json();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 /** What one well shows: a control's name or a sample's barcode, its value after the run, and how it ended. */
 export interface Well {
   well: string;
-  kind: 'sample' | 'control' | 'blank';
+  kind: 'sample' | 'control' | 'blank' | 'duplicate';
   label: string;
   urgent?: boolean;
   value?: string | null;
@@ -63,7 +63,7 @@ export function PlateGrid({ size, wells, selected, onPick }: { size: number; wel
                 const title = w ? `${name}: ${w.label}${w.value ? ` — ${w.value}` : ''}` : `${name}: ${t('emptyWell')}`;
                 return (
                   <td key={name} data-well={name}>
-                    {onPick && w?.kind !== 'control' && w?.kind !== 'blank' ? (
+                    {onPick && (!w || w.kind === 'sample') ? (
                       <button type="button" className={className} title={title} aria-pressed={selected === name} onClick={() => onPick(name)}>
                         {content}
                       </button>

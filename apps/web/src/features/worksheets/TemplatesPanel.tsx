@@ -6,13 +6,13 @@ import { showServerErrors } from '../clinical/common/forms';
 import type { Machine, QcMaterial } from '../qc/api';
 import { useSaveTemplate } from './api';
 
-const CONTROL_FIELDS = ['well', 'label', 'kind', 'expect', 'material'] as const;
+const CONTROL_FIELDS = ['well', 'label', 'kind', 'of', 'expect', 'material'] as const;
 
 /** The m2000's usual layout: negative, low and high positive controls in A1–A3. */
 const STARTER = [
-  { well: 'A1', label: 'Negative', kind: 'control', expect: 'negative', material: null },
-  { well: 'A2', label: 'Low positive', kind: 'control', expect: 'positive', material: null },
-  { well: 'A3', label: 'High positive', kind: 'control', expect: 'positive', material: null },
+  { well: 'A1', label: 'Negative', kind: 'control', expect: 'negative', material: null, of: null },
+  { well: 'A2', label: 'Low positive', kind: 'control', expect: 'positive', material: null, of: null },
+  { well: 'A3', label: 'High positive', kind: 'control', expect: 'positive', material: null, of: null },
 ];
 
 /**
@@ -168,8 +168,12 @@ function TemplateForm({
                     options={[
                       { value: 'control', label: t('kinds.control') },
                       { value: 'blank', label: t('kinds.blank') },
+                      { value: 'duplicate', label: t('kinds.duplicate') },
                     ]}
                   />
+                </Form.Item>
+                <Form.Item name={[field.name, 'of']} label={t('duplicateOf')}>
+                  <Input className="ws-template-form__well" maxLength={3} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'expect']} label={t('expect')}>
                   <Select

@@ -108,7 +108,9 @@ export function WorksheetBuilder({
 
   if (!active.length) return <Empty description={t('noTemplates')} />;
   const wells: Well[] = [
-    ...(chosen?.controls ?? []).map((c) => ({ well: c.well, kind: c.kind, label: c.label }) as Well),
+    ...(chosen?.controls ?? []).map(
+      (c) => ({ well: c.well, kind: c.kind, label: c.kind === 'duplicate' && c.of ? `${c.label}: ${placed[c.of]?.barcode ?? c.of}` : c.label }) as Well,
+    ),
     ...Object.entries(placed).map(([well, c]) => ({ well, kind: 'sample' as const, label: c.barcode, urgent: c.priority === 'urgent' })),
   ];
   return (

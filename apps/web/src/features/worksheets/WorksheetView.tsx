@@ -17,7 +17,7 @@ export const wellsOf = (ws: WorksheetDetail): Well[] =>
   ws.positions.map((p) => ({
     well: p.well,
     kind: p.kind,
-    label: p.kind === 'sample' ? (p.barcode ?? '') : p.label,
+    label: p.kind === 'sample' ? (p.barcode ?? '') : p.kind === 'duplicate' && p.barcode ? `${p.label}: ${p.barcode}` : p.label,
     urgent: p.priority === 'urgent',
     value: p.result_value ?? p.result_text,
     outcome: p.outcome,
@@ -198,6 +198,8 @@ function ResultFile({ id, number }: { id: number; number: string }) {
                 render: (_, r) =>
                   r.kind === 'unmatched' ? (
                     <Tag color="orange">{t('unmatched')}</Tag>
+                  ) : r.kind === 'duplicate' ? (
+                    <Tag color="gold">{t('duplicateRecorded', { well: r.well })}</Tag>
                   ) : r.problem ? (
                     <span>
                       <Tag color="red">{t('retest')}</Tag>

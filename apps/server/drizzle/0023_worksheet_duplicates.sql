@@ -1,0 +1,1 @@
+ALTER TABLE "worksheet_positions" ADD COLUMN "duplicate_of" text;
