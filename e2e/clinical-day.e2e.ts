@@ -192,10 +192,9 @@ describe('a day in the clinical laboratory', () => {
     await expect.poll(() => toVerify.count()).toBe(0);
     await reviewer.goto('/clinical/approve-results');
     const toApprove = reviewer.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
-    await toApprove.getByRole('button', { name: 'Approve sample (1)' }).click();
-    const signature = reviewer.locator('.ant-modal');
+    const signature = await openDialog(reviewer, toApprove.getByRole('button', { name: 'Approve sample (1)' }));
     await signature.locator('input[type=password]').fill(DEMO_PASSWORD);
-    await signature.getByRole('button', { name: 'Approve' }).click();
+    await submitDialog(signature, 'Approve', 'approve');
     await expect.poll(() => toApprove.count()).toBe(0);
     await reviewer.goto('/manage-result');
     await reviewer.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
