@@ -348,6 +348,7 @@ async function bareServer() {
           s.created_at, s.collected_at, s.received_at, s.completed, s.completed_at,
           (select ci.identifier from client_identifiers ci join client_identifier_types it on it.id = ci.identifier_type_id
             where ci.client_id = o.client_id and it.name ~* 'hospital' order by ci.identifier_type_id, ci.id limit 1) as hospital_number,
+          null::json as programme_identifier,
           (select coalesce(json_agg(json_build_object('id', t.id, 'test_type', t.test_type_id, 'test_type_name', tt.name, 'status', t.status,
                    'due_at', to_char(t.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by t.id), '[]'::json)
              from test_orders t join test_types tt on tt.id = t.test_type_id where t.sample_id = s.id) as tests

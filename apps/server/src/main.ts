@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { isWorker, runPrimary } from './core/cluster.js';
 import { loadConfig } from './core/config.js';
@@ -37,6 +38,8 @@ if (clustered && !isWorker()) {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
+      // A worker's last word to the primary (its listening socket closing) may find it already gone: not a crash.
+      if (clustered) cluster.worker?.on('error', () => undefined);
       await app.close();
       await database.close();
       process.exit(0);

@@ -44,9 +44,48 @@ export async function openPglite(dir: string | null, from?: Blob): Promise<Datab
   return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
+/**
+ * Statement names by text: the first `STATEMENT_NAMES` distinct parameterised
+ * statements of the process get a name, so each connection parses and plans
+ * them once (a named prepared statement) instead of on every request. The
+ * statements every request sends (the principal, a list's count and page) are
+ * among the first; a text beyond the bound is sent unnamed, as before.
+ */
+const STATEMENT_NAMES = Number(process.env.DATABASE_STATEMENT_NAMES ?? 400);
+const statementNames = new Map<string, string>();
+
+export function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < STATEMENT_NAMES) {
+    name = `nlims_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A node-postgres client that names its parameterised statements
+ * (`statementName`). Statements without parameters (transaction control,
+ * migrations, which may hold several statements) are left to the simple
+ * protocol.
+ */
+class NamingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query has a dozen overloads; this passes them through.
+  override query(config: any, values?: any, callback?: any): any {
+    if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined) {
+      const params = Array.isArray(values) ? values : config.values;
+      if (Array.isArray(params) && params.length > 0) {
+        const name = statementName(config.text);
+        if (name) config = { ...config, name };
+      }
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 /** Open a PostgreSQL server database and migrate it. */
 export async function openPostgres(url: string, options: { migrate?: boolean } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), Client: NamingClient });
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   // So must a connection that dies while a request holds it (between two queries of a transaction): without a listener

@@ -8,8 +8,8 @@ import { loadPrincipal, type Principal } from '../modules/users/principal.js';
 import { users } from '../modules/users/users.table.js';
 
 /**
- * What every programme's demo seeder shares (demo-tb, demo-eid, demo-vl,
- * demo-ph): the staff who walk the samples through the real services, the
+ * What every programme's demo seeder shares (each family folder's demo.ts:
+ * tb, eid, vl, ph): the staff who walk the samples through the real services, the
  * check that a laboratory is seeded once, the demo client, and the review
  * done as a laboratory does it.
  */

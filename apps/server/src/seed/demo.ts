@@ -4,11 +4,11 @@ import type { Tx } from '../core/db.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { users } from '../modules/users/users.table.js';
 import { seedFacility, seedTestServices, seedUser, type FacilitySeed, type UserSeed } from './builders.js';
-import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './demo-tb.js';
-import { seedEidDemoSamples, YABA_EID_SAMPLES } from './demo-eid.js';
-import { seedWorksheetDemo } from './demo-worksheets.js';
-import { KANO_VL_SAMPLES, seedVlDemoSamples, YABA_VL_SAMPLES } from './demo-vl.js';
-import { seedPhDemoSamples } from './demo-ph.js';
+import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './tb/demo.js';
+import { seedEidDemoSamples, YABA_EID_SAMPLES } from './eid/demo.js';
+import { seedWorksheetDemo } from './vl/worksheets.js';
+import { KANO_VL_SAMPLES, seedVlDemoSamples, YABA_VL_SAMPLES } from './vl/demo.js';
+import { seedPhDemoSamples } from './ph/demo.js';
 import { seedQcDemo } from './demo-qc.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';

@@ -35,26 +35,24 @@
  * checked against count(*) at the end and rebuilt if they disagree.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  type FormSpec,
-  fieldAsked,
-  interpretationFlag,
-  mtbDetected,
-  PH_SPECIMEN_SAMPLE_TYPES,
-  requestFormOf,
-  requestFormSpecOf,
-  rulesOf,
-  TB_CODES,
-  TB_FORM_CHOICES,
-  TB_SPECIMEN_SAMPLE_TYPES,
-  tbRequestForm,
-  tbResultCodes,
-  todayInNigeria,
-  VL_CODES,
-  VL_DEFAULT_CUTOFFS,
-} from '@nlims/contracts';
+import { type FormSpec, fieldAsked, PH_SPECIMEN_SAMPLE_TYPES, requestFormOf, requestFormSpecOf, rulesOf, todayInNigeria } from '@nlims/contracts';
 import { rowsOf, type Db, type Tx } from '../core/db.js';
 import { DEMO_FACILITIES } from './demo.js';
+import { EID_HISTORY } from './eid/history.js';
+import { GENERAL_HISTORY, generalCodedTests } from './general/history.js';
+import { draw, type FamilyHistory, type HistoryProgramme, int, pick, text, type Weighted } from './history-kit.js';
+import { PH_HISTORY } from './ph/history.js';
+import { checkTbForms, tbOrderForm, tbSampleType, xpertValues } from './tb/history.js';
+import { VL_HISTORY, vlNumbers } from './vl/history.js';
+
+/** Each family's part of the history (its folder's history.ts), in the order their lab numbers and salts follow. */
+const FAMILY_HISTORIES: readonly FamilyHistory[] = [GENERAL_HISTORY, EID_HISTORY, VL_HISTORY, PH_HISTORY];
+
+/** The programmes besides General and Tuberculosis, generated from their declared request forms. */
+export const HISTORY_PROGRAMMES: readonly HistoryProgramme[] = FAMILY_HISTORIES.flatMap((f) => f.programmes);
+
+/** Coded results: per-mille share of each value, by catalogue code (checked against the catalogue's codes). */
+export const CODED_VALUES: Readonly<Record<string, Weighted>> = Object.assign({}, ...FAMILY_HISTORIES.map((f) => f.values));
 
 export interface Volume {
   /** Samples to generate (every programme together). */
@@ -80,133 +78,6 @@ export interface Volume {
   /** VACUUM ANALYZE at the end (not inside a transaction); default true. */
   vacuum?: boolean;
 }
-
-/**
- * The programmes besides General and Tuberculosis: the share of all samples, and the test each order carries
- * (catalogue code: a panel or a single test; where a programme has several, the share of its orders each takes).
- */
-export const HISTORY_PROGRAMMES: readonly { program: string; share: number; tests: readonly { test: string; share: number }[] }[] = [
-  { program: 'EID', share: 0.03, tests: [{ test: 'EID-DNA-PCR', share: 1 }] },
-  { program: 'Viral Load', share: 0.07, tests: [{ test: VL_CODES.PANEL, share: 1 }] },
-  { program: 'Lassa Fever', share: 0.02, tests: [{ test: 'LASSA-PCR', share: 1 }] },
-  {
-    program: 'COVID-19',
-    share: 0.015,
-    tests: [
-      { test: 'COVID-PCR', share: 0.6 },
-      { test: 'COVID-AG', share: 0.4 },
-    ],
-  },
-  { program: 'Cholera', share: 0.01, tests: [{ test: 'CHOLERA-RDT', share: 1 }] },
-  { program: 'CSM', share: 0.01, tests: [{ test: 'CSM-LATEX', share: 1 }] },
-  { program: 'Measles and Rubella', share: 0.01, tests: [{ test: 'MEASLES-IGM', share: 1 }] },
-  { program: 'Yellow fever', share: 0.005, tests: [{ test: 'YF-IGM', share: 1 }] },
-  { program: 'Monkey Pox', share: 0.005, tests: [{ test: 'MPXV-PCR', share: 1 }] },
-  { program: 'Diphtheria', share: 0.005, tests: [{ test: 'DIPHTHERIA-TOX', share: 1 }] },
-  { program: 'Anthrax', share: 0.005, tests: [{ test: 'ANTHRAX-PCR', share: 1 }] },
-  { program: 'Influenza', share: 0.01, tests: [{ test: 'FLU-PCR', share: 1 }] },
-];
-
-/** Coded results: per-mille share of each value, by catalogue code (checked against the catalogue's codes). */
-export const CODED_VALUES: Readonly<Record<string, readonly [string, number][]>> = {
-  // General: malaria RDT (~30 % positive among febrile patients), microscopy, the HIV serial rapid test (~4 % reactive).
-  'MAL-RDT': [
-    ['POSITIVE', 300],
-    ['NEGATIVE', 690],
-    ['INVALID', 10],
-  ],
-  'MP-MICRO': [
-    ['NO MALARIA PARASITES SEEN', 750],
-    ['P. FALCIPARUM SEEN', 220],
-    ['P. MALARIAE SEEN', 10],
-    ['P. OVALE SEEN', 8],
-    ['P. VIVAX SEEN', 2],
-    ['MIXED SPECIES SEEN', 10],
-  ],
-  'HIV-RT1': [
-    ['REACTIVE', 40],
-    ['NON-REACTIVE', 955],
-    ['INVALID', 5],
-  ],
-  // Test 2 follows a reactive test 1: mostly confirms it.
-  'HIV-RT2': [
-    ['REACTIVE', 920],
-    ['NON-REACTIVE', 80],
-  ],
-  'EID-DNA-PCR': [
-    ['DETECTED', 40],
-    ['NOT DETECTED', 940],
-    ['INDETERMINATE', 10],
-    ['INVALID', 10],
-  ],
-  // Lassa fever: about one suspected case in six confirmed, as the national situation reports have it.
-  'LASSA-PCR-RESULT': [
-    ['DETECTED', 170],
-    ['NOT DETECTED', 810],
-    ['INCONCLUSIVE', 10],
-    ['INVALID', 10],
-  ],
-  'COVID-PCR-RESULT': [
-    ['DETECTED', 80],
-    ['NOT DETECTED', 900],
-    ['INCONCLUSIVE', 10],
-    ['INVALID', 10],
-  ],
-  'COVID-AG': [
-    ['POSITIVE', 60],
-    ['NEGATIVE', 930],
-    ['INVALID', 10],
-  ],
-  'CHOLERA-RDT': [
-    ['O1 POSITIVE', 120],
-    ['O139 POSITIVE', 10],
-    ['O1 AND O139 POSITIVE', 5],
-    ['NEGATIVE', 855],
-    ['INVALID', 10],
-  ],
-  'CSM-LATEX': [
-    ['N. MENINGITIDIS A', 10],
-    ['N. MENINGITIDIS C', 60],
-    ['N. MENINGITIDIS W/Y', 40],
-    ['S. PNEUMONIAE', 60],
-    ['H. INFLUENZAE TYPE B', 10],
-    ['NEGATIVE', 820],
-  ],
-  'MEASLES-IGM': [
-    ['POSITIVE', 150],
-    ['NEGATIVE', 820],
-    ['EQUIVOCAL', 30],
-  ],
-  'YF-IGM': [
-    ['POSITIVE', 40],
-    ['NEGATIVE', 940],
-    ['EQUIVOCAL', 20],
-  ],
-  'MPXV-PCR-RESULT': [
-    ['DETECTED', 250],
-    ['NOT DETECTED', 730],
-    ['INCONCLUSIVE', 10],
-    ['INVALID', 10],
-  ],
-  'DIPHTHERIA-TOX': [
-    ['TOX GENE DETECTED', 150],
-    ['TOX GENE NOT DETECTED', 840],
-    ['INVALID', 10],
-  ],
-  'ANTHRAX-PCR': [
-    ['DETECTED', 100],
-    ['NOT DETECTED', 880],
-    ['INCONCLUSIVE', 10],
-    ['INVALID', 10],
-  ],
-  'FLU-PCR': [
-    ['INFLUENZA A DETECTED', 150],
-    ['INFLUENZA B DETECTED', 60],
-    ['INFLUENZA A AND B DETECTED', 5],
-    ['NOT DETECTED', 775],
-    ['INVALID', 10],
-  ],
-};
 
 /** A small deterministic generator (mulberry32), so the same seed gives the same form. */
 function seeded(seed: number): () => number {
@@ -257,45 +128,6 @@ export function sampleForm(program: string, spec: FormSpec, seed: number): Recor
   }
   return requestFormOf(program).parse(form);
 }
-
-/** Xpert MTB/RIF, MTB member: per-mille share of each value (about 12 % MTB detected among presumptive TB, 6 % failed runs). */
-const MTB_VALUES: [string, number][] = [
-  ['MTB DETECTED HIGH', 20],
-  ['MTB DETECTED MEDIUM', 35],
-  ['MTB DETECTED LOW', 40],
-  ['MTB DETECTED VERY LOW', 25],
-  ['MTB NOT DETECTED', 820],
-  ['INVALID', 30],
-  ['ERROR', 20],
-  ['NO RESULT', 10],
-];
-/** Xpert MTB/RIF, RIF member (only when MTB is detected): per-cent share of each value. */
-const RIF_VALUES: [string, number][] = [
-  ['RIF RESISTANCE DETECTED', 6],
-  ['RIF RESISTANCE INDETERMINATE', 2],
-  ['RIF RESISTANCE NOT DETECTED', 92],
-];
-
-const text = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-const int = (n: number) => sql.raw(String(Math.trunc(n)));
-
-/** `case when bucket < w1 then v1 when bucket < w1 + w2 then v2 … end` over weights summing to `total`. */
-function pick(bucket: SQL, weighted: readonly (readonly [string, number])[], total: number): SQL {
-  if (weighted.reduce((n, [, w]) => n + w, 0) !== total) throw new Error(`weights must sum to ${total}`);
-  let upTo = 0;
-  const arms = weighted.map(([value, weight]) => {
-    upTo += weight;
-    return sql`when ${bucket} < ${sql.raw(String(upTo))} then ${value}`;
-  });
-  return sql`(case ${sql.join(arms, sql` `)} end)`;
-}
-
-/** A number in [0, mod) drawn from `n` (a row's position) and a salt: the same n and salt always draw the same. */
-const draw = (n: SQL, salt: number, mod: number) => sql`(((hashint8extended((${n})::bigint, ${int(salt)}) % ${int(mod)}) + ${int(mod)}) % ${int(mod)})`;
 
 export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: string) => void): Promise<void> {
   const tbShare = v.tbShare ?? 0.15;
@@ -481,42 +313,20 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
   };
   await insertOrders('orders (General)', general, runBy('General'), generalOrders, 1, sql`'{}'::jsonb`);
 
-  // The presumptive-TB request form (contracts' tbRequestForm), its choices in plausible proportions.
-  const choice = (field: keyof typeof TB_FORM_CHOICES, value: string) => {
-    if (!TB_FORM_CHOICES[field].some((c) => c.value === value)) throw new Error(`${value} is not a ${field}`);
-    return value;
-  };
-  const category = sql`(case when g % 100 < 75 then ${choice('patient_category', 'new')} when g % 100 < 85 then ${choice('patient_category', 'relapse')}
-      when g % 100 < 88 then ${choice('patient_category', 'treatment_after_failure')} when g % 100 < 92 then ${choice('patient_category', 'treatment_after_loss_to_follow_up')}
-      when g % 100 < 95 then ${choice('patient_category', 'other_previously_treated')} else ${choice('patient_category', 'unknown')} end)`;
-  const specimen = sql`(case when (g / 11) % 100 < 70 then ${choice('specimen', 'sputum_spot')} when (g / 11) % 100 < 92 then ${choice('specimen', 'sputum_early_morning')}
-      when (g / 11) % 100 < 95 then ${choice('specimen', 'gastric_aspirate')} when (g / 11) % 100 < 96 then ${choice('specimen', 'csf')}
-      when (g / 11) % 100 < 98 then ${choice('specimen', 'stool')} else ${choice('specimen', 'lymph_node_aspirate')} end)`;
+  // The presumptive-TB request form, its choices in plausible proportions (tb/history.ts).
+  const tbForm = tbOrderForm();
   if (tbOrders) {
     const c = await clientsOf(tbFacilities);
     await step(
       'orders (Tuberculosis)',
       sql`insert into orders (facility_id, program_id, client_id, lab_number, priority, form, created_at, updated_at)
           select c.facility_id, ${tb}, c.id, ${lab(sql`${int(generalOrders)} + g`)}, case when g % 10 = 0 then 'urgent' else 'routine' end,
-                 jsonb_build_object(
-                   'patient_category', f.category,
-                   'reason_for_examination', case when f.follow_up then ${choice('reason_for_examination', 'follow_up')} else ${choice('reason_for_examination', 'diagnosis')} end,
-                   'treatment_month', case when f.follow_up then (array[2, 5, 6])[1 + g % 3] end,
-                   'presumptive_drtb', f.category not in ('new', 'unknown') or g % 50 = 0,
-                   'hiv_status', case when (g / 3) % 100 < 80 then ${choice('hiv_status', 'negative')} when (g / 3) % 100 < 92 then ${choice('hiv_status', 'positive')} else ${choice('hiv_status', 'unknown')} end,
-                   'lga_tb_number', case when f.follow_up then 'LGA/' || to_char(t.ts, 'YYYY') || '/' || lpad((g % 10000)::text, 4, '0') else '' end,
-                   'drtb_register_number', '',
-                   'test_status', case when f.follow_up then ${choice('test_status', 'follow_up')} when g % 50 = 1 then ${choice('test_status', 'repeat')} else ${choice('test_status', 'initial')} end,
-                   'specimen', f.specimen,
-                   'specimen_other', '',
-                   'visual_appearance', case when f.specimen not like 'sputum%' then null
-                     when (g / 13) % 100 < 50 then ${choice('visual_appearance', 'muco_purulent')} when (g / 13) % 100 < 85 then ${choice('visual_appearance', 'salivary')}
-                     when (g / 13) % 100 < 92 then ${choice('visual_appearance', 'blood_stained')} end),
+                 ${tbForm.form},
                  t.ts, t.ts
           from generate_series(1, ${tbOrders}) g
           join ${c.rows} c on c.n = g % ${c.count}
           cross join lateral (select ${ts(sql`(${int(generalOrders)} + g)`)} as ts) t
-          cross join lateral (select ${category} as category, (g / 7) % 100 >= 85 as follow_up, ${specimen} as specimen) f`,
+          ${tbForm.lateral}`,
     );
   }
   for (const o of groups)
@@ -533,11 +343,7 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
   // Samples: one per order, two for some General orders (whole blood, then serum); a TB sample's type follows its
   // specimen; another programme's the specimen its form names when its test takes it, else the test's first type.
   const typeOf = (name: string) => sql`(select id from sample_types where name = ${name})`;
-  const specimenTypes = Object.entries(TB_SPECIMEN_SAMPLE_TYPES).filter(([, type]) => type != null);
-  const tbSampleType = sql`(select id from sample_types where name = (case o.form->>'specimen' ${sql.join(
-    specimenTypes.map(([spec, type]) => sql`when ${spec} then ${type}`),
-    sql` `,
-  )} else 'Sputum' end))`;
+  const tbType = tbSampleType();
   const phSpecimenType = sql`(case o.form->>'specimen' ${sql.join(
     Object.entries(PH_SPECIMEN_SAMPLE_TYPES).map(([spec, type]) => sql`when ${spec} then ${type}`),
     sql` `,
@@ -555,7 +361,7 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
     'samples',
     sql`insert into samples (order_id, facility_id, program_id, seq, barcode, sample_type_id, status, held_from, collected_at, received_at, created_at, updated_at)
         select o.id, o.facility_id, o.program_id, n.seq, case when n.seq = 1 then o.lab_number else o.lab_number || '-' || n.seq end,
-               case when o.program_id = ${tb} then ${tbSampleType}
+               case when o.program_id = ${tb} then ${tbType}
                     ${sql.join(
                       groups.map((x) => sql`when ${inGroup(x, sql`k.g`)} then ${groupType(x)}`),
                       sql` `,
@@ -597,20 +403,9 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
   const salts = new Map(Object.keys(CODED_VALUES).map((code, i) => [code, 101 + i]));
   const drawnValue = (code: string, n: SQL) => pick(draw(n, salts.get(code)!, 1000), CODED_VALUES[code]!, 1000);
 
-  // General's disease tests. Malaria on whole-blood samples: the RDT alone (20 %), with microscopy (10 %), microscopy
-  // alone (8 %); slides read beside an RDT agree with it (a positive RDT's slide shows the species drawn for a positive
-  // slide, a negative's none). The HIV serial rapid test on a share of orders' first sample: test 1, and test 2 only when
-  // test 1 is reactive.
+  // General's disease tests: malaria on whole blood, the HIV serial rapid test (general/history.ts).
   const sn = nOf(sql`s.id`);
-  const malaria = draw(sn, 11, 100);
-  const rt1 = drawnValue('HIV-RT1', sn);
-  const onHiv = sql`(s.seq = 1 and ${draw(sn, 12, 1000)} < ${int(hivShare * 1000)})`;
-  const generalCoded: { code: string; applies: SQL }[] = [
-    { code: 'MAL-RDT', applies: sql`(s.sample_type_id = ${wholeBlood} and ${malaria} < 30)` },
-    { code: 'MP-MICRO', applies: sql`(s.sample_type_id = ${wholeBlood} and ${malaria} between 20 and 37)` },
-    { code: 'HIV-RT1', applies: onHiv },
-    { code: 'HIV-RT2', applies: sql`(${onHiv} and ${rt1} = 'REACTIVE')` },
-  ];
+  const { tests: generalCoded, linkedValue } = generalCodedTests({ sn, wholeBlood, hivShare, drawnValue });
   await step(
     'tests (General: malaria and HIV)',
     sql`insert into test_orders (order_id, sample_id, facility_id, program_id, test_type_id, status, due_at, created_at)
@@ -624,33 +419,11 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
         join test_types c on c.id = x.test_id
         where s.id > ${sampleBase} and s.program_id = ${general} and x.applies`,
   );
-  const positiveSlides = CODED_VALUES['MP-MICRO']!.filter(([value]) => value !== 'NO MALARIA PARASITES SEEN');
-  const slideSpecies = pick(
-    draw(
-      sn,
-      13,
-      positiveSlides.reduce((t, [, w]) => t + w, 0),
-    ),
-    positiveSlides,
-    positiveSlides.reduce((t, [, w]) => t + w, 0),
-  );
-  const codedValue = (code: string): SQL => {
-    if (code === 'MP-MICRO')
-      return sql`(case when ${malaria} < 30 then (case when ${drawnValue('MAL-RDT', sn)} = 'POSITIVE' then ${slideSpecies} else 'NO MALARIA PARASITES SEEN' end)
-                       else ${drawnValue(code, sn)} end)`;
-    return drawnValue(code, sn);
-  };
+  const codedValue = (code: string): SQL => linkedValue(code) ?? drawnValue(code, sn);
 
-  // Xpert MTB/RIF: the MTB member's value from the sample id (uniform over the per-mille buckets); the RIF member takes a
-  // value only when MTB is detected (contracts' memberApplies); otherwise it is closed as cancelled (16), as result entry
-  // closes a member that does not apply.
-  for (const [value] of MTB_VALUES) if (!tbResultCodes(TB_CODES.XPERT_MTB).includes(value)) throw new Error(`${value} is not an Xpert MTB result`);
-  for (const [value] of RIF_VALUES) if (!tbResultCodes(TB_CODES.XPERT_RIF).includes(value)) throw new Error(`${value} is not an Xpert RIF result`);
-  const mtbValue = (sampleId: SQL) => pick(sql`((${sampleId}::bigint * 7919) % 1000)`, MTB_VALUES, 1000);
-  const rifValue = (sampleId: SQL) => pick(sql`(((${sampleId}::bigint / 1000) * 7 + ${sampleId}) % 100)`, RIF_VALUES, 100);
-  const detected = MTB_VALUES.map(([value]) => value).filter((value) => mtbDetected(TB_CODES.XPERT_MTB, value));
-  const mtbFound = (sampleId: SQL) => sql`(${mtbValue(sampleId)} in (${text(detected)}))`;
-  const members = { mtb: test(TB_CODES.XPERT_MTB).id, rif: test(TB_CODES.XPERT_RIF).id };
+  // Xpert MTB/RIF (tb/history.ts): the RIF member takes a value only when MTB is detected; otherwise it is closed as
+  // cancelled (16), as result entry closes a member that does not apply.
+  const { members, mtbValue, rifValue, mtbFound, rifFlag } = xpertValues((code) => test(code).id);
   if (tbOrders)
     await step(
       'tests (Tuberculosis)',
@@ -713,16 +486,8 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
       if (flag) flagArms.push(sql`when t.test_type_id = ${int(test(code).id)} and v.coded = ${value} then ${flag}`);
     }
   }
-  // Viral load: copies/mL skewed to the low end of the reportable range; its log10 member computed from them; UNSUPPRESSED
-  // above the suppression cut-off, as the programme's rule flags it.
-  const rna = catalogue.get(VL_CODES.RNA);
-  const vlLog = catalogue.get(VL_CODES.LOG);
-  const low = Math.max(rna?.reporting_low ?? 1, 1);
-  const high = rna?.reporting_high ?? 10_000_000;
-  const copies = sql`round((${low}::float * power(${high / low}::float, power(${draw(sql`(t.sample_id - ${sampleBase})`, 14, 1000)} / 1000.0, 6)))::numeric, 0)`;
-  const cut = VL_DEFAULT_CUTOFFS.suppressed_max;
-  const unsuppressed = rulesOf('Viral Load').flag?.(VL_CODES.RNA, cut + 1, []) ?? null;
-  if (!unsuppressed || rulesOf('Viral Load').flag?.(VL_CODES.RNA, cut, [])) throw new Error('The viral-load flag no longer follows the suppression cut-off');
+  // Viral load's copies/mL, their log10 and the UNSUPPRESSED flag (vl/history.ts).
+  const vl = vlNumbers({ test: (code) => catalogue.get(code), position: sql`(t.sample_id - ${sampleBase})` });
   // A Ct: 16–38 for a target that amplified.
   const ct = sql`(16 + ${draw(sql`(t.sample_id - ${sampleBase}) * 31 + t.test_type_id`, 15, 2200)} / 100.0)`;
 
@@ -730,11 +495,6 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
   // reviewed by its supervisor (another facility's when it has none). General: numbers, 1 in 9 flagged high, and the
   // coded disease tests. TB: the coded value, and the flag the programme's rule gives it (contracts'
   // interpretationFlag: RIF resistance → RR-TB).
-  const flagged = RIF_VALUES.map(([value]) => [value, interpretationFlag(TB_CODES.XPERT_RIF, value)] as const).filter(([, flag]) => flag);
-  const rifFlag = sql`(case ${rifValue(sql`t.sample_id`)} ${sql.join(
-    flagged.map(([value, flag]) => sql`when ${value} then ${flag}`),
-    sql` `,
-  )} end)`;
   const staffOf = (role: string) => sql`(select u.facility_id, r.program_id, min(u.id) as id from users u join user_program_roles r on r.user_id = u.id
                                          where r.role = ${role} and u.is_active group by 1, 2)`;
   const anyStaff = (role: string) =>
@@ -751,15 +511,14 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
                case when c.result_type <> 'numeric' then null
                     when t.program_id in (${general}, ${tb}) then (t.id % 200) / 10.0
                     when c.unit = 'Ct' then ${ct}
-                    when t.test_type_id = ${int(rna?.id ?? 0)} then ${copies}
-                    when t.test_type_id = ${int(vlLog?.id ?? 0)} then round(log(${copies}), 2)
+                    ${sql.join(vl.values, sql` `)}
                     else round((greatest(c.reporting_low, 1) * power(coalesce(c.reporting_high, 1000) / greatest(c.reporting_low, 1),
                                power(((t.sample_id::bigint * 7919) % 1000) / 1000.0, 6)))::numeric, 2) end,
                case when t.test_type_id = ${members.mtb} then ${mtbValue(sql`t.sample_id`)} when t.test_type_id = ${members.rif} then ${rifValue(sql`t.sample_id`)}
                     else v.coded end,
                '',
-               case when t.test_type_id = ${members.rif} then ${rifFlag}
-                    when t.test_type_id = ${int(rna?.id ?? 0)} then (case when ${copies} > ${cut} then ${unsuppressed} end)
+               case when t.test_type_id = ${members.rif} then ${rifFlag(sql`t.sample_id`)}
+                    ${sql.join(vl.flags, sql` `)}
                     when c.result_type = 'numeric' and t.program_id = ${general} then (case when t.id % 9 = 0 then 'H' end)
                     ${flagArms.length ? sql.join(flagArms, sql` `) : sql``} end,
                coalesce(an.id, an2.id), t.created_at + interval '3 hours',
@@ -808,7 +567,7 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
 
   // A few generated request forms through the contracts' schema, so the data stays valid as the form evolves.
   const forms = rowsOf<{ form: unknown }>(await db.execute(sql`select form from orders where id > ${orderBase} and program_id = ${tb} order by id limit 500`));
-  for (const { form } of forms) tbRequestForm.parse(form);
+  checkTbForms(forms.map((r) => r.form));
 
   // The completion update leaves a dead row per finished sample; autovacuum would clear them in a real database.
   if (v.vacuum ?? true) await step('vacuum', sql`vacuum analyze`);

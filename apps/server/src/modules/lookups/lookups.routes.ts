@@ -1,13 +1,4 @@
-import {
-  adminDashboardReply,
-  catalogueTestItem,
-  collectionLookupReply,
-  dashboardFilterReply,
-  facilityPickItem,
-  generalOrderLookupReply,
-  tbFormLookupReply,
-  userLocationItem,
-} from '@nlims/contracts';
+import { adminDashboardReply, catalogueTestItem, collectionLookupReply, dashboardFilterReply, facilityPickItem, userLocationItem } from '@nlims/contracts';
 import { z } from 'zod';
 import { roleIn } from '../../core/access.js';
 import { principalOf, requireSuperuser } from '../../core/auth.js';
@@ -15,40 +6,21 @@ import { forbidden } from '../../core/errors.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { adminDashboard } from './admin-dashboard.js';
-import { catalogueTests, collectionLookup, dashboardFilter, facilityLookup, generalOrderLookup, tbFormLookup, userLocationLookup } from './lookups.service.js';
+import { generalOrderLookupRoutes } from './general/order-lookup.js';
+import { catalogueTests, collectionLookup, dashboardFilter, facilityLookup, userLocationLookup } from './lookups.service.js';
+import { tbFormLookupRoutes } from './tb/form-lookup.js';
 
 const programQuery = z.object({ program__name: z.string().trim().min(1).max(100).optional() });
 const tags = ['lookups'];
 
 /** The look-ups of SPEC §7: small read-only bundles a page loads once. */
 export function lookupsRoutes(app: App, db: Db): void {
-  app.get(
-    '/api/tb_form_lookup/',
-    {
-      schema: {
-        tags,
-        summary: 'Vocabularies of the TB request form and of the TB tests',
-        description:
-          "The presumptive-TB request form's choices with English labels, the Tuberculosis tests with each coded test's result vocabulary by test code, " +
-          'and the sample and identifier types the form refers to. For users holding a role in Tuberculosis, and the super admin.',
-        response: { 200: tbFormLookupReply },
-      },
-    },
-    (request) => {
-      const p = principalOf(request);
-      if (!p.isSuperuser && roleIn(p, 'Tuberculosis') == null) throw forbidden('You hold no role in the Tuberculosis programme.');
-      return tbFormLookup(db);
-    },
-  );
+  tbFormLookupRoutes(app, db);
+  generalOrderLookupRoutes(app, db);
   app.get(
     '/api/collection_look_up/',
     { schema: { tags, summary: 'Choices of sample collection and reception', response: { 200: collectionLookupReply } } },
     () => collectionLookup(db),
-  );
-  app.get(
-    '/api/general_order_look_up/',
-    { schema: { tags, summary: "The facility's orderable tests and panels with prices", response: { 200: generalOrderLookupReply } } },
-    (request) => generalOrderLookup(db, principalOf(request)),
   );
   app.get(
     '/api/test_configuration_look_up/',

@@ -1,4 +1,3 @@
-import { TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, TB_SPECIMEN_SAMPLE_TYPES, TB_TREATMENT_MONTHS, tbResultLabel } from '@nlims/contracts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
@@ -10,15 +9,13 @@ import { programs } from '../programs/programs.table.js';
 import { clientIdentifierTypes, methods, occupations, rejectionReasons, resultRejectionReasons, sampleTypes } from '../reference/reference.table.js';
 import type { Principal } from '../users/principal.js';
 
-export const PRIORITIES = ['routine', 'urgent'] as const;
-
-const activeSampleTypes = (db: Db) =>
+export const activeSampleTypes = (db: Db) =>
   db
     .select({ id: sampleTypes.id, name: sampleTypes.name, code: sampleTypes.code })
     .from(sampleTypes)
     .where(eq(sampleTypes.is_active, true))
     .orderBy(asc(sampleTypes.name));
-const activeIdentifierTypes = (db: Db) =>
+export const activeIdentifierTypes = (db: Db) =>
   db
     .select({ id: clientIdentifierTypes.id, name: clientIdentifierTypes.name, code: clientIdentifierTypes.code })
     .from(clientIdentifierTypes)
@@ -65,35 +62,6 @@ export async function catalogueTests(db: Db, programName?: string) {
   return tests.map((t) => ({ ...t, sample_types: links.filter((l) => l.testTypeId === t.id).map((l) => l.sampleTypeId) }));
 }
 
-/**
- * The TB request form's vocabularies: the form's choices (contracts,
- * programmes/tb.ts), the Tuberculosis tests with each coded test's result
- * vocabulary — the catalogue's codes, labelled from contracts — and the
- * sample and identifier types the form's specimen and numbers stand for.
- */
-export async function tbFormLookup(db: Db) {
-  const tests = await catalogueTests(db, 'Tuberculosis');
-  const identifier_types = await activeIdentifierTypes(db);
-  const sample_types = await activeSampleTypes(db);
-  const idOf = (rows: { id: number; name: string }[], name: string | null) => rows.find((r) => r.name === name)?.id ?? null;
-  return {
-    choices: Object.fromEntries(Object.entries(TB_FORM_CHOICES).map(([field, choices]) => [field, [...choices]])) as {
-      [F in keyof typeof TB_FORM_CHOICES]: (typeof TB_FORM_CHOICES)[F][number][];
-    },
-    treatment_month: TB_TREATMENT_MONTHS,
-    specimen_sample_types: Object.fromEntries(Object.entries(TB_SPECIMEN_SAMPLE_TYPES).map(([specimen, name]) => [specimen, idOf(sample_types, name)])),
-    identifier_fields: Object.fromEntries(Object.entries(TB_FORM_IDENTIFIER_TYPES).map(([field, name]) => [field, idOf(identifier_types, name)])),
-    tests,
-    result_vocabularies: Object.fromEntries(
-      tests
-        .filter((t) => !t.is_panel && t.result_type === 'coded')
-        .map((t) => [t.code, t.codes.map((value) => ({ value, label: tbResultLabel(t.code, value) }))]),
-    ),
-    identifier_types,
-    sample_types,
-  };
-}
-
 export async function collectionLookup(db: Db) {
   return {
     sample_types: await activeSampleTypes(db),
@@ -111,23 +79,6 @@ export async function collectionLookup(db: Db) {
       .select({ id: resultRejectionReasons.id, reason: resultRejectionReasons.reason })
       .from(resultRejectionReasons)
       .where(eq(resultRejectionReasons.is_active, true)),
-  };
-}
-
-/** What the lab-order page offers: the facility's active test services (tests and panels) with prices. */
-export async function generalOrderLookup(db: Db, principal: Principal) {
-  const tests = await catalogueTests(db, 'General');
-  const services = principal.facilityId
-    ? await db
-        .select()
-        .from(facilityTestServices)
-        .where(and(eq(facilityTestServices.facility, principal.facilityId), eq(facilityTestServices.is_active, true)))
-    : [];
-  const price = new Map(services.map((s) => [s.test_type, s.price]));
-  return {
-    tests: tests.filter((t) => price.has(t.id) || (t.panel != null && price.has(t.panel))).map((t) => ({ ...t, price: price.get(t.id) ?? null })),
-    priorities: [...PRIORITIES],
-    identifier_types: await activeIdentifierTypes(db),
   };
 }
 

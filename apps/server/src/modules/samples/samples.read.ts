@@ -111,15 +111,18 @@ const programQuery = (query: ListQuery) => (typeof query.program__name === 'stri
  * number, viral load's ART number …), for a page query. Whoever reads the sample holds a role in its programme, so
  * may see it (DESIGN §3).
  */
-const PROGRAMME_TYPE_PAIRS = sql.join(
-  Object.entries(PROGRAMME_IDENTIFIER_TYPES).flatMap(([type, owners]) => owners.map((program) => sql`(${program}, ${type})`)),
-  sql`, `,
-);
-const programmeIdentifierOf = sql<{ type: string; identifier: string } | null>`(select json_build_object('type', it.name, 'identifier', ci.identifier)
+function programmeIdentifierOf(served: readonly string[]): SQL.Aliased<{ type: string; identifier: string } | null> {
+  const pairs = Object.entries(PROGRAMME_IDENTIFIER_TYPES).flatMap(([type, owners]) =>
+    owners.filter((program) => served.includes(program)).map((program) => sql`(${program}, ${type})`),
+  );
+  // A form none of whose programmes has an identifier of its own (General) reads none: no sub-query per row.
+  if (!pairs.length) return sql<null>`null::json`.as('programme_identifier');
+  return sql<{ type: string; identifier: string } | null>`(select json_build_object('type', it.name, 'identifier', ci.identifier)
   from client_identifiers ci join client_identifier_types it on it.id = ci.identifier_type_id
   where ci.client_id = ${orders.clientId}
-    and (${sql`(select pr.name from ${programs} pr where pr.id = ${samples.programId})`}, it.name) in (values ${PROGRAMME_TYPE_PAIRS})
+    and (${sql`(select pr.name from ${programs} pr where pr.id = ${samples.programId})`}, it.name) in (values ${sql.join(pairs, sql`, `)})
   order by ci.identifier_type_id, ci.id limit 1)`.as('programme_identifier');
+}
 
 /**
  * The list of a wire form (`general_order/`, `tb_sample/`, …): one row per
@@ -153,7 +156,7 @@ export function sampleResource(form: ProgramForm): ResourceDef {
       completed: samples.completed,
       completed_at: samples.completedAt,
       hospital_number: hospitalNumberOf(orders.clientId),
-      programme_identifier: programmeIdentifierOf,
+      programme_identifier: programmeIdentifierOf(programsOfForm(form)),
       tests: listTests,
     },
     join: withOrderAndClient,

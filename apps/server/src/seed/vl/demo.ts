@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { resultBody, VL_CODES } from '@nlims/contracts';
-import type { Tx } from '../core/db.js';
-import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { rejectionReasons, sampleTypes } from '../modules/reference/reference.table.js';
-import { enterResult } from '../modules/results/results.service.js';
-import { createOrder, moveSample } from '../modules/samples/samples.service.js';
-import { results } from '../modules/results/results.table.js';
-import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
+import type { Tx } from '../../core/db.js';
+import { testTypes } from '../../modules/catalogue/catalogue.table.js';
+import { rejectionReasons, sampleTypes } from '../../modules/reference/reference.table.js';
+import { enterResult } from '../../modules/results/results.service.js';
+import { createOrder, moveSample } from '../../modules/samples/samples.service.js';
+import { results } from '../../modules/results/results.table.js';
+import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
 
 /**
  * A handful of HIV viral-load samples at a demo laboratory, one or more in
@@ -144,7 +144,7 @@ export const YABA_VL_SAMPLES: DemoVlSample[] = [
     daysAgo: 0,
     stage: 'ordered',
   },
-  // Accepted plasma samples waiting for the molecular bench: the demo's viral-load worksheets (seed/demo-worksheets.ts) are loaded with them.
+  // Accepted plasma samples waiting for the molecular bench: the demo's viral-load worksheets (seed/vl/worksheets.ts) are loaded with them.
   {
     client: { first_name: 'Kemi', last_name: 'Adebayo', sex: 'female', date_of_birth: '1990-02-11', phone: '08032220100' },
     form: { ...ROUTINE_TLD, art_number: 'LA-MAIN-02000', art_start_date: '2018-01-10' },

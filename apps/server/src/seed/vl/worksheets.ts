@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { VL_CODES } from '@nlims/contracts';
-import type { Tx } from '../core/db.js';
-import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { qcMaterials } from '../modules/facility-settings/facility-settings.table.js';
-import { m2000Row, writeM2000Log } from '../modules/worksheets/files/m2000-log.js';
-import { importResults } from '../modules/worksheets/import.js';
-import { createWorksheet, proposeWorksheet } from '../modules/worksheets/worksheets.service.js';
-import { worksheetTemplates } from '../modules/worksheets/worksheets.table.js';
-import { principalOf } from './demo-steps.js';
+import type { Tx } from '../../core/db.js';
+import { testTypes } from '../../modules/catalogue/catalogue.table.js';
+import { qcMaterials } from '../../modules/facility-settings/facility-settings.table.js';
+import { m2000Row, writeM2000Log } from '../../modules/worksheets/files/m2000-log.js';
+import { importResults } from '../../modules/worksheets/import.js';
+import { createWorksheet, proposeWorksheet } from '../../modules/worksheets/worksheets.service.js';
+import { worksheetTemplates } from '../../modules/worksheets/worksheets.table.js';
+import { principalOf } from '../demo-steps.js';
 
 /**
  * The viral-load bench at Yaba: an Abbott m2000 template (negative, low and high positive controls in A1–A3, the

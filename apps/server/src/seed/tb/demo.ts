@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import { resultBody, TB_CODES, TB_SPECIMEN_SAMPLE_TYPES, type TbRequestFormInput } from '@nlims/contracts';
-import type { Tx } from '../core/db.js';
-import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { sampleTypes } from '../modules/reference/reference.table.js';
-import { enterResult } from '../modules/results/results.service.js';
-import { createOrder, moveSample } from '../modules/samples/samples.service.js';
-import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
+import type { Tx } from '../../core/db.js';
+import { testTypes } from '../../modules/catalogue/catalogue.table.js';
+import { sampleTypes } from '../../modules/reference/reference.table.js';
+import { enterResult } from '../../modules/results/results.service.js';
+import { createOrder, moveSample } from '../../modules/samples/samples.service.js';
+import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
 
 /**
  * A handful of Tuberculosis samples at a demo laboratory, in several states,

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { PH_SPECIMEN_SAMPLE_TYPES, resultBody } from '@nlims/contracts';
-import type { Db, Tx } from '../core/db.js';
-import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { lgas, states } from '../modules/geo/geo.table.js';
-import { rejectionReasons, sampleTypes } from '../modules/reference/reference.table.js';
-import { enterResult, prepareReview, reviewResults } from '../modules/results/results.service.js';
-import { markNotified } from '../modules/analytics/ph/ph-notify.js';
-import { createOrder, moveSample } from '../modules/samples/samples.service.js';
-import { type DemoStaff, insertDemoClient, principalOf, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
+import type { Db, Tx } from '../../core/db.js';
+import { testTypes } from '../../modules/catalogue/catalogue.table.js';
+import { lgas, states } from '../../modules/geo/geo.table.js';
+import { rejectionReasons, sampleTypes } from '../../modules/reference/reference.table.js';
+import { enterResult, prepareReview, reviewResults } from '../../modules/results/results.service.js';
+import { markNotified } from '../../modules/analytics/ph/ph-notify.js';
+import { createOrder, moveSample } from '../../modules/samples/samples.service.js';
+import { type DemoStaff, insertDemoClient, principalOf, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
 
 /**
  * Lassa fever and COVID-19 samples at the Yaba reference laboratory, a few in

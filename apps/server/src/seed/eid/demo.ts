@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { EID_DEFAULT_SAMPLE_TYPE, EID_PCR, type EidResult, resultBody } from '@nlims/contracts';
-import type { Tx } from '../core/db.js';
-import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { rejectionReasons, sampleTypes } from '../modules/reference/reference.table.js';
-import { enterResult } from '../modules/results/results.service.js';
-import { createOrder, moveSample } from '../modules/samples/samples.service.js';
-import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
+import type { Tx } from '../../core/db.js';
+import { testTypes } from '../../modules/catalogue/catalogue.table.js';
+import { rejectionReasons, sampleTypes } from '../../modules/reference/reference.table.js';
+import { enterResult } from '../../modules/results/results.service.js';
+import { createOrder, moveSample } from '../../modules/samples/samples.service.js';
+import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
 
 /**
  * A few EID samples at the Yaba laboratory, one or more in each state of the
