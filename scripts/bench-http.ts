@@ -22,7 +22,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -88,6 +88,17 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+/** A process's CPU time so far (user + system, ms) from Linux's /proc; null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid == null) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function signIn(base: string, username: string): Promise<string> {
   const res = await fetch(`${base}/api/login/`, {
     method: 'POST',
@@ -98,8 +109,8 @@ async function signIn(base: string, username: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function cannon(url: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, headers, connections, duration: seconds });
+async function cannon(url: string, headers: Record<string, string>, duration = seconds): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, headers, connections, duration });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -263,24 +274,55 @@ async function main() {
 
   const rows: string[] = [];
   const ratios: string[] = [];
-  // (the smoke run measures the single process only: the cluster has its own tests, core/cluster.test.ts)
+  // Rounds alternate the two servers (both listening throughout), so a change in the machine's load reaches both; the
+  // ratio is the median of the rounds'. The single process's CPU per request (Linux /proc) says which side spends it.
+  // (the smoke run measures the single process only, once: the cluster has its own tests, core/cluster.test.ts)
+  const rounds = smoke ? 1 : Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+  const cpuNotes: string[] = [];
   for (const n of parts.has('throughput') ? (smoke ? [1] : [1, workers]) : []) {
     const bare = await start([path.join(repo, 'scripts/bench-http.ts'), '--bare'], { BARE_WORKERS: String(n) }, 18_091);
-    // The bare server has no health route: any answer means it listens.
-    const bareResult = await cannon('http://127.0.0.1:18091/bare/general_order/', { 'x-user': String(userId) });
-    await stop(bare);
     const product = await start(['apps/server/src/main.ts'], { DATABASE_URL: benchUrl, WORKERS: String(n) }, 18_092);
     const token = await signIn('http://127.0.0.1:18092', 'clin_supervisor');
-    const productResult = await cannon('http://127.0.0.1:18092/api/general_order/?page_size=20', { authorization: `Bearer ${token}` });
-    await stop(product);
-    failures += bareResult.errors + productResult.errors;
     const label = n === 1 ? 'single process' : `cluster of ${n}`;
-    for (const [name, r] of [
-      ['bare Fastify + pg', bareResult],
-      ['NLIMS GET /api/general_order/?page_size=20', productResult],
-    ] as const)
-      rows.push(`| ${label} | ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
-    ratios.push(`| ${label} | ${(productResult.rps / bareResult.rps).toFixed(2)} |`);
+    // Both warmed up first (the JIT, the pools' connections, the statements' plans), so no round measures a cold start.
+    const bareUrl = 'http://127.0.0.1:18091/bare/general_order/';
+    const productUrl = 'http://127.0.0.1:18092/api/general_order/?page_size=20';
+    if (!smoke) {
+      await cannon(bareUrl, { 'x-user': String(userId) }, 3);
+      await cannon(productUrl, { authorization: `Bearer ${token}` }, 3);
+    }
+    const perRound: number[] = [];
+    const cpu = { bare: { ms: 0, requests: 0 }, product: { ms: 0, requests: 0 } };
+    for (let round = 1; round <= rounds; round++) {
+      const b0 = cpuMs(bare.pid);
+      // The bare server has no health route: any answer means it listens.
+      const bareResult = await cannon(bareUrl, { 'x-user': String(userId) });
+      const b1 = cpuMs(bare.pid);
+      const p0 = cpuMs(product.pid);
+      const productResult = await cannon(productUrl, { authorization: `Bearer ${token}` });
+      const p1 = cpuMs(product.pid);
+      if (n === 1 && b0 != null && b1 != null && p0 != null && p1 != null) {
+        cpu.bare.ms += b1 - b0;
+        cpu.bare.requests += bareResult.rps * seconds;
+        cpu.product.ms += p1 - p0;
+        cpu.product.requests += productResult.rps * seconds;
+      }
+      failures += bareResult.errors + productResult.errors;
+      for (const [name, r] of [
+        ['bare Fastify + pg', bareResult],
+        ['NLIMS GET /api/general_order/?page_size=20', productResult],
+      ] as const)
+        rows.push(`| ${label}${rounds > 1 ? `, round ${round}` : ''} | ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+      perRound.push(productResult.rps / bareResult.rps);
+    }
+    await stop(bare);
+    await stop(product);
+    const sorted = [...perRound].sort((x, y) => x - y);
+    ratios.push(`| ${label} | ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} | ${perRound.map((r) => r.toFixed(2)).join(', ')} |`);
+    if (cpu.bare.requests && cpu.product.requests)
+      cpuNotes.push(
+        `Server process CPU per request (single process, the database's own not counted): bare ${(cpu.bare.ms / cpu.bare.requests).toFixed(2)} ms, NLIMS ${(cpu.product.ms / cpu.product.requests).toFixed(2)} ms`,
+      );
   }
   if (parts.has('throughput')) {
     console.log(
@@ -289,9 +331,10 @@ async function main() {
     console.log('| Processes | Server | req/s | p50 ms | p99 ms | errors |');
     console.log('|---|---|---:|---:|---:|---:|');
     for (const r of rows) console.log(r);
-    console.log('\n| Processes | NLIMS / bare floor |');
-    console.log('|---|---:|');
+    console.log('\n| Processes | NLIMS / bare floor (median) | each round |');
+    console.log('|---|---:|---|');
     for (const r of ratios) console.log(r);
+    for (const note of cpuNotes) console.log(`\n${note}`);
   }
 
   const pgUsers = smoke ? 10 : Number(process.env.BENCH_PG_USERS ?? 200);
