@@ -26,7 +26,7 @@ export function catalogueRoutes(app: App, db: Db): void {
       const filters: Record<string, string> = {};
       if (program__name) filters['Filters.program__name'] = program__name;
       if (test_type !== undefined) filters['Filters.id'] = String(test_type);
-      return listResource(db, testTypeResource, principalOf(request), { ...query, ...filters }) as never;
+      return listResource(db, testTypeResource, principalOf(request), { ...query, ...filters });
     },
   );
 }

@@ -33,13 +33,13 @@ import { renderReport } from '../reports/report.js';
 import { completeEntry } from './complete-entry.js';
 import { FORMS } from './forms.js';
 import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
-import { createOrder, moveSample, moveSamples, orderFollowOn } from './samples.service.js';
+import { createOrder, type MoveInput, moveSample, moveSamples, orderFollowOn } from './samples.service.js';
 import { describeRequestForms } from '../programs/request-form.js';
 import { workplanResource } from './workplan.js';
 
 const tags = ['samples'];
 
-const ACTIONS: [SampleAction, z.ZodObject][] = [
+const ACTIONS: [SampleAction, z.ZodObject & z.ZodType<MoveInput>][] = [
   ['collect', collectBody],
   ['accept', emptyBody],
   ['reject', rejectSampleBody],
@@ -113,7 +113,7 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
       { schema: { tags, summary: `Sample move: ${action} (${form})`, params: idParams, body, response: { 200: sampleDetail } } },
       async (request) => {
         const p = principalOf(request);
-        await db.transaction((tx) => moveSample(tx, p, served, request.params.id, action, request.body as never));
+        await db.transaction((tx) => moveSample(tx, p, served, request.params.id, action, request.body));
         return getSample(db, p, form, request.params.id);
       },
     );
