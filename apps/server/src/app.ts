@@ -37,6 +37,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { loadPrincipal } from './modules/users/principal.js';
 import { recordAudit } from './modules/audit/audit.service.js';
 import { registerResource } from './core/resource.js';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
 import { qcRoutes } from './modules/qc/qc.routes.js';
 import { worksheetsRoutes } from './modules/worksheets/worksheets.routes.js';
 
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   resultsRoutes(app, db);
   qcRoutes(app, db);
   worksheetsRoutes(app, db);
+  dispatchRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

@@ -25,3 +25,4 @@ export * from './qc/westgard.js';
 export * from './qc/qc.js';
 export * from './instruments/values.js';
 export * from './worksheets/worksheets.js';
+export * from './dispatch/dispatch.js';

@@ -41,7 +41,23 @@ export const REFERENCE_RESOURCES = {
     email: z.union([z.email('Enter a valid email address.'), z.literal('')]).default(''),
     is_active: active,
   }),
-  lab_network: plain({ name, description: optionalText(), is_active: active }),
+  lab_network: plain({
+    name,
+    description: optionalText(),
+    /** The programme whose samples its members refer (null: any programme). */
+    program: dbId().nullable().default(null),
+    /** Where its members' samples go. */
+    testing_facility: dbId().nullable().default(null),
+    courier_provider: dbId().nullable().default(null),
+    /** Hours from dispatch to delivery after which a shipment is overdue. */
+    expected_hours: z
+      .number()
+      .int('A valid integer is required.')
+      .min(1, 'Ensure this value is greater than or equal to 1.')
+      .max(720, 'Ensure this value is less than or equal to 720.')
+      .default(72),
+    is_active: active,
+  }),
 } as const;
 export type ReferenceResource = keyof typeof REFERENCE_RESOURCES;
 

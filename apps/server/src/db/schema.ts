@@ -15,3 +15,4 @@ export * from '../core/idempotency.table.js';
 export * from '../modules/analytics/tier/tier.table.js';
 export * from '../modules/qc/qc.table.js';
 export * from '../modules/worksheets/worksheets.table.js';
+export * from '../modules/dispatch/dispatch.table.js';

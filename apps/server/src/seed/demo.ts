@@ -10,6 +10,7 @@ import { seedWorksheetDemo } from './vl/worksheets.js';
 import { KANO_VL_SAMPLES, seedVlDemoSamples, YABA_VL_SAMPLES } from './vl/demo.js';
 import { seedPhDemoSamples } from './ph/demo.js';
 import { seedQcDemo } from './demo-qc.js';
+import { seedReferralNetwork } from './demo-referral.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -192,6 +193,16 @@ export async function seedDemo(tx: Tx): Promise<void> {
       await seedDemoUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids[key], department: 'Laboratory', roles });
     }
   }
+
+  // Mushin's primary health centre collects presumptive-TB sputum and refers it to Yaba.
+  for (const [username, role] of [
+    ['mushin_supervisor', 'Supervisor'],
+    ['mushin_receptionist', 'Receptionist'],
+  ] as const) {
+    await seedDemoUser(tx, { username, passwordHash, ...nameOf(username), facilityId: ids.mushin, department: 'Laboratory', roles: [['Tuberculosis', role]] });
+  }
+  await seedTestServices(tx, ids.mushin, 'Tuberculosis');
+  await seedReferralNetwork(tx, ids);
 
   // The TB laboratories offer the TB tests, and hold a few TB samples in several states (once).
   await seedTestServices(tx, ids.yaba, 'Tuberculosis');

@@ -80,4 +80,17 @@ export const courierProviders = pgTable('courier_providers', {
   email: text('email').notNull().default(''),
   is_active: isActive(),
 });
-export const labNetworks = pgTable('lab_networks', { id: id(), name: name(), description: text('description').notNull().default(''), is_active: isActive() });
+/**
+ * A laboratory network: its member facilities (facility_lab_networks) refer a programme's samples (any programme when
+ * none is named) to its testing laboratory, by its courier, within its expected hours from dispatch to delivery.
+ */
+export const labNetworks = pgTable('lab_networks', {
+  id: id(),
+  name: name(),
+  description: text('description').notNull().default(''),
+  program: integer('program_id'),
+  testing_facility: integer('testing_facility_id'),
+  courier_provider: integer('courier_provider_id'),
+  expected_hours: integer('expected_hours').notNull().default(72),
+  is_active: isActive(),
+});

@@ -71,6 +71,8 @@ export const samples = pgTable(
     collectedAt: timestamp('collected_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     rejectionReasonId: integer('rejection_reason_id').references(() => rejectionReasons.id),
+    /** A referred sample: the facility that collected and sent it (the sample itself is the testing laboratory's once received). */
+    referredFromFacilityId: integer('referred_from_facility_id'),
     /** Every test that was not rejected has an approved result: the sample's work is finished. */
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -83,6 +85,7 @@ export const samples = pgTable(
     index('samples_facility_program_created_idx').on(t.facilityId, t.programId, t.createdAt),
     index('samples_facility_program_status_idx').on(t.facilityId, t.programId, t.status, t.createdAt),
     index('samples_facility_received_idx').on(t.facilityId, t.receivedAt),
+    index('samples_referred_from_idx').on(t.referredFromFacilityId, t.createdAt).where(sql`referred_from_facility_id is not null`),
     // Samples still being worked on, for the open lists (a small part of a facility's history).
     index('samples_open_idx').on(t.facilityId, t.programId, t.status, t.createdAt).where(sql`not completed`),
   ],

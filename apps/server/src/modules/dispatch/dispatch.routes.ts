@@ -1,0 +1,114 @@
+import {
+  idParams,
+  referralDestinationsReply,
+  referredSampleItem,
+  SHIPMENT_MOVES,
+  type ShipmentAction,
+  shipmentCreateBody,
+  shipmentDetail,
+  shipmentItem,
+  shipmentListQuery,
+  shipmentMoveBody,
+  shipmentReceiveBody,
+  shipmentReceiveReply,
+} from '@nlims/contracts';
+import { z } from 'zod';
+import { principalOf } from '../../core/auth.js';
+import type { Db } from '../../core/db.js';
+import type { App } from '../../core/types.js';
+import { createShipment, getShipment, listShipments, moveShipment, receiveShipment, referralDestinations, referredSamples } from './dispatch.service.js';
+
+const tags = ['dispatch'];
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Referral and dispatch: shipments between a referring facility and a testing laboratory of its lab networks. */
+export function dispatchRoutes(app: App, db: Db): void {
+  app.get(
+    '/api/referral_destination/',
+    {
+      schema: {
+        tags,
+        summary: "The testing laboratories the caller's facility may refer a programme's samples to (its lab networks)",
+        querystring: z.object({ program: z.string().trim().min(1).max(100).optional() }),
+        response: { 200: referralDestinationsReply },
+      },
+    },
+    (request) => referralDestinations(db, principalOf(request), request.query.program),
+  );
+  app.get(
+    '/api/shipment/',
+    {
+      schema: {
+        tags,
+        summary: "The facility's shipments going out or coming in, newest first",
+        querystring: shipmentListQuery,
+        response: { 200: page(shipmentItem) },
+      },
+    },
+    (request) => listShipments(db, principalOf(request), request.query),
+  );
+  app.post(
+    '/api/shipment/',
+    {
+      schema: {
+        tags,
+        summary: 'Batch collected samples into a shipment to a testing laboratory; they become DISPATCHED (13)',
+        body: shipmentCreateBody,
+        response: { 201: shipmentDetail },
+      },
+    },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const made = await db.transaction((tx) => createShipment(tx, p, request.body));
+      return reply.code(201).send(made);
+    },
+  );
+  app.get(
+    '/api/shipment/:id/',
+    { schema: { tags, summary: 'A shipment with its samples, history and turnaround legs', params: idParams, response: { 200: shipmentDetail } } },
+    (request) => getShipment(db, principalOf(request), request.params.id),
+  );
+  for (const action of Object.keys(SHIPMENT_MOVES) as ShipmentAction[]) {
+    app.post(
+      `/api/shipment/:id/${action}/`,
+      { schema: { tags, summary: `Shipment move: ${action.replace('_', ' ')}`, params: idParams, body: shipmentMoveBody, response: { 200: shipmentDetail } } },
+      async (request) => {
+        const p = principalOf(request);
+        return db.transaction((tx) => moveShipment(tx, p, request.params.id, action, request.body));
+      },
+    );
+  }
+  app.post(
+    '/api/shipment/:id/receive/',
+    {
+      schema: {
+        tags,
+        summary: 'The testing laboratory receives a shipment: scanned samples, their condition, and accept or reject each',
+        params: idParams,
+        body: shipmentReceiveBody,
+        response: { 200: shipmentReceiveReply },
+      },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      return db.transaction((tx) => receiveShipment(tx, p, request.params.id, request.body));
+    },
+  );
+  app.get(
+    '/api/referred_sample/',
+    {
+      schema: {
+        tags,
+        summary: 'Samples the facility referred: status, testing laboratory, rejection, and approved results',
+        querystring: pageQuery,
+        response: { 200: page(referredSampleItem) },
+      },
+    },
+    (request) => referredSamples(db, principalOf(request), request.query),
+  );
+}

@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../core/db.js';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+import { programmeSteps, TUBERCULOSIS } from '../../test/programmes.js';
+
+/**
+ * Referral: Mushin's primary health centre sends TB sputum to the Yaba laboratory of its network; Yaba receives,
+ * rejects one, tests the other; Mushin reads the rejection and the approved result.
+ */
+
+let t: TestApp;
+let yaba: number;
+let reason: number;
+const tb = programmeSteps(() => t, TUBERCULOSIS);
+const mushinTb = programmeSteps(() => t, {
+  ...TUBERCULOSIS,
+  admin: 'ph_admin',
+  orderer: 'mushin_receptionist',
+  analyst: 'ph_analyst',
+  supervisor: 'mushin_supervisor',
+});
+
+const call = async (actor: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(await t.token(actor)), ...(payload ? { payload } : {}) });
+const db = () => t.database.db;
+const sampleRow = async (id: number) =>
+  rowsOf<{ status: number; facility_id: number; referred_from_facility_id: number | null }>(
+    await db().execute(sql`select status, facility_id, referred_from_facility_id from samples where id = ${id}`),
+  )[0]!;
+
+/** A TB sample collected at Mushin. */
+async function collected() {
+  const placed = await mushinTb.order();
+  const sample = placed.samples[0]!;
+  const res = await call('mushin_receptionist', 'POST', `/api/tb_sample/${sample.id}/collect/`, {
+    collected_at: new Date(Date.now() - 3_600_000).toISOString(),
+    sample_type: await tb.sampleTypeId(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return sample;
+}
+
+const shipmentBody = (samples: number[]) => ({
+  receiving_facility: yaba,
+  samples,
+  packaging: 'Triple packaging, UN3373',
+  boxes: 1,
+  storage_temperature: '2-8',
+  pickup_temperature: 6.5,
+  packed_by: 'Mushin Supervisor',
+  rider_name: 'Tunde Bakare',
+  rider_phone: '+234 803 555 0101',
+  pickup_date: new Date().toISOString().slice(0, 10),
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  yaba = rowsOf<{ id: number }>(await db().execute(sql`select id from facilities where facility_code = 'LA-YAB-001'`))[0]?.id ?? 0;
+  if (!yaba)
+    yaba = rowsOf<{ id: number }>(await db().execute(sql`select testing_facility_id as id from lab_networks where name = 'Lagos TB specimen referral'`))[0]!.id;
+  reason = (await call('superadmin', 'GET', '/api/rejection_reason/')).json()[0].id;
+});
+afterAll(() => t.close());
+
+describe('referral destinations', () => {
+  it("are the testing laboratories of the facility's networks for the programme", async () => {
+    const res = await call('mushin_supervisor', 'GET', '/api/referral_destination/?program=Tuberculosis');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().map((d: { facility: number }) => d.facility)).toEqual([yaba]);
+    expect((await call('mushin_supervisor', 'GET', '/api/referral_destination/?program=EID')).json()).toEqual([]);
+    expect((await call('superadmin', 'GET', '/api/referral_destination/')).statusCode).toBe(403);
+    expect((await call('lagos_tier', 'GET', '/api/referral_destination/')).statusCode).toBe(403);
+  });
+});
+
+describe('a shipment from Mushin to Yaba', () => {
+  let first: { id: number; barcode: string };
+  let second: { id: number; barcode: string };
+  let shipment: number;
+
+  it('is made by the sending supervisor from collected samples, which become DISPATCHED; a sample goes in one open shipment only', async () => {
+    first = await collected();
+    second = await collected();
+    expect((await call('mushin_receptionist', 'POST', '/api/shipment/', shipmentBody([first.id, second.id]))).statusCode).toBe(403);
+    const made = await call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody([first.id, second.id]));
+    expect(made.statusCode, made.body).toBe(201);
+    const body = made.json();
+    shipment = body.id;
+    expect(body.number).toMatch(/^SH-\d{4}-\d{4}$/);
+    expect(body.status).toBe(0);
+    expect(body.samples.map((s: { state: string }) => s.state)).toEqual(['in_transit', 'in_transit']);
+    expect((await sampleRow(first.id)).status).toBe(13);
+    const again = await call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody([first.id]));
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().detail).toContain('already in a shipment');
+  });
+
+  it('refuses bad input by field', async () => {
+    const sample = await collected();
+    const cases: [object, string][] = [
+      [{ ...shipmentBody([sample.id]), storage_temperature: 'warm' }, 'storage_temperature'],
+      [{ ...shipmentBody([sample.id]), samples: [] }, 'samples'],
+      [{ ...shipmentBody([sample.id]), receiving_facility: 999_999 }, 'receiving_facility'],
+      [{ ...shipmentBody([sample.id]), pickup_date: '26/11/2026' }, 'pickup_date'],
+      [{ ...shipmentBody([sample.id]), rider_phone: 'call me' }, 'rider_phone'],
+      [{ ...shipmentBody([sample.id]), packed_by: '' }, 'packed_by'],
+      [{ ...shipmentBody([999_999]) }, 'samples'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('mushin_supervisor', 'POST', '/api/shipment/', payload);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json()), field).toContain(field);
+    }
+  });
+
+  it('is seen by its two laboratories only', async () => {
+    expect((await call('mushin_supervisor', 'GET', `/api/shipment/${shipment}/`)).statusCode).toBe(200);
+    expect((await call('ph_receptionist', 'GET', `/api/shipment/${shipment}/`)).statusCode).toBe(200);
+    const incoming = (await call('ph_receptionist', 'GET', '/api/shipment/?direction=incoming')).json();
+    expect(incoming.results.map((s: { id: number }) => s.id)).toContain(shipment);
+    for (const outsider of ['kano_supervisor', 'clin_supervisor'])
+      expect((await call(outsider, 'GET', `/api/shipment/${shipment}/`)).statusCode, outsider).toBe(404);
+    for (const none of ['superadmin', 'fed_tier', 'lagos_tier']) expect((await call(none, 'GET', `/api/shipment/${shipment}/`)).statusCode, none).toBe(403);
+    expect((await call('kano_supervisor', 'GET', '/api/shipment/?direction=incoming')).json().results).toEqual([]);
+  });
+
+  it('moves by its sides: the sender notifies and dispatches, the testing laboratory may not', async () => {
+    expect((await call('ph_supervisor', 'POST', `/api/shipment/${shipment}/dispatch/`, {})).statusCode).toBe(403);
+    expect((await call('mushin_receptionist', 'POST', `/api/shipment/${shipment}/dispatch/`, {})).statusCode).toBe(403);
+    expect((await call('mushin_supervisor', 'POST', `/api/shipment/${shipment}/notify_courier/`, {})).statusCode).toBe(200);
+    const sent = await call('mushin_supervisor', 'POST', `/api/shipment/${shipment}/dispatch/`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().status).toBe(3);
+    expect(sent.json().history.map((h: { to_status: number }) => h.to_status)).toEqual([0, 2, 3]);
+    expect((await call('mushin_supervisor', 'POST', `/api/shipment/${shipment}/cancel/`, { reason: 'x' })).statusCode).toBe(409);
+  });
+
+  it('is received once: two receptions at the same time, one wins; a rejected sample needs its reason', async () => {
+    const noReason = await call('ph_receptionist', 'POST', `/api/shipment/${shipment}/receive/`, {
+      samples: [{ id: first.id, accept: false }],
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(Object.keys(noReason.json())).toContain('samples.0.rejection_reason');
+    const body = {
+      temperature: 7,
+      samples: [
+        { id: first.id, condition: 'good', accept: true },
+        { id: second.id, condition: 'leaking', accept: false, rejection_reason: reason },
+        { id: 424_242, accept: true },
+      ],
+    };
+    const [a, b] = await Promise.all([
+      call('ph_receptionist', 'POST', `/api/shipment/${shipment}/receive/`, body),
+      call('ph_supervisor', 'POST', `/api/shipment/${shipment}/receive/`, body),
+    ]);
+    expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toEqual([200, 409]);
+    const won = (a.statusCode === 200 ? a : b).json();
+    expect(won.status).toBe(5);
+    expect(won.unexpected).toEqual([424_242]);
+    expect(won.missing).toEqual([]);
+    expect(won.samples.find((s: { id: number }) => s.id === second.id)).toMatchObject({ state: 'rejected', condition: 'leaking' });
+    // Custody moved with the samples; the accepted one went through the usual reception.
+    expect(await sampleRow(first.id)).toMatchObject({ status: 3, facility_id: yaba });
+    expect(await sampleRow(second.id)).toMatchObject({ status: 4, facility_id: yaba });
+    expect((await sampleRow(first.id)).referred_from_facility_id).not.toBeNull();
+    const audit = rowsOf<{ action: string }>(
+      await db().execute(sql`select action from audit_events where entity = 'sample' and entity_id = ${String(first.id)} order by id`),
+    ).map((r) => r.action);
+    expect(audit).toEqual(expect.arrayContaining(['sample.dispatch', 'sample.receive', 'sample.accept']));
+  });
+
+  it('is tested at Yaba like its own, and Mushin reads the rejection and, once approved, the result', async () => {
+    // Yaba's lists hold the referred sample; Mushin's no longer do.
+    const yabaList = (await call('ph_supervisor', 'GET', `/api/tb_sample/?search=${first.barcode}`)).json();
+    expect(yabaList.results.map((s: { id: number }) => s.id)).toContain(first.id);
+    expect((await call('mushin_supervisor', 'GET', `/api/tb_sample/${first.id}/`)).statusCode).toBe(404);
+    const detail = (await call('ph_supervisor', 'GET', `/api/tb_sample/${first.id}/`)).json();
+    const ids = await tb.enterAll(detail);
+    for (const id of ids) expect((await call('ph_supervisor', 'POST', `/api/results/${id}/verify/`)).statusCode).toBe(200);
+    for (const id of ids) {
+      const approved = await call('ph_supervisor', 'POST', `/api/results/${id}/approve/`, { password: 'Demo@12345' });
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
+    const referred = await call('mushin_supervisor', 'GET', '/api/referred_sample/');
+    expect(referred.statusCode, referred.body).toBe(200);
+    const rows = referred.json().results as { id: number; rejection_reason: string | null; results: { value: string }[]; testing_facility_name: string }[];
+    expect(rows.find((r) => r.id === second.id)?.rejection_reason).toBeTruthy();
+    const tested = rows.find((r) => r.id === first.id)!;
+    expect(tested.testing_facility_name).toContain('Yaba');
+    expect(tested.results.map((r) => r.value)).toContain('MTB DETECTED MEDIUM');
+    // Nobody else reads them.
+    expect((await call('ph_supervisor', 'GET', '/api/referred_sample/')).json().results.map((r: { id: number }) => r.id)).not.toContain(first.id);
+    expect((await call('superadmin', 'GET', '/api/referred_sample/')).statusCode).toBe(403);
+    expect((await call('lagos_tier', 'GET', '/api/referred_sample/')).statusCode).toBe(403);
+  });
+});
+
+describe('a cancelled shipment', () => {
+  it('returns its samples to the sending facility as they were, and frees them for another shipment', async () => {
+    const sample = await collected();
+    const made = (await call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody([sample.id]))).json();
+    expect((await call('mushin_supervisor', 'POST', `/api/shipment/${made.id}/cancel/`, {})).statusCode).toBe(400);
+    const cancelled = await call('mushin_supervisor', 'POST', `/api/shipment/${made.id}/cancel/`, { reason: 'Courier did not come' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().samples[0].state).toBe('returned');
+    expect((await sampleRow(sample.id)).status).toBe(2);
+    expect((await call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody([sample.id]))).statusCode).toBe(201);
+  });
+
+  it('two shipments of one sample at the same time: one is made', async () => {
+    const sample = await collected();
+    const [a, b] = await Promise.all([
+      call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody([sample.id])),
+      call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody([sample.id])),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+  });
+});
