@@ -16,9 +16,13 @@ import { z } from 'zod';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { renderManifest } from './manifest.js';
 import { createShipment, getShipment, listShipments, moveShipment, receiveShipment, referralDestinations, referredSamples } from './dispatch.service.js';
 
 const tags = ['dispatch'];
+const PDF = z.any().meta({ type: 'string', format: 'binary' });
+const pdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const page = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
 const pageQuery = z.object({
@@ -72,6 +76,30 @@ export function dispatchRoutes(app: App, db: Db): void {
     '/api/shipment/:id/',
     { schema: { tags, summary: 'A shipment with its samples, history and turnaround legs', params: idParams, response: { 200: shipmentDetail } } },
     (request) => getShipment(db, principalOf(request), request.params.id),
+  );
+  app.get(
+    '/api/shipment/:id/manifest.pdf',
+    {
+      schema: {
+        tags,
+        summary: "The shipment's manifest, A4: samples with barcodes and the chain-of-custody signature lines",
+        params: idParams,
+        querystring: pdfQuery,
+        response: { 200: { description: 'The manifest (PDF).', content: { 'application/pdf': { schema: PDF } } } },
+      },
+    },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const shipment = await getShipment(db, p, request.params.id);
+      const pdf = await renderManifest(shipment);
+      await recordAudit(db, p, { action: 'shipment.print', entity: 'shipment', entityId: String(shipment.id) });
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `${disposition}; filename="${shipment.number}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
   for (const action of Object.keys(SHIPMENT_MOVES) as ShipmentAction[]) {
     app.post(

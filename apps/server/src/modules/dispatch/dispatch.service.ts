@@ -217,7 +217,7 @@ const itemFields = {
   receiving_facility_name: sql<string>`(select f.facility_name from ${facilities} f where f.id = ${shipments.receivingFacilityId})`,
   courier: shipments.courierId,
   courier_name: sql<string | null>`(select c.name from ${courierProviders} c where c.id = ${shipments.courierId})`,
-  samples_count: sql<number>`(select count(*)::int from ${shipmentSamples} x where x.shipment_id = ${shipments.id})`,
+  samples_count: sql<number>`(select count(*)::int from ${shipmentSamples} x where x.shipment_id = shipments.id)`,
   pickup_date: shipments.pickupDate,
   storage_temperature: shipments.storageTemperature,
   created_at: shipments.createdAt,
@@ -247,7 +247,7 @@ export async function listShipments(db: Db, p: Principal, q: z.output<typeof shi
   // Only shipments carrying a sample of a programme the caller reads.
   const readable = p.roles.filter((r) => mayIn(p, r.program, 'read')).map((r) => r.programId);
   where.push(
-    sql`exists (select 1 from ${shipmentSamples} x join ${samples} s on s.id = x.sample_id where x.shipment_id = ${shipments.id}
+    sql`exists (select 1 from ${shipmentSamples} x join ${samples} s on s.id = x.sample_id where x.shipment_id = shipments.id
                 and s.program_id in (${sql.raw(readable.map((n) => String(Math.trunc(n))).join(', ') || '0')}))`,
   );
   const [{ n }] = (await db

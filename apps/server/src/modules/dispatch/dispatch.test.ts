@@ -89,6 +89,7 @@ describe('a shipment from Mushin to Yaba', () => {
     shipment = body.id;
     expect(body.number).toMatch(/^SH-\d{4}-\d{4}$/);
     expect(body.status).toBe(0);
+    expect(body.samples_count).toBe(2);
     expect(body.samples.map((s: { state: string }) => s.state)).toEqual(['in_transit', 'in_transit']);
     expect((await sampleRow(first.id)).status).toBe(13);
     const again = await call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody([first.id]));
@@ -112,6 +113,17 @@ describe('a shipment from Mushin to Yaba', () => {
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
       expect(Object.keys(res.json()), field).toContain(field);
     }
+  });
+
+  it('prints its manifest for either laboratory: each barcode and the chain of custody', async () => {
+    for (const who of ['mushin_supervisor', 'ph_receptionist']) {
+      const res = await call(who, 'GET', `/api/shipment/${shipment}/manifest.pdf`);
+      expect(res.statusCode, who).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      if (process.env.MANIFEST_SHOT) (await import('node:fs')).writeFileSync(process.env.MANIFEST_SHOT, res.rawPayload);
+    }
+    expect((await call('kano_supervisor', 'GET', `/api/shipment/${shipment}/manifest.pdf`)).statusCode).toBe(404);
   });
 
   it('is seen by its two laboratories only', async () => {
