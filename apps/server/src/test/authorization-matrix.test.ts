@@ -22,6 +22,8 @@ const USERS = {
   ph_clerk: 'staff',
   ph_data_analyst: 'staff',
   kano_supervisor: 'staff',
+  mushin_supervisor: 'staff',
+  mushin_receptionist: 'staff',
   fed_tier: 'tier',
   lagos_tier: 'tier',
   ikeja_tier: 'tier',
@@ -29,7 +31,17 @@ const USERS = {
 type Class = (typeof USERS)[keyof typeof USERS];
 
 let t: TestApp;
-let ids: { wsTemplate: number; hb: number; tb: number; ikejaAnalyst: number; yabaClerk: number; ikeja: number; general: number; yabaClient: number };
+let ids: {
+  shipment: number;
+  wsTemplate: number;
+  hb: number;
+  tb: number;
+  ikejaAnalyst: number;
+  yabaClerk: number;
+  ikeja: number;
+  general: number;
+  yabaClient: number;
+};
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
@@ -46,7 +58,53 @@ beforeAll(async () => {
   const users = (await t.app.inject({ url: '/api/users/?page=1&page_size=100', headers: admin })).json().results;
   const id = (u: string) => users.find((x: { username: string }) => x.username === u).id;
   const facilities = (await t.app.inject({ url: '/api/facilities/?page=1&page_size=100', headers: admin })).json().results;
+  // A shipment from Mushin to Yaba of one collected TB sample.
+  const mushin = bearer(await t.token('mushin_receptionist'));
+  const client = await t.app.inject({
+    method: 'POST',
+    url: '/api/clients/',
+    headers: mushin,
+    payload: { first_name: 'Matrix', last_name: 'Referral', sex: 'male', estimated_age_years: 30 },
+  });
+  const xpert = (await t.app.inject({ url: '/api/test_configuration/?program__name=Tuberculosis', headers: admin }))
+    .json()
+    .find((x: { code: string }) => x.code === 'TB-XPERT').id;
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/tb_sample/',
+    headers: mushin,
+    payload: {
+      client: client.json().id,
+      program: 'Tuberculosis',
+      test_types: [xpert],
+      form: {
+        patient_category: 'new',
+        reason_for_examination: 'diagnosis',
+        presumptive_drtb: false,
+        hiv_status: 'negative',
+        test_status: 'initial',
+        specimen: 'sputum_spot',
+      },
+    },
+  });
+  const sampleId = order.json().samples[0].id;
+  const sputum = (await t.app.inject({ url: '/api/sample_type/', headers: admin })).json().find((x: { code: string }) => x.code === 'SPU').id;
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/tb_sample/${sampleId}/collect/`,
+    headers: mushin,
+    payload: { collected_at: new Date().toISOString(), sample_type: sputum },
+  });
+  const to = (await t.app.inject({ url: '/api/referral_destination/', headers: bearer(await t.token('mushin_supervisor')) })).json()[0].facility;
+  const shipment = await t.app.inject({
+    method: 'POST',
+    url: '/api/shipment/',
+    headers: bearer(await t.token('mushin_supervisor')),
+    payload: { receiving_facility: to, samples: [sampleId], storage_temperature: 'ambient', packed_by: 'Matrix', pickup_date: '2026-11-26' },
+  });
+  expect(shipment.statusCode, shipment.body).toBe(201);
   ids = {
+    shipment: shipment.json().id,
     // the demo's m2000 template of the Yaba viral-load bench
     wsTemplate: (await t.app.inject({ url: '/api/worksheet_template/?page=1', headers: bearer(await t.token('ph_supervisor')) })).json().results[0].id,
     hb: hb.json().id,
@@ -80,7 +138,19 @@ type Row = {
 };
 
 /** Staff who register clients in some programme (Supervisor, Receptionist, Data Clerk). */
-const REGISTRARS = ['clin_supervisor', 'clin_receptionist', 'clin_clerk', 'ph_supervisor', 'ph_receptionist', 'ph_clerk', 'kano_supervisor'] as const;
+const REGISTRARS = [
+  'clin_supervisor',
+  'clin_receptionist',
+  'clin_clerk',
+  'ph_supervisor',
+  'ph_receptionist',
+  'ph_clerk',
+  'kano_supervisor',
+  'mushin_supervisor',
+  'mushin_receptionist',
+] as const;
+/** Mushin's primary health centre: a Supervisor and a Receptionist in Tuberculosis, referring to Yaba. */
+const MUSHIN = ['mushin_supervisor', 'mushin_receptionist'] as const;
 const YABA_STAFF = ['ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'] as const;
 const each = (users: readonly (keyof typeof USERS)[], status: number) => Object.fromEntries(users.map((u) => [u, status]));
 
@@ -223,7 +293,7 @@ const ROWS: Row[] = [
     method: 'GET',
     url: () => '/api/tb_form_lookup/',
     expect: { super: 200, labAdmin: 200 },
-    users: { ph_supervisor: 200, ph_receptionist: 200, ph_analyst: 200, ph_clerk: 200, ph_data_analyst: 200, kano_supervisor: 200 },
+    users: { ph_supervisor: 200, ph_receptionist: 200, ph_analyst: 200, ph_clerk: 200, ph_data_analyst: 200, kano_supervisor: 200, ...each(MUSHIN, 200) },
     otherwise: 403,
   },
   // the TB analytics: for a role that reads Tuberculosis (not the admin, whose role reads nothing); the super admin reads
@@ -233,7 +303,7 @@ const ROWS: Row[] = [
     method: 'GET',
     url: () => '/api/facility_tb_dashboard/',
     expect: {},
-    users: each([...YABA_STAFF, 'kano_supervisor'], 200),
+    users: each([...YABA_STAFF, 'kano_supervisor', ...MUSHIN], 200),
     otherwise: 403,
   },
   {
@@ -242,7 +312,7 @@ const ROWS: Row[] = [
     url: () => '/api/tb_report/?page=1',
     // officials and the super admin read the aggregates of their area
     expect: { super: 200, tier: 200 },
-    users: each([...YABA_STAFF, 'kano_supervisor'], 200),
+    users: each([...YABA_STAFF, 'kano_supervisor', ...MUSHIN], 200),
     otherwise: 403,
   },
   // the public-health analytics: for a role that reads Lassa fever or COVID-19 at Yaba; the to-notify list for supervisors and data analysts
@@ -322,7 +392,7 @@ const ROWS: Row[] = [
     url: () => `/api/clients/${ids.yabaClient}/merge/`,
     body: () => ({ duplicate: ids.yabaClient }),
     expect: {},
-    users: { ph_supervisor: 400, clin_supervisor: 404, kano_supervisor: 404 },
+    users: { ph_supervisor: 400, clin_supervisor: 404, kano_supervisor: 404, mushin_supervisor: 404 },
     otherwise: 403,
   },
   // quality control's rules: read by those who record QC in the test's programme, set by its supervisors
@@ -353,7 +423,7 @@ const ROWS: Row[] = [
     method: 'GET',
     url: () => '/api/worksheet_template/?page=1',
     expect: { clinicalAdmin: 200, labAdmin: 200 },
-    users: { ph_supervisor: 200, ph_analyst: 200, kano_supervisor: 200 },
+    users: { ph_supervisor: 200, ph_analyst: 200, kano_supervisor: 200, mushin_supervisor: 200 },
     otherwise: 403,
   },
   {
@@ -361,7 +431,7 @@ const ROWS: Row[] = [
     method: 'GET',
     url: () => '/api/worksheet/?state=archive',
     expect: {},
-    users: { ph_supervisor: 200, ph_analyst: 200, kano_supervisor: 200 },
+    users: { ph_supervisor: 200, ph_analyst: 200, kano_supervisor: 200, mushin_supervisor: 200 },
     otherwise: 403,
   },
   {
@@ -369,7 +439,7 @@ const ROWS: Row[] = [
     method: 'GET',
     url: () => `/api/worksheet/proposal/?template=${ids.wsTemplate}`,
     expect: {},
-    users: { ph_supervisor: 200, ph_analyst: 200, kano_supervisor: 400 },
+    users: { ph_supervisor: 200, ph_analyst: 200, kano_supervisor: 400, mushin_supervisor: 400 },
     otherwise: 403,
   },
   {
@@ -378,7 +448,73 @@ const ROWS: Row[] = [
     url: () => '/api/worksheet/',
     body: () => ({ template: ids.wsTemplate, positions: [{ well: 'H12', test_order: 2_000_000_000 }] }),
     expect: {},
-    users: { ph_supervisor: 400, ph_analyst: 400, kano_supervisor: 400 },
+    users: { ph_supervisor: 400, ph_analyst: 400, kano_supervisor: 400, mushin_supervisor: 400 },
+    otherwise: 403,
+  },
+  // referral: a facility's users; a shipment is read by its two laboratories (staff holding a role in its programme),
+  // moved by the sender's dispatchers or the receiver's receptionists; the super admin and the tier users reach none.
+  {
+    name: 'referral destinations',
+    method: 'GET',
+    url: () => '/api/referral_destination/',
+    expect: { clinicalAdmin: 200, labAdmin: 200, staff: 200 },
+    otherwise: 403,
+  },
+  {
+    name: 'list shipments',
+    method: 'GET',
+    url: () => '/api/shipment/?direction=incoming',
+    expect: { staff: 200 },
+    otherwise: 403,
+  },
+  {
+    name: 'read a shipment',
+    method: 'GET',
+    url: () => `/api/shipment/${ids.shipment}/`,
+    expect: { staff: 404, clinicalAdmin: 404, labAdmin: 404 },
+    users: { ...each(YABA_STAFF, 200), mushin_supervisor: 200, mushin_receptionist: 200 },
+    otherwise: 403,
+  },
+  {
+    name: 'print a shipment manifest',
+    method: 'GET',
+    url: () => `/api/shipment/${ids.shipment}/manifest.pdf`,
+    expect: { staff: 404, clinicalAdmin: 404, labAdmin: 404 },
+    users: { ...each(YABA_STAFF, 200), mushin_supervisor: 200, mushin_receptionist: 200 },
+    otherwise: 403,
+  },
+  {
+    name: 'create a shipment (no such sample)',
+    method: 'POST',
+    url: () => '/api/shipment/',
+    body: () => ({ receiving_facility: 1, samples: [2_000_000_000], storage_temperature: 'ambient', packed_by: 'X', pickup_date: '2026-11-26' }),
+    expect: {},
+    users: { ph_supervisor: 400, kano_supervisor: 400, mushin_supervisor: 400 },
+    otherwise: 403,
+  },
+  {
+    name: 'deliver a shipment not yet dispatched',
+    method: 'POST',
+    url: () => `/api/shipment/${ids.shipment}/deliver/`,
+    body: () => ({}),
+    expect: { staff: 404, clinicalAdmin: 404, labAdmin: 404 },
+    users: { ph_supervisor: 409, ph_receptionist: 409, ph_clerk: 409, ph_analyst: 403, ph_data_analyst: 403, mushin_supervisor: 409, mushin_receptionist: 403 },
+    otherwise: 403,
+  },
+  {
+    name: 'receive a shipment not yet dispatched',
+    method: 'POST',
+    url: () => `/api/shipment/${ids.shipment}/receive/`,
+    body: () => ({ samples: [{ id: 1, accept: true }] }),
+    expect: { staff: 404, clinicalAdmin: 404, labAdmin: 404 },
+    users: { ph_supervisor: 409, ph_receptionist: 409, ph_clerk: 409, ph_analyst: 403, ph_data_analyst: 403, mushin_supervisor: 403, mushin_receptionist: 403 },
+    otherwise: 403,
+  },
+  {
+    name: 'list referred samples',
+    method: 'GET',
+    url: () => '/api/referred_sample/',
+    expect: { staff: 200 },
     otherwise: 403,
   },
 ];

@@ -79,6 +79,7 @@ async function nextNumber(tx: Tx, facility: number, now: Date): Promise<string> 
  */
 export async function createShipment(tx: Tx, p: Principal, body: CreateBody, now = new Date()): Promise<ShipmentDetail> {
   const facility = facilityOf(p);
+  if (!p.roles.some((r) => mayIn(p, r.program, 'dispatch'))) throw forbidden('Your role may not dispatch samples in any programme.');
   const ids = [...new Set(body.samples)];
   const rows = await tx
     .select({ id: samples.id, barcode: samples.barcode, status: samples.status, program: programs.name })
