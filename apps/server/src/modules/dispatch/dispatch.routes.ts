@@ -1,5 +1,7 @@
 import {
+  FAMILIES,
   idParams,
+  programFamily,
   referralDestinationsReply,
   referredSampleItem,
   SHIPMENT_MOVES,
@@ -17,8 +19,19 @@ import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { reportData } from '../reports/report-data.js';
+import { renderReport } from '../reports/report.js';
 import { renderManifest } from './manifest.js';
-import { createShipment, getShipment, listShipments, moveShipment, receiveShipment, referralDestinations, referredSamples } from './dispatch.service.js';
+import {
+  createShipment,
+  getShipment,
+  listShipments,
+  moveShipment,
+  receiveShipment,
+  referralDestinations,
+  referredReader,
+  referredSamples,
+} from './dispatch.service.js';
 
 const tags = ['dispatch'];
 const PDF = z.any().meta({ type: 'string', format: 'binary' });
@@ -138,5 +151,35 @@ export function dispatchRoutes(app: App, db: Db): void {
       },
     },
     (request) => referredSamples(db, principalOf(request), request.query),
+  );
+  app.get(
+    '/api/referred_sample/:id/report/',
+    {
+      schema: {
+        tags,
+        summary: "A referred sample's result report, naming the testing laboratory and the referring facility (once a result is approved)",
+        params: idParams,
+        querystring: pdfQuery,
+        response: { 200: { description: 'The report (PDF).', content: { 'application/pdf': { schema: PDF } } } },
+      },
+    },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const { reader, program } = await referredReader(db, p, request.params.id);
+      const data = await reportData(db, reader, FAMILIES[programFamily(program)].form, request.params.id);
+      const pdf = await renderReport(data);
+      const download = request.query.download === '1';
+      await recordAudit(db, p, {
+        action: download ? 'report.export' : 'report.view',
+        entity: 'sample_access',
+        entityId: String(request.params.id),
+        after: { format: 'pdf', download, referred: true },
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="report-${data.order.lab_number}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 }

@@ -562,3 +562,22 @@ export async function referredSamples(db: Db, p: Principal, q: { page: number; p
   );
   return { count: n, next: null, previous: null, results: rows };
 }
+
+/**
+ * A referred sample as its referring facility may read it: the sample (its programme's wire form) and a reader
+ * scoped to the testing laboratory that holds it, for the report — only for a user of the referring facility holding
+ * a role in the programme, and only once a result is approved.
+ */
+export async function referredReader(db: Db, p: Principal, id: number): Promise<{ reader: Principal; program: string }> {
+  const facility = facilityOf(p);
+  const [row] = rowsOf<{ facility_id: number; program: string; approved: boolean }>(
+    await db.execute(sql`select s.facility_id, p.name as program,
+                                exists (select 1 from test_orders t join results r on r.test_order_id = t.id and r.current and r.status = 7
+                                        where t.sample_id = s.id) as approved
+                         from samples s join programs p on p.id = s.program_id
+                         where s.id = ${id} and s.referred_from_facility_id = ${facility}`),
+  );
+  if (!row || !mayIn(p, row.program, 'read')) throw notFound();
+  if (!row.approved) throw conflict('No result of this sample has been approved yet.');
+  return { reader: { ...p, facilityId: row.facility_id }, program: row.program };
+}

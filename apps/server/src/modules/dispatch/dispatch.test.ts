@@ -201,6 +201,14 @@ describe('a shipment from Mushin to Yaba', () => {
     const tested = rows.find((r) => r.id === first.id)!;
     expect(tested.testing_facility_name).toContain('Yaba');
     expect(tested.results.map((r) => r.value)).toContain('MTB DETECTED MEDIUM');
+    // Mushin prints the report: Yaba's, naming Mushin as the referring facility.
+    const report = await call('mushin_supervisor', 'GET', `/api/referred_sample/${first.id}/report/`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.headers['content-type']).toBe('application/pdf');
+    if (process.env.REPORT_SHOT) (await import('node:fs')).writeFileSync(process.env.REPORT_SHOT, report.rawPayload);
+    expect((await call('mushin_supervisor', 'GET', `/api/referred_sample/${second.id}/report/`)).statusCode).toBe(409);
+    expect((await call('kano_supervisor', 'GET', `/api/referred_sample/${first.id}/report/`)).statusCode).toBe(404);
+    expect((await call('ph_supervisor', 'GET', `/api/referred_sample/${first.id}/report/`)).statusCode).toBe(404);
     // Nobody else reads them.
     expect((await call('ph_supervisor', 'GET', '/api/referred_sample/')).json().results.map((r: { id: number }) => r.id)).not.toContain(first.id);
     expect((await call('superadmin', 'GET', '/api/referred_sample/')).statusCode).toBe(403);

@@ -18,12 +18,20 @@ import { users } from '../users/users.table.js';
  */
 export async function reportData(db: Db, p: Principal, form: ProgramForm, id: number) {
   const order = await getSample(db, p, form, id);
+  // The laboratory that holds the sample heads the report; a referred sample also names the facility that sent it.
+  const [where] = await db
+    .select({ facility: samplesTable.facilityId, referredFrom: samplesTable.referredFromFacilityId })
+    .from(samplesTable)
+    .where(eq(samplesTable.id, id));
   const [facilityRow] = await db
     .select({ f: facilities, state: states.name, lga: lgas.name })
     .from(facilities)
     .innerJoin(states, eq(states.id, facilities.stateId))
     .innerJoin(lgas, eq(lgas.id, facilities.lgaId))
-    .where(eq(facilities.id, order.facility));
+    .where(eq(facilities.id, where?.facility ?? order.facility));
+  const [referrer] = where?.referredFrom
+    ? await db.select({ name: facilities.facilityName }).from(facilities).where(eq(facilities.id, where.referredFrom))
+    : [];
   const sampleRows = await db
     .select({ s: samplesTable, typeName: sampleTypes.name })
     .from(samplesTable)
@@ -71,6 +79,8 @@ export async function reportData(db: Db, p: Principal, form: ProgramForm, id: nu
     }),
     tests,
     facility: { ...facilityRow!.f, state: facilityRow!.state, lga: facilityRow!.lga },
+    /** The facility that collected and referred the sample, when it was tested elsewhere. */
+    referredFrom: referrer?.name ?? null,
     sampleType: order.sample_type_name ?? '—',
     person,
     method: (mid: number | null) => methodNames.find((m) => m.id === mid)?.name ?? '',

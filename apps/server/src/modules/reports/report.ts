@@ -51,12 +51,14 @@ function details(doc: Doc, d: ReportData) {
     ['Requesting clinician', o.requesting_clinician || '—'],
   ];
   const first = d.samples[0];
+  if (d.referredFrom) left.push(['Referred from', d.referredFrom]);
   const right: [string, string][] = [
     ['Laboratory number', o.lab_number],
     ['Programme', o.program],
     ['Ordered', formatDateTime(o.created_at)],
     d.samples.length === 1 ? ['Received', formatDateTime(first?.receivedAt ?? null)] : ['Samples', String(d.samples.length)],
   ];
+  if (d.referredFrom) right.push(['Tested at', d.facility.facilityName]);
   const top = 130;
   const row = (pairs: [string, string][], x: number) =>
     pairs.forEach(([k, v], i) => {
@@ -72,7 +74,7 @@ function details(doc: Doc, d: ReportData) {
     });
   row(left, MARGIN);
   row(right, 300);
-  doc.y = top + 4 * 14 + 10;
+  doc.y = top + Math.max(left.length, right.length) * 14 + 10;
 }
 
 /** A sample's heading: its label, sample type, and when it was collected and received. */
