@@ -10,7 +10,7 @@ import { seedWorksheetDemo } from './vl/worksheets.js';
 import { KANO_VL_SAMPLES, seedVlDemoSamples, YABA_VL_SAMPLES } from './vl/demo.js';
 import { seedPhDemoSamples } from './ph/demo.js';
 import { seedQcDemo } from './demo-qc.js';
-import { seedReferralNetwork } from './demo-referral.js';
+import { seedReferralDemo, seedReferralNetwork } from './demo-referral.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -250,4 +250,6 @@ export async function seedDemo(tx: Tx): Promise<void> {
   await seedQcDemo(tx, ids.ikeja, ids.yaba);
   // The viral-load bench at Yaba: yesterday's worksheet archived with its results file, today's open.
   await seedWorksheetDemo(tx, ids.yaba);
+  // Mushin's referrals to Yaba: one received (a result released), one overdue, one on its way.
+  await seedReferralDemo(tx, ids, DEMO_PASSWORD);
 }

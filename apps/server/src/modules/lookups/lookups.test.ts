@@ -111,7 +111,7 @@ describe('admin dashboard', () => {
     expect(body.facilities_by_state).toHaveLength(37);
     expect(body.facilities_by_state.find((s: { state_name: string }) => s.state_name === 'Lagos').count).toBe(4);
     expect(body.facilities_by_type).toEqual(expect.arrayContaining([{ facility_type: 'public', count: 6 }]));
-    expect(body.users_by_role).toEqual(expect.arrayContaining([{ role: 'Supervisor', count: 7 }]));
+    expect(body.users_by_role).toEqual(expect.arrayContaining([{ role: 'Supervisor', count: 8 }]));
     for (const actor of ['clin_admin', 'fed_tier', 'ph_supervisor']) expect((await get(actor, '/api/admin_dashboard/')).statusCode, actor).toBe(403);
   });
 });

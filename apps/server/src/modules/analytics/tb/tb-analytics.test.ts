@@ -104,10 +104,11 @@ afterAll(() => t.close());
 
 describe('TB dashboard', () => {
   it("shows the demo laboratory's TB samples", () => {
-    // demo.ts: nine samples at Yaba, seven Xpert (four released, two of them MTB detected, one RR-TB) and two smears
+    // demo.ts: nine samples at Yaba, seven Xpert (four released, two of them MTB detected, one RR-TB) and two smears;
+    // and two Xpert referred from Mushin and received (demo-referral.ts), one released, MTB not detected
     expect(before.facility).toEqual(expect.any(Number));
-    expect(before.totals).toMatchObject({ samples: 9, tests: 9, released: 4, mtb_detected: 2, positivity_percent: 50 });
-    expect(xpertOf(before)).toMatchObject({ tests: 7, released: 4, mtb_detected: 2, positivity_percent: 50 });
+    expect(before.totals).toMatchObject({ samples: 11, tests: 11, released: 5, mtb_detected: 2, positivity_percent: 40 });
+    expect(xpertOf(before)).toMatchObject({ tests: 9, released: 5, mtb_detected: 2, positivity_percent: 40 });
     expect(before.rr_tb).toEqual({ count: 1, mdr_tb: 0, results: 1 });
     expect(before.by_test_type.find((x) => x.code === TB_CODES.ZN)).toMatchObject({ tests: 2, released: 0 });
   });
