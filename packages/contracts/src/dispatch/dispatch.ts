@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId } from '../input.js';
 import { DISPATCH_STATUS } from '../statuses.js';
+import { tierAreaSchema, tierQuery } from '../tier-analytics.js';
 
 /**
  * Sample referral between laboratories: a shipment carries collected samples
@@ -185,3 +186,41 @@ export const referredSampleItem = z.object({
     z.object({ test: z.string(), value: z.string().nullable(), unit: z.string(), flag: z.string().nullable(), approved_at: z.string().nullable() }),
   ),
 });
+
+/** The referral dashboard's query: the area (narrowing the caller's own) and the period of the shipments made. */
+export const referralDashboardQuery = tierQuery.pick({ start_date: true, end_date: true, states: true, lga: true, facility: true });
+
+const hours = z.number().nullable();
+/** Median hours of each leg of a referred sample's journey. */
+export const referralLegs = z.object({
+  collection_to_dispatch: hours,
+  dispatch_to_delivery: hours,
+  delivery_to_reception: hours,
+  reception_to_release: hours,
+  /** From collection to the result released, which the referring facility reads at once. */
+  collection_to_result: hours,
+});
+
+/**
+ * Referral in an area over a period: shipments by status and the overdue ones, samples referred, received, rejected
+ * and missing, the legs' median hours, and each testing laboratory's share. For facility staff, both directions of
+ * their own facility; for officials, the shipments sent from facilities in their area.
+ */
+export const referralDashboardReply = z.object({
+  area: tierAreaSchema,
+  period: z.object({ start: z.string(), end: z.string() }),
+  shipments: z.object({
+    total: z.number(),
+    overdue: z.number(),
+    by_status: z.array(z.object({ status: z.number(), count: z.number() })),
+    /** Facility staff only: what their facility sent and received. */
+    outgoing: z.number().nullable(),
+    incoming: z.number().nullable(),
+  }),
+  samples: z.object({ referred: z.number(), received: z.number(), rejected: z.number(), missing: z.number() }),
+  legs: referralLegs,
+  by_laboratory: z.array(
+    z.object({ facility: z.number(), facility_name: z.string(), shipments: z.number(), samples: z.number(), overdue: z.number(), dispatch_to_delivery: hours }),
+  ),
+});
+export type ReferralDashboardReply = z.infer<typeof referralDashboardReply>;

@@ -1,5 +1,7 @@
 import {
   FAMILIES,
+  referralDashboardQuery,
+  referralDashboardReply,
   idParams,
   programFamily,
   referralDestinationsReply,
@@ -18,6 +20,7 @@ import { z } from 'zod';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
+import { referralDashboard } from '../analytics/referral/referral-dashboard.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { reportData } from '../reports/report-data.js';
 import { renderReport } from '../reports/report.js';
@@ -139,6 +142,18 @@ export function dispatchRoutes(app: App, db: Db): void {
       const p = principalOf(request);
       return db.transaction((tx) => receiveShipment(tx, p, request.params.id, request.body));
     },
+  );
+  app.get(
+    '/api/referral_dashboard/',
+    {
+      schema: {
+        tags: ['dashboards'],
+        summary: "Referral in the caller's area: shipments by status, overdue, samples, the legs' median hours, each testing laboratory",
+        querystring: referralDashboardQuery,
+        response: { 200: referralDashboardReply },
+      },
+    },
+    (request) => referralDashboard(db, principalOf(request), request.query),
   );
   app.get(
     '/api/referred_sample/',

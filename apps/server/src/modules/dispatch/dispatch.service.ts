@@ -205,8 +205,10 @@ async function shipmentFor(tx: Tx, p: Principal, id: number, lock: boolean): Pro
   return { ...row, side: row.sending_facility === facility ? 'sender' : 'receiver', programmes };
 }
 
-const OVERDUE = sql<boolean>`(${shipments.status} in (${sql.raw(OPEN_SHIPMENT.filter((s) => s !== D.DELIVERED).join(', '))})
-  and now() > coalesce(${shipments.dispatchedAt}, ${shipments.pickupDate}::timestamptz) + make_interval(hours => ${shipments.expectedHours}))`;
+/** A shipment overdue: not delivered within its network's hours of dispatch (or of the pick-up date before dispatch). */
+export const overdueShipment = (alias: string) =>
+  sql<boolean>`(${sql.raw(alias)}.status in (${sql.raw(OPEN_SHIPMENT.filter((s) => s !== D.DELIVERED).join(', '))})
+    and now() > coalesce(${sql.raw(alias)}.dispatched_at, ${sql.raw(alias)}.pickup_date::timestamptz) + make_interval(hours => ${sql.raw(alias)}.expected_hours))`;
 
 const itemFields = {
   id: shipments.id,
@@ -226,7 +228,7 @@ const itemFields = {
   delivered_at: shipments.deliveredAt,
   received_at: shipments.receivedAt,
   due_at: sql<string>`to_char((coalesce(${shipments.dispatchedAt}, ${shipments.pickupDate}::timestamptz) + make_interval(hours => ${shipments.expectedHours})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  overdue: OVERDUE,
+  overdue: overdueShipment('shipments'),
 };
 
 const iso = (d: Date | string | null) => (d == null ? null : d instanceof Date ? d.toISOString() : d);

@@ -216,6 +216,32 @@ describe('a shipment from Mushin to Yaba', () => {
   });
 });
 
+describe('the referral dashboard', () => {
+  it('gives facility staff both directions, officials their area, with the overdue shipments and the legs', async () => {
+    const mushin = await call('mushin_supervisor', 'GET', '/api/referral_dashboard/');
+    expect(mushin.statusCode, mushin.body).toBe(200);
+    const m = mushin.json();
+    expect(m.area.level).toBe('facility');
+    expect(m.shipments.outgoing).toBeGreaterThanOrEqual(3);
+    expect(m.shipments.incoming).toBe(0);
+    // the demo's shipment dispatched four days ago on a 48-hour network
+    expect(m.shipments.overdue).toBeGreaterThanOrEqual(1);
+    expect(m.samples.received).toBeGreaterThanOrEqual(3);
+    expect(m.legs.dispatch_to_delivery).toEqual(expect.any(Number));
+    expect(m.legs.collection_to_result).toEqual(expect.any(Number));
+    const yabaView = (await call('ph_supervisor', 'GET', '/api/referral_dashboard/')).json();
+    expect(yabaView.shipments.incoming).toBe(m.shipments.outgoing);
+    const lagos = (await call('lagos_tier', 'GET', '/api/referral_dashboard/')).json();
+    expect(lagos.area.level).toBe('state');
+    expect(lagos.shipments.total).toBe(m.shipments.outgoing);
+    expect(lagos.shipments.outgoing).toBeNull();
+    expect(lagos.by_laboratory[0].facility).toBe(yaba);
+    expect((await call('ikeja_tier', 'GET', '/api/referral_dashboard/')).json().shipments.total).toBe(0);
+    expect((await call('kano_supervisor', 'GET', '/api/referral_dashboard/')).json().shipments.total).toBe(0);
+    expect((await call('ikeja_tier', 'GET', `/api/referral_dashboard/?facility=${yaba}`)).statusCode).toBe(403);
+  });
+});
+
 describe('a cancelled shipment', () => {
   it('returns its samples to the sending facility as they were, and frees them for another shipment', async () => {
     const sample = await collected();

@@ -1,0 +1,81 @@
+import type { ReferralDashboardReply, referralDashboardQuery } from '@nlims/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { rowsOf, type Db } from '../../../core/db.js';
+import type { Principal } from '../../users/principal.js';
+import { dashboardPeriod, dayEnd, dayStart } from '../kit/period.js';
+import { scopeOf } from '../tier/area.js';
+import { overdueShipment } from '../../dispatch/dispatch.service.js';
+
+const median = (from: SQL, to: SQL) =>
+  sql`round((percentile_cont(0.5) within group (order by extract(epoch from (${to} - ${from})) / 3600)
+        filter (where ${from} is not null and ${to} is not null and ${to} >= ${from}))::numeric, 1)::float`;
+
+/**
+ * The referral dashboard (`referral_dashboard/`): for facility staff their facility's shipments both ways, for
+ * officials those sent from facilities in their area (narrowed by the query, never widened), made in the period.
+ * Aggregates only: no patient is named.
+ */
+export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof referralDashboardQuery>): Promise<ReferralDashboardReply> {
+  const scope = await scopeOf(db, p, q);
+  const period = dashboardPeriod(q, 30);
+  const facility = scope.area.level === 'facility' ? scope.area.id : null;
+  const inArea =
+    facility != null
+      ? sql`(sh.sending_facility_id = ${facility} or sh.receiving_facility_id = ${facility})`
+      : sql`exists (select 1 from facilities f where f.id = sh.sending_facility_id ${scope.where.length ? sql`and ${sql.join(scope.where, sql` and `)}` : sql``})`;
+  const shipmentsIn = sql`(select sh.* from shipments sh where ${inArea}
+      and sh.created_at >= ${dayStart(period.start).toISOString()}::timestamptz and sh.created_at < ${dayEnd(period.end).toISOString()}::timestamptz
+      ${scope.programIds ? sql`and exists (select 1 from shipment_samples x join samples s on s.id = x.sample_id where x.shipment_id = sh.id and s.program_id in (${sql.raw(scope.programIds.map((n) => String(Math.trunc(n))).join(', ') || '0')}))` : sql``})`;
+  const [totals] = rowsOf<{ total: number; overdue: number; outgoing: number; incoming: number }>(
+    await db.execute(sql`select count(*)::int as total, count(*) filter (where ${overdueShipment('sh')})::int as overdue,
+                                count(*) filter (where sh.sending_facility_id = ${facility ?? -1})::int as outgoing,
+                                count(*) filter (where sh.receiving_facility_id = ${facility ?? -1})::int as incoming
+                         from ${shipmentsIn} sh`),
+  );
+  const byStatus = rowsOf<{ status: number; count: number }>(
+    await db.execute(sql`select sh.status, count(*)::int as count from ${shipmentsIn} sh group by 1 order by 1`),
+  );
+  const [samples] = rowsOf<ReferralDashboardReply['samples']>(
+    await db.execute(sql`select count(*)::int as referred, count(*) filter (where x.state = 'received')::int as received,
+                                count(*) filter (where x.state = 'rejected')::int as rejected, count(*) filter (where x.state = 'missing')::int as missing
+                         from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id`),
+  );
+  const released = sql`(select min(r.approved_at) from test_orders t join results r on r.test_order_id = t.id and r.status = 7 where t.sample_id = s.id)`;
+  const [legs] = rowsOf<ReferralDashboardReply['legs']>(
+    await db.execute(sql`select ${median(sql`s.collected_at`, sql`sh.dispatched_at`)} as collection_to_dispatch,
+                                ${median(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery,
+                                ${median(sql`sh.delivered_at`, sql`sh.received_at`)} as delivery_to_reception,
+                                ${median(sql`sh.received_at`, sql`rel.at`)} as reception_to_release,
+                                ${median(sql`s.collected_at`, sql`rel.at`)} as collection_to_result
+                         from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id join samples s on s.id = x.sample_id
+                         cross join lateral (select ${released} as at) rel`),
+  );
+  const byLab = rowsOf<ReferralDashboardReply['by_laboratory'][number]>(
+    await db.execute(sql`select sh.receiving_facility_id as facility, f.facility_name, count(distinct sh.id)::int as shipments,
+                                count(x.id)::int as samples, count(distinct sh.id) filter (where ${overdueShipment('sh')})::int as overdue,
+                                ${median(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery
+                         from ${shipmentsIn} sh join facilities f on f.id = sh.receiving_facility_id left join shipment_samples x on x.shipment_id = sh.id
+                         group by 1, 2 order by 3 desc, 2`),
+  );
+  return {
+    area: scope.area,
+    period,
+    shipments: {
+      total: totals?.total ?? 0,
+      overdue: totals?.overdue ?? 0,
+      by_status: byStatus,
+      outgoing: facility == null ? null : (totals?.outgoing ?? 0),
+      incoming: facility == null ? null : (totals?.incoming ?? 0),
+    },
+    samples: samples ?? { referred: 0, received: 0, rejected: 0, missing: 0 },
+    legs: legs ?? {
+      collection_to_dispatch: null,
+      dispatch_to_delivery: null,
+      delivery_to_reception: null,
+      reception_to_release: null,
+      collection_to_result: null,
+    },
+    by_laboratory: byLab,
+  };
+}
