@@ -511,6 +511,13 @@ const ROWS: Row[] = [
     otherwise: 403,
   },
   {
+    name: 'referral dashboard',
+    method: 'GET',
+    url: () => '/api/referral_dashboard/',
+    expect: { super: 200, tier: 200, staff: 200 },
+    otherwise: 403,
+  },
+  {
     name: 'list referred samples',
     method: 'GET',
     url: () => '/api/referred_sample/',
