@@ -278,6 +278,52 @@ for (const [program, form, dashboard] of [
   } else console.log('worksheet results file: skipped (no template or too few viral-load tests at Yaba)');
 }
 
+// Referral: BENCH_REFERRED (100,000; the smoke run 300) of the TB and viral-load samples at the testing laboratories
+// (Yaba, Kano) were referred from Mushin's primary health centre, twenty to a shipment, received; written set-based
+// once. The receiving laboratory's lists above keep their budgets with them; its shipments, Mushin's referred samples
+// and the referral dashboards are measured here.
+const referredWanted = smoke ? 300 : Number(process.env.BENCH_REFERRED ?? 100_000);
+const mushin = await facility('LA-MSH-001');
+const kano = await facility('KN-NSW-001');
+const [{ referred: alreadyReferred }] = (await rows<{ referred: number }>(
+  sql`select count(*)::int as referred from samples where referred_from_facility_id = ${mushin}`,
+)) as [{ referred: number }];
+if (alreadyReferred < referredWanted) {
+  const t0 = performance.now();
+  const creator = (await rows<{ id: number }>(sql`select id from users where username = 'mushin_supervisor'`))[0]!.id;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`create temporary table referred on commit drop as
+      select s.id, s.facility_id, s.collected_at, s.created_at, (row_number() over (order by s.id) - 1) / 20 as grp
+      from samples s join programs p on p.id = s.program_id
+      where p.name in ('Tuberculosis', 'Viral Load') and s.facility_id in (${yaba}, ${kano}) and s.referred_from_facility_id is null
+        and s.barcode like 'B-%'
+      order by s.id limit ${referredWanted - alreadyReferred}`);
+    await tx.execute(sql`insert into shipments (number, sending_facility_id, receiving_facility_id, status, storage_temperature, packed_by,
+                           pickup_date, expected_hours, created_by, created_at, dispatched_at, delivered_at, received_at, updated_at)
+      select 'SH-B-' || lpad(g.grp::text, 6, '0') || '-' || g.facility_id, ${mushin}, g.facility_id, 5, '2-8', 'Bench', (g.at)::date, 48, ${creator},
+             g.at, g.at + interval '2 hours', g.at + interval '20 hours', g.at + interval '21 hours', g.at + interval '21 hours'
+      from (select grp, facility_id, min(coalesce(collected_at, created_at)) as at from referred group by 1, 2) g
+      on conflict do nothing`);
+    await tx.execute(sql`insert into shipment_samples (shipment_id, sample_id, from_status, state, condition, open)
+      select sh.id, r.id, 2, 'received', 'good', false from referred r
+      join shipments sh on sh.sending_facility_id = ${mushin} and sh.number = 'SH-B-' || lpad(r.grp::text, 6, '0') || '-' || r.facility_id`);
+    await tx.execute(sql`update samples s set referred_from_facility_id = ${mushin} from referred r where r.id = s.id`);
+  });
+  await db.execute(sql`analyze shipments; analyze shipment_samples; analyze samples`);
+  console.log(`Referred ${(referredWanted - alreadyReferred).toLocaleString()} samples from Mushin in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const mushinSupervisor = headers(await login('mushin_supervisor'));
+await measure('receiving laboratory: incoming shipments (`shipment/?direction=incoming`)', 50, runs, () =>
+  app.inject({ url: '/api/shipment/?direction=incoming', headers: tbSupervisor }),
+);
+await measure('referring facility: referred samples (`referred_sample/`)', 50, runs, () =>
+  app.inject({ url: '/api/referred_sample/', headers: mushinSupervisor }),
+);
+await measure('referring facility: outgoing shipments', 50, runs, () => app.inject({ url: '/api/shipment/?direction=outgoing', headers: mushinSupervisor }));
+await measure('receiving laboratory: referral dashboard (last 30 days)', 200, runs, () =>
+  app.inject({ url: '/api/referral_dashboard/', headers: tbSupervisor }),
+);
+
 // The officials' dashboards, read from the daily rows (migration 0018): the federal landing within 300 ms, every tier
 // dashboard within 200 ms.
 const officials = { federal: headers(await login('fed_tier')), state: headers(await login('lagos_tier')), lga: headers(await login('ikeja_tier')) };
@@ -303,6 +349,10 @@ await measure('federal General dashboard (`tier_general_order_dashboard/`)', 200
 );
 await measure('federal General report, aggregates (`general_order_report/`)', 200, runs, () =>
   app.inject({ url: '/api/general_order_report/?page=1', headers: officials.federal }),
+);
+await measure('state referral dashboard (Lagos, last 30 days)', 200, runs, () => app.inject({ url: '/api/referral_dashboard/', headers: officials.state }));
+await measure('federal referral dashboard, last 12 months', 200, runs, () =>
+  app.inject({ url: `/api/referral_dashboard/?start_date=${yearAgo}`, headers: officials.federal }),
 );
 
 console.log(`\nLoad average at the end: ${load()}\n`);

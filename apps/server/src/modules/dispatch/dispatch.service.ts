@@ -560,7 +560,7 @@ export async function referredSamples(db: Db, p: Principal, q: { page: number; p
       join lateral (select x.shipment_id from shipment_samples x where x.sample_id = s.id order by x.id desc limit 1) last on true
       join shipments sh on sh.id = last.shipment_id
       where ${where}
-      order by s.updated_at desc, s.id desc limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`),
+      order by s.created_at desc, s.id desc limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`),
   );
   return { count: n, next: null, previous: null, results: rows };
 }
