@@ -1,7 +1,7 @@
 import { benchBody, REFERENCE_RESOURCES, type ReferenceResource } from '@nlims/contracts';
 import type { ZodType } from 'zod';
 import { activeColumn } from '../../resources/cells';
-import { activeFilter, area, choicesOf, required, text } from '../../resources/common';
+import { activeFilter, area, choicesOf, number, required, text } from '../../resources/common';
 import type { ColumnSpec, FieldSpec, ResourceConfig } from '../../resources/types';
 
 /** Fields of the reference lists, by wire name. */
@@ -26,10 +26,14 @@ const FIELDS: Record<string, FieldSpec> = {
   country: text('country'),
   symbol: required('symbol'),
   section: { name: 'section', label: 'field.section', kind: 'lookup', required: true, lookup: { path: 'section' } },
+  program: { name: 'program', label: 'field.program', kind: 'lookup', lookup: { path: 'program' } },
+  testing_facility: { name: 'testing_facility', label: 'field.testing_facility', kind: 'lookup', lookup: { path: 'facility_look_up', label: 'facility_name' } },
+  courier_provider: { name: 'courier_provider', label: 'field.courier_provider', kind: 'lookup', lookup: { path: 'courier_provider' } },
+  expected_hours: number('expected_hours', { required: true }),
 };
 
 /** Long texts stay out of the table. */
-const NOT_COLUMNS = new Set(['description', 'address']);
+const NOT_COLUMNS = new Set(['description', 'address', 'program', 'testing_facility', 'courier_provider']);
 
 function column(name: string): ColumnSpec {
   if (name === 'section') return { key: 'section_name', label: 'field.section', sort: 'section' };
@@ -44,7 +48,7 @@ function reference(path: string, names: string[], schema: ZodType): ResourceConf
     fields: names.map((n) => FIELDS[n]!),
     schema,
     filters: [activeFilter],
-    defaults: path === 'organism' ? { gram_stain: 'not applicable' } : {},
+    defaults: path === 'organism' ? { gram_stain: 'not applicable' } : path === 'lab_network' ? { expected_hours: 72 } : {},
   };
 }
 
@@ -67,5 +71,5 @@ export const REFERENCE_CONFIGS: ResourceConfig[] = [
   reference('supplier', ['name', 'phone', 'email', 'address'], body('supplier')),
   reference('manufacturer', ['name', 'country'], body('manufacturer')),
   reference('courier_provider', ['name', 'phone', 'email'], body('courier_provider')),
-  reference('lab_network', ['name', 'description'], body('lab_network')),
+  reference('lab_network', ['name', 'description', 'program', 'testing_facility', 'courier_provider', 'expected_hours'], body('lab_network')),
 ];
