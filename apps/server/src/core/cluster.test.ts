@@ -73,14 +73,18 @@ describe('the server with WORKERS=2', () => {
     }
   }, 30_000);
 
-  /** The primary's node children (tsx also starts an esbuild helper, which is not a worker; Node.js 24 names its main thread "MainThread"). */
+  /**
+   * The primary's worker processes: its children running the server (tsx also starts an esbuild helper, which is
+   * not a worker). Matched by command line, since the thread name differs between Node.js lines (node, MainThread,
+   * node-MainThread).
+   */
   const workerPids = (): string[] => {
     try {
-      return execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(child.pid)], { encoding: 'utf8' })
+      return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], { encoding: 'utf8' })
         .split('\n')
-        .map((l) => l.trim().split(/\s+/))
-        .filter(([, comm]) => comm === 'node' || comm === 'MainThread')
-        .map(([pid]) => pid!);
+        .map((l) => l.trim())
+        .filter((l) => l.includes('apps/server/src/main.ts'))
+        .map((l) => l.split(/\s+/)[0]!);
     } catch {
       return [];
     }
