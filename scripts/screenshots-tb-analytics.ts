@@ -29,6 +29,7 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
     .catch(() => undefined);
   await page.goto('/programs/tb-dashboard');
   await page.getByTestId('tb-stat-rrTb').waitFor();
+  await page.getByTestId('referral-summary').waitFor();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(600);
   await fullPage(page, out, `tb-dashboard-${device}-${lang}`);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
 import type { PageProps } from '../pages/pageProps';
 import { LoadError } from './LoadError';
+import { ReferralSummary } from './ReferralSummary';
 import { type StatTile, StatTiles } from './StatTiles';
 import './dashboard.css';
 
@@ -71,6 +72,8 @@ export interface DashboardShellProps<T> extends PageProps {
   period?: (data: T) => ReactNode;
   /** The family's description of its figures: which tiles, which cards. Called with the figures; it calls no hooks. */
   view: (data: T) => DashboardView;
+  /** Add the facility's referral (shipments both ways, overdue, the legs' median hours) under the figures. */
+  referral?: boolean;
 }
 
 /**
@@ -78,7 +81,7 @@ export interface DashboardShellProps<T> extends PageProps {
  * figures as tiles (StatTiles) and a grid of cards; loading, errors and the previous figures kept while the next
  * load. On paper (dashboard.css): no navigation, filters or buttons; tiles three abreast, cards one under another.
  */
-export function DashboardShell<T>({ page, family, className, filters, actions, query, texts, period, view }: DashboardShellProps<T>) {
+export function DashboardShell<T>({ page, family, className, filters, actions, query, texts, period, view, referral }: DashboardShellProps<T>) {
   const { t } = useTranslation('analytics');
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = query;
   const retry = () => void refetch();
@@ -111,6 +114,7 @@ export function DashboardShell<T>({ page, family, className, filters, actions, q
             </p>
           )}
           {body}
+          {referral && data !== undefined && <ReferralSummary />}
         </div>
       </Spin>
     </ClinicalPage>

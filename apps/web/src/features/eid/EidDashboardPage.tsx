@@ -72,6 +72,7 @@ export default function EidDashboardPage({ page }: PageProps) {
 
   return (
     <DashboardShell
+      referral
       page={page}
       family="eid"
       className="eid-dash"

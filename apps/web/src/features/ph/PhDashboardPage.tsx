@@ -53,6 +53,7 @@ function PublicHealthDashboard({ page }: PageProps) {
   const set = (change: PhFilters) => setQuery((q) => ({ ...q, ...change }));
   return (
     <DashboardShell
+      referral
       page={page}
       family="ph"
       className="ph-dash"

@@ -35,6 +35,7 @@ export default function TbDashboardPage({ page }: PageProps) {
 
   return (
     <DashboardShell
+      referral
       page={page}
       family="tb"
       className="tb-dash"

@@ -9,11 +9,12 @@ import { formatDate } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
 import { periodText } from '../analytics/format';
 import { LoadError } from '../analytics/LoadError';
+import { ReferralSummary } from '../analytics/ReferralSummary';
 import { type StatTile, StatTiles } from '../analytics/StatTiles';
 import { TILE_ICON } from '../analytics/tiles';
 import { type DashboardFilter, type TierEndpoint, type TierExtra, useDashboardFilter, useTierDashboard } from './api';
 import { Cases, countText, daysText, ExportButtons, percentText } from './figures';
-import { MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
+import { apiQuery, MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
 import { mapValues, useMeasureText } from './mapFigures';
 import { NigeriaMap } from './NigeriaMap';
 import { colourScale, PALETTES } from './scale';
@@ -115,6 +116,17 @@ export function TierDashboard({ page, endpoint, disease, program, map = false, a
             </p>
           )}
           {body}
+          {data && (
+            <ReferralSummary
+              query={apiQuery({
+                start_date: filters.start_date,
+                end_date: filters.end_date,
+                states: filters.states,
+                lga: filters.lga,
+                facility: filters.facility,
+              })}
+            />
+          )}
         </div>
       </Spin>
     </ClinicalPage>

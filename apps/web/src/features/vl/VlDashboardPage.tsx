@@ -97,6 +97,7 @@ export default function VlDashboardPage({ page }: PageProps) {
 
   return (
     <DashboardShell
+      referral
       page={page}
       family="vl"
       className="vl-dash"
