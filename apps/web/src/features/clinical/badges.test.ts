@@ -1,6 +1,6 @@
 import { FAMILIES } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
-import { badgeCounts } from './badges';
+import { badgeCounts, dispatchCount } from './badges';
 
 const counts = [
   { test_order_status: 1, count: 4 },
@@ -37,5 +37,10 @@ describe('sidebar badge counts (SPEC §4)', () => {
 
   it('counts nothing when the server has no rows', () => {
     expect(Object.values(badgeCounts([], FAMILIES.general))).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('counts the samples on their way to a testing laboratory for the dispatch page', () => {
+    expect(dispatchCount([...counts, { test_order_status: 13, count: 5 }])).toBe(5);
+    expect(dispatchCount(counts)).toBe(0);
   });
 });

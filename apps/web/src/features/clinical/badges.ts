@@ -28,6 +28,13 @@ export function badgeCounts(counts: readonly StatusCount[], family: FamilyDefini
   );
 }
 
+/** SPEC §4: the dispatch page counts the programme's samples on their way to a testing laboratory (DISPATCHED). */
+export const DISPATCH_BADGE = { path: '/dispatch', statuses: [S.DISPATCHED] } as const;
+
+export function dispatchCount(counts: readonly StatusCount[]): number {
+  return DISPATCH_BADGE.statuses.reduce((sum, s) => sum + (counts.find((c) => c.test_order_status === s)?.count ?? 0), 0);
+}
+
 const NONE: Record<string, number> = {};
 
 /**
@@ -59,5 +66,6 @@ export function useNavBadges(): Record<string, number> {
   });
   if (!(enabled && data && family)) return NONE;
   const counts = badgeCounts(data, family);
+  if (roleMay(role, program!, 'dispatch')) counts[DISPATCH_BADGE.path] = dispatchCount(data);
   return notifies && toNotify ? { ...counts, '/programs/ph-notify': toNotify.count } : counts;
 }
