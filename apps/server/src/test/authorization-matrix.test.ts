@@ -33,6 +33,8 @@ type Class = (typeof USERS)[keyof typeof USERS];
 let t: TestApp;
 let ids: {
   shipment: number;
+  cancelled: number;
+  referred: number;
   wsTemplate: number;
   hb: number;
   tb: number;
@@ -103,8 +105,48 @@ beforeAll(async () => {
     payload: { receiving_facility: to, samples: [sampleId], storage_temperature: 'ambient', packed_by: 'Matrix', pickup_date: '2026-11-26' },
   });
   expect(shipment.statusCode, shipment.body).toBe(201);
+  // …and a cancelled one of another sample: every move on it is refused (409) to whoever may make it.
+  const second = await t.app.inject({
+    method: 'POST',
+    url: '/api/tb_sample/',
+    headers: mushin,
+    payload: {
+      client: client.json().id,
+      program: 'Tuberculosis',
+      test_types: [xpert],
+      form: {
+        patient_category: 'new',
+        reason_for_examination: 'diagnosis',
+        presumptive_drtb: false,
+        hiv_status: 'negative',
+        test_status: 'initial',
+        specimen: 'sputum_spot',
+      },
+    },
+  });
+  const secondId = second.json().samples[0].id;
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/tb_sample/${secondId}/collect/`,
+    headers: mushin,
+    payload: { collected_at: new Date().toISOString(), sample_type: sputum },
+  });
+  const supervisor = bearer(await t.token('mushin_supervisor'));
+  const toCancel = await t.app.inject({
+    method: 'POST',
+    url: '/api/shipment/',
+    headers: supervisor,
+    payload: { receiving_facility: to, samples: [secondId], storage_temperature: 'ambient', packed_by: 'Matrix', pickup_date: '2026-11-26' },
+  });
+  await t.app.inject({ method: 'POST', url: `/api/shipment/${toCancel.json().id}/cancel/`, headers: supervisor, payload: { reason: 'Matrix' } });
+  // The demo's referred sample with a released result (seed/demo-referral.ts).
+  const referred = (await t.app.inject({ url: '/api/referred_sample/', headers: supervisor }))
+    .json()
+    .results.find((r: { results: unknown[] }) => r.results.length);
   ids = {
     shipment: shipment.json().id,
+    cancelled: toCancel.json().id,
+    referred: referred.id,
     // the demo's m2000 template of the Yaba viral-load bench
     wsTemplate: (await t.app.inject({ url: '/api/worksheet_template/?page=1', headers: bearer(await t.token('ph_supervisor')) })).json().results[0].id,
     hb: hb.json().id,
@@ -515,6 +557,34 @@ const ROWS: Row[] = [
     method: 'GET',
     url: () => '/api/referral_dashboard/',
     expect: { super: 200, tier: 200, staff: 200 },
+    otherwise: 403,
+  },
+  ...(['notify_facility', 'notify_courier', 'dispatch', 'cancel'] as const).map(
+    (action): Row => ({
+      name: `${action.replace('_', ' ')} a cancelled shipment`,
+      method: 'POST',
+      url: () => `/api/shipment/${ids.cancelled}/${action}/`,
+      body: () => ({ reason: 'matrix' }),
+      expect: { staff: 404, clinicalAdmin: 404, labAdmin: 404 },
+      users: { ...each(YABA_STAFF, 403), mushin_supervisor: 409, mushin_receptionist: 403 },
+      otherwise: 403,
+    }),
+  ),
+  {
+    name: 'reject a cancelled shipment',
+    method: 'POST',
+    url: () => `/api/shipment/${ids.cancelled}/reject/`,
+    body: () => ({ reason: 'matrix' }),
+    expect: { staff: 404, clinicalAdmin: 404, labAdmin: 404 },
+    users: { ph_supervisor: 409, ph_receptionist: 409, ph_clerk: 409, ph_analyst: 403, ph_data_analyst: 403, mushin_supervisor: 403, mushin_receptionist: 403 },
+    otherwise: 403,
+  },
+  {
+    name: "print a referred sample's report",
+    method: 'GET',
+    url: () => `/api/referred_sample/${ids.referred}/report/`,
+    expect: { staff: 404, clinicalAdmin: 404, labAdmin: 404 },
+    users: each(MUSHIN, 200),
     otherwise: 403,
   },
   {
