@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './harness.js';
+import { TUBERCULOSIS } from './programmes.js';
 
 /**
  * Every administration endpoint × every demo user → the expected status.
@@ -71,73 +72,37 @@ beforeAll(async () => {
   const xpert = (await t.app.inject({ url: '/api/test_configuration/?program__name=Tuberculosis', headers: admin }))
     .json()
     .find((x: { code: string }) => x.code === 'TB-XPERT').id;
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/tb_sample/',
-    headers: mushin,
-    payload: {
-      client: client.json().id,
-      program: 'Tuberculosis',
-      test_types: [xpert],
-      form: {
-        patient_category: 'new',
-        reason_for_examination: 'diagnosis',
-        presumptive_drtb: false,
-        hiv_status: 'negative',
-        test_status: 'initial',
-        specimen: 'sputum_spot',
-      },
-    },
-  });
-  const sampleId = order.json().samples[0].id;
   const sputum = (await t.app.inject({ url: '/api/sample_type/', headers: admin })).json().find((x: { code: string }) => x.code === 'SPU').id;
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/tb_sample/${sampleId}/collect/`,
-    headers: mushin,
-    payload: { collected_at: new Date().toISOString(), sample_type: sputum },
-  });
-  const to = (await t.app.inject({ url: '/api/referral_destination/', headers: bearer(await t.token('mushin_supervisor')) })).json()[0].facility;
-  const shipment = await t.app.inject({
-    method: 'POST',
-    url: '/api/shipment/',
-    headers: bearer(await t.token('mushin_supervisor')),
-    payload: { receiving_facility: to, samples: [sampleId], storage_temperature: 'ambient', packed_by: 'Matrix', pickup_date: '2026-11-26' },
-  });
+  // The case's TB request form (test/programmes.ts), ordered and collected at Mushin.
+  const collectedAtMushin = async (): Promise<number> => {
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/tb_sample/',
+      headers: mushin,
+      payload: { client: client.json().id, program: 'Tuberculosis', test_types: [xpert], form: TUBERCULOSIS.requestForm },
+    });
+    const id = order.json().samples[0].id as number;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/tb_sample/${id}/collect/`,
+      headers: mushin,
+      payload: { collected_at: new Date().toISOString(), sample_type: sputum },
+    });
+    return id;
+  };
+  const supervisor = bearer(await t.token('mushin_supervisor'));
+  const to = (await t.app.inject({ url: '/api/referral_destination/', headers: supervisor })).json()[0].facility;
+  const ship = (sampleId: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/shipment/',
+      headers: supervisor,
+      payload: { receiving_facility: to, samples: [sampleId], storage_temperature: 'ambient', packed_by: 'Matrix', pickup_date: '2026-11-26' },
+    });
+  const shipment = await ship(await collectedAtMushin());
   expect(shipment.statusCode, shipment.body).toBe(201);
   // …and a cancelled one of another sample: every move on it is refused (409) to whoever may make it.
-  const second = await t.app.inject({
-    method: 'POST',
-    url: '/api/tb_sample/',
-    headers: mushin,
-    payload: {
-      client: client.json().id,
-      program: 'Tuberculosis',
-      test_types: [xpert],
-      form: {
-        patient_category: 'new',
-        reason_for_examination: 'diagnosis',
-        presumptive_drtb: false,
-        hiv_status: 'negative',
-        test_status: 'initial',
-        specimen: 'sputum_spot',
-      },
-    },
-  });
-  const secondId = second.json().samples[0].id;
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/tb_sample/${secondId}/collect/`,
-    headers: mushin,
-    payload: { collected_at: new Date().toISOString(), sample_type: sputum },
-  });
-  const supervisor = bearer(await t.token('mushin_supervisor'));
-  const toCancel = await t.app.inject({
-    method: 'POST',
-    url: '/api/shipment/',
-    headers: supervisor,
-    payload: { receiving_facility: to, samples: [secondId], storage_temperature: 'ambient', packed_by: 'Matrix', pickup_date: '2026-11-26' },
-  });
+  const toCancel = await ship(await collectedAtMushin());
   await t.app.inject({ method: 'POST', url: `/api/shipment/${toCancel.json().id}/cancel/`, headers: supervisor, payload: { reason: 'Matrix' } });
   // The demo's referred sample with a released result (seed/demo-referral.ts).
   const referred = (await t.app.inject({ url: '/api/referred_sample/', headers: supervisor }))
