@@ -293,16 +293,16 @@ if (alreadyReferred < referredWanted) {
   const creator = (await rows<{ id: number }>(sql`select id from users where username = 'mushin_supervisor'`))[0]!.id;
   await db.transaction(async (tx) => {
     await tx.execute(sql`create temporary table referred on commit drop as
-      select s.id, s.facility_id, s.collected_at, s.created_at, (row_number() over (order by s.id) - 1) / 20 as grp
+      select s.id, s.facility_id, s.program_id, s.collected_at, s.created_at, (row_number() over (order by s.id) - 1) / 20 as grp
       from samples s join programs p on p.id = s.program_id
       where p.name in ('Tuberculosis', 'Viral Load') and s.facility_id in (${yaba}, ${kano}) and s.referred_from_facility_id is null
         and s.barcode like 'B-%'
       order by s.id limit ${referredWanted - alreadyReferred}`);
-    await tx.execute(sql`insert into shipments (number, sending_facility_id, receiving_facility_id, status, storage_temperature, packed_by,
+    await tx.execute(sql`insert into shipments (number, sending_facility_id, receiving_facility_id, status, program_ids, storage_temperature, packed_by,
                            pickup_date, expected_hours, created_by, created_at, dispatched_at, delivered_at, received_at, updated_at)
-      select 'SH-B-' || lpad(g.grp::text, 6, '0') || '-' || g.facility_id, ${mushin}, g.facility_id, 5, '2-8', 'Bench', (g.at)::date, 48, ${creator},
+      select 'SH-B-' || lpad(g.grp::text, 6, '0') || '-' || g.facility_id, ${mushin}, g.facility_id, 5, g.programs, '2-8', 'Bench', (g.at)::date, 48, ${creator},
              g.at, g.at + interval '2 hours', g.at + interval '20 hours', g.at + interval '21 hours', g.at + interval '21 hours'
-      from (select grp, facility_id, min(coalesce(collected_at, created_at)) as at from referred group by 1, 2) g
+      from (select grp, facility_id, array_agg(distinct program_id) as programs, min(coalesce(collected_at, created_at)) as at from referred group by 1, 2) g
       on conflict do nothing`);
     await tx.execute(sql`insert into shipment_samples (shipment_id, sample_id, from_status, state, condition, open)
       select sh.id, r.id, 2, 'received', 'good', false from referred r

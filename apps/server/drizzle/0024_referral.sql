@@ -27,6 +27,7 @@ CREATE TABLE "shipments" (
 	"network_id" integer,
 	"courier_id" integer,
 	"status" integer NOT NULL,
+	"program_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
 	"packaging" text DEFAULT '' NOT NULL,
 	"boxes" integer DEFAULT 1 NOT NULL,
 	"storage_temperature" text NOT NULL,

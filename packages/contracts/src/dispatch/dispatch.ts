@@ -196,8 +196,9 @@ export const referralLegs = z.object({
   collection_to_dispatch: hours,
   dispatch_to_delivery: hours,
   delivery_to_reception: hours,
+  /** From reception to the sample's results complete. */
   reception_to_release: hours,
-  /** From collection to the result released, which the referring facility reads at once. */
+  /** From collection to the sample's results complete (every test approved, rejected or cancelled), which the referring facility reads at once. */
   collection_to_result: hours,
 });
 

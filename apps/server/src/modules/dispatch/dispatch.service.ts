@@ -82,7 +82,7 @@ export async function createShipment(tx: Tx, p: Principal, body: CreateBody, now
   if (!p.roles.some((r) => mayIn(p, r.program, 'dispatch'))) throw forbidden('Your role may not dispatch samples in any programme.');
   const ids = [...new Set(body.samples)];
   const rows = await tx
-    .select({ id: samples.id, barcode: samples.barcode, status: samples.status, program: programs.name })
+    .select({ id: samples.id, barcode: samples.barcode, status: samples.status, program: programs.name, programId: programs.id })
     .from(samples)
     .innerJoin(programs, eq(programs.id, samples.programId))
     .where(and(inArray(samples.id, ids), eq(samples.facilityId, facility)))
@@ -129,6 +129,7 @@ export async function createShipment(tx: Tx, p: Principal, body: CreateBody, now
       networkId: network.network,
       courierId: body.courier ?? network.courier,
       status: D.PENDING,
+      programIds: [...new Set(rows.map((r) => r.programId))],
       packaging: body.packaging,
       boxes: body.boxes,
       storageTemperature: body.storage_temperature,
@@ -249,10 +250,7 @@ export async function listShipments(db: Db, p: Principal, q: z.output<typeof shi
   if (q.status !== undefined) where.push(eq(shipments.status, q.status));
   // Only shipments carrying a sample of a programme the caller reads.
   const readable = p.roles.filter((r) => mayIn(p, r.program, 'read')).map((r) => r.programId);
-  where.push(
-    sql`exists (select 1 from ${shipmentSamples} x join ${samples} s on s.id = x.sample_id where x.shipment_id = shipments.id
-                and s.program_id in (${sql.raw(readable.map((n) => String(Math.trunc(n))).join(', ') || '0')}))`,
-  );
+  where.push(sql`${shipments.programIds} && ${sql.raw(`array[${readable.map((n) => String(Math.trunc(n))).join(', ') || '0'}]::integer[]`)}`);
   const [{ n }] = (await db
     .select({ n: sql<number>`count(*)::int` })
     .from(shipments)

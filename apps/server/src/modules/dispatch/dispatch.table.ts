@@ -24,6 +24,8 @@ export const shipments = pgTable(
     networkId: integer('network_id').references(() => labNetworks.id),
     courierId: integer('courier_id').references(() => courierProviders.id),
     status: integer('status').notNull(),
+    /** The programmes of its samples (fixed when it is made): who may read it, without a join per shipment. */
+    programIds: integer('program_ids').array().notNull().default(sql`'{}'::integer[]`),
     packaging: text('packaging').notNull().default(''),
     boxes: integer('boxes').notNull().default(1),
     storageTemperature: text('storage_temperature').notNull(),

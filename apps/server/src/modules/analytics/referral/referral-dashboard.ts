@@ -26,7 +26,7 @@ export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof
       : sql`exists (select 1 from facilities f where f.id = sh.sending_facility_id ${scope.where.length ? sql`and ${sql.join(scope.where, sql` and `)}` : sql``})`;
   const shipmentsIn = sql`(select sh.* from shipments sh where ${inArea}
       and sh.created_at >= ${dayStart(period.start).toISOString()}::timestamptz and sh.created_at < ${dayEnd(period.end).toISOString()}::timestamptz
-      ${scope.programIds ? sql`and exists (select 1 from shipment_samples x join samples s on s.id = x.sample_id where x.shipment_id = sh.id and s.program_id in (${sql.raw(scope.programIds.map((n) => String(Math.trunc(n))).join(', ') || '0')}))` : sql``})`;
+      ${scope.programIds ? sql`and sh.program_ids && ${sql.raw(`array[${scope.programIds.map((n) => String(Math.trunc(n))).join(', ') || '0'}]::integer[]`)}` : sql``})`;
   const [totals] = rowsOf<{ total: number; overdue: number; outgoing: number; incoming: number }>(
     await db.execute(sql`select count(*)::int as total, count(*) filter (where ${overdueShipment('sh')})::int as overdue,
                                 count(*) filter (where sh.sending_facility_id = ${facility ?? -1})::int as outgoing,
@@ -41,15 +41,13 @@ export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof
                                 count(*) filter (where x.state = 'rejected')::int as rejected, count(*) filter (where x.state = 'missing')::int as missing
                          from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id`),
   );
-  const released = sql`(select min(r.approved_at) from test_orders t join results r on r.test_order_id = t.id and r.status = 7 where t.sample_id = s.id)`;
   const [legs] = rowsOf<ReferralDashboardReply['legs']>(
     await db.execute(sql`select ${median(sql`s.collected_at`, sql`sh.dispatched_at`)} as collection_to_dispatch,
                                 ${median(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery,
                                 ${median(sql`sh.delivered_at`, sql`sh.received_at`)} as delivery_to_reception,
-                                ${median(sql`sh.received_at`, sql`rel.at`)} as reception_to_release,
-                                ${median(sql`s.collected_at`, sql`rel.at`)} as collection_to_result
-                         from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id join samples s on s.id = x.sample_id
-                         cross join lateral (select ${released} as at) rel`),
+                                ${median(sql`sh.received_at`, sql`s.completed_at`)} as reception_to_release,
+                                ${median(sql`s.collected_at`, sql`s.completed_at`)} as collection_to_result
+                         from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id join samples s on s.id = x.sample_id`),
   );
   const byLab = rowsOf<ReferralDashboardReply['by_laboratory'][number]>(
     await db.execute(sql`select sh.receiving_facility_id as facility, f.facility_name, count(distinct sh.id)::int as shipments,
