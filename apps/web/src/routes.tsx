@@ -1,4 +1,4 @@
-import { NAV_PAGES, type NavPage, type PageView, TIER_DISEASES } from '@nlims/contracts';
+import { type AccessContext, NAV_PAGES, type NavPage, type PageView, roleMay, TIER_DISEASES } from '@nlims/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ProgrammePage } from './features/clinical/ProgrammePage';
 import type { PageProps } from './features/pages/pageProps';
@@ -19,6 +19,7 @@ function resourcePage(load: () => Promise<{ default: ResourceConfig }>, options:
 const facilities = resourcePage(() => import('./features/admin-global/facilities/facilityConfig'));
 const machineSetting = resourcePage(() => import('./features/admin-facility/settings/machineSettingConfig'));
 const eidDashboard = lazy(() => import('./features/eid/EidDashboardPage'));
+const dispatch = lazy(() => import('./features/dispatch/DispatchPage'));
 const phReport = lazy(() => import('./features/ph/PhReportPage'));
 const tierDisease = lazy(() => import('./features/tier/TierDiseasePage'));
 
@@ -45,6 +46,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/machine-setting': machineSetting,
   '/administrations/facility/manage-qc-test-config': resourcePage(() => import('./features/admin-facility/settings/qcConfig')),
   '/clients': lazy(() => import('./features/clients/ClientsPage')),
+  '/dispatch': dispatch,
   '/programs/tb-dashboard': lazy(() => import('./features/tb/TbDashboardPage')),
   '/programs/tb-report': lazy(() => import('./features/tb/TbReportPage')),
   '/programs/eid-dashboard': eidDashboard,
@@ -108,9 +110,32 @@ export interface AppRoute {
   Page: LazyPage;
 }
 
+/** Facility staff of a programme that refers samples (not General), who send them or receive them at a testing laboratory. */
+const sendsOrReceives = (c: AccessContext) =>
+  !c.superuser &&
+  c.tier == null &&
+  !c.admin &&
+  c.kind != null &&
+  c.kind !== 'general' &&
+  c.program != null &&
+  (roleMay(c.role, c.program, 'dispatch') || roleMay(c.role, c.program, 'receive'));
+
+/**
+ * Referral pages reached from the dispatch page rather than the sidebar: one shipment, for either of its
+ * laboratories, and the incoming shipments for a testing laboratory's receivers (who send nothing).
+ */
+const REFERRAL_ROUTES: readonly AppRoute[] = [
+  { page: { path: '/dispatch/shipment/:id', key: 'dispatch', allow: sendsOrReceives }, Page: lazy(() => import('./features/dispatch/ShipmentPage')) },
+  { page: { path: '/dispatch/incoming', key: 'dispatch', allow: sendsOrReceives }, Page: dispatch },
+];
+
 /**
  * The one route table of the signed-in app. Paths, access rules, sidebar
  * groups and title keys all come from NAV_PAGES, so the sidebar shows a
- * page exactly when its route lets the user in.
+ * page exactly when its route lets the user in; the referral pages above,
+ * outside the sidebar, follow.
  */
-export const APP_ROUTES: readonly AppRoute[] = NAV_PAGES.map((page) => ({ page, Page: BUILT[page.path] ?? viewPage(page) ?? Placeholder }));
+export const APP_ROUTES: readonly AppRoute[] = [
+  ...NAV_PAGES.map((page) => ({ page, Page: BUILT[page.path] ?? viewPage(page) ?? Placeholder })),
+  ...REFERRAL_ROUTES,
+];

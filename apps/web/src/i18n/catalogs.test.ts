@@ -28,6 +28,7 @@ const NAMESPACES = [
   'analytics',
   'qc',
   'worksheets',
+  'dispatch',
 ] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 

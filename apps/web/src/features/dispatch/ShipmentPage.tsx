@@ -1,0 +1,18 @@
+import { useParams } from 'react-router';
+import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { useProgramme } from '../clinical/programme';
+import type { PageProps } from '../pages/pageProps';
+import { ShipmentView } from './ShipmentView';
+import './dispatch.css';
+
+/** One shipment (`/dispatch/shipment/:id`), opened from the lists of either of its laboratories. */
+export default function ShipmentPage({ page }: PageProps) {
+  const { id } = useParams();
+  const programme = useProgramme();
+  const number = Number(id);
+  return (
+    <ClinicalPage page={page} className="dsp-page">
+      <ShipmentView key={number} id={number} sends={programme.may('dispatch')} />
+    </ClinicalPage>
+  );
+}
