@@ -1,4 +1,5 @@
 import { FilePdfOutlined } from '@ant-design/icons';
+import { SAMPLE_STATUS } from '@nlims/contracts';
 import { Button, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,7 @@ function Result({ result }: { result: ReferredSample['results'][number] }) {
 function Outcome({ sample: s }: { sample: ReferredSample }) {
   const { t } = useTranslation('dispatch');
   if (s.rejection_reason) return <span className="dsp-rejection">{t('rejectedBecause', { reason: s.rejection_reason })}</span>;
+  if (s.status === SAMPLE_STATUS.REJECTED) return <span className="dsp-rejection">{t('rejectedNoReason')}</span>;
   if (!s.results.length) return <span className="dsp-muted">{t('awaitingResults')}</span>;
   return (
     <div className="dsp-outcome">
