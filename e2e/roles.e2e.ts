@@ -69,7 +69,7 @@ const MUST: Record<string, { has: string[]; lacks: string[]; landing: string }> 
   clin_data_analyst: { landing: '/clinical/dashboard', has: ['/manage-result', '/clinical/report'], lacks: ['/clinical/lab-order', '/clinical/workplan'] },
   clin_clerk: { landing: '/clinical/lab-order', has: ['/clinical/enter-results', '/clinical/complete-entry'], lacks: ['/clinical/sample-reception'] },
   ph_supervisor: { landing: '/programs/tb-manage-sample', has: ['/dispatch', '/programs/tb-approve-results'], lacks: ['/programs/ph-manage-sample'] },
-  ph_receptionist: { landing: '/programs/tb-manage-sample', has: ['/programs/tb-sample-reception'], lacks: ['/programs/tb-workplan', '/dispatch'] },
+  ph_receptionist: { landing: '/programs/tb-manage-sample', has: ['/programs/tb-sample-reception', '/dispatch'], lacks: ['/programs/tb-workplan'] },
   ph_analyst: { landing: '/programs/tb-workplan', has: ['/programs/tb-manual-result'], lacks: ['/programs/tb-validate-result'] },
   ph_clerk: { landing: '/programs/tb-manage-sample', has: ['/programs/tb-manual-result'], lacks: ['/programs/tb-workplan'] },
   ph_data_analyst: { landing: '/programs/ph-dashboard', has: ['/programs/tb-dashboard'], lacks: ['/programs/tb-manage-sample'] },

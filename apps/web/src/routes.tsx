@@ -1,4 +1,4 @@
-import { type AccessContext, NAV_PAGES, type NavPage, type PageView, roleMay, TIER_DISEASES } from '@nlims/contracts';
+import { NAV_PAGES, type NavPage, type PageView, referral, TIER_DISEASES } from '@nlims/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ProgrammePage } from './features/clinical/ProgrammePage';
 import type { PageProps } from './features/pages/pageProps';
@@ -110,23 +110,13 @@ export interface AppRoute {
   Page: LazyPage;
 }
 
-/** Facility staff of a programme that refers samples (not General), who send them or receive them at a testing laboratory. */
-const sendsOrReceives = (c: AccessContext) =>
-  !c.superuser &&
-  c.tier == null &&
-  !c.admin &&
-  c.kind != null &&
-  c.kind !== 'general' &&
-  c.program != null &&
-  (roleMay(c.role, c.program, 'dispatch') || roleMay(c.role, c.program, 'receive'));
-
 /**
  * Referral pages reached from the dispatch page rather than the sidebar: one shipment, for either of its
  * laboratories, and the incoming shipments for a testing laboratory's receivers (who send nothing).
  */
 const REFERRAL_ROUTES: readonly AppRoute[] = [
-  { page: { path: '/dispatch/shipment/:id', key: 'dispatch', allow: sendsOrReceives }, Page: lazy(() => import('./features/dispatch/ShipmentPage')) },
-  { page: { path: '/dispatch/incoming', key: 'dispatch', allow: sendsOrReceives }, Page: dispatch },
+  { page: { path: '/dispatch/shipment/:id', key: 'dispatch', allow: referral }, Page: lazy(() => import('./features/dispatch/ShipmentPage')) },
+  { page: { path: '/dispatch/incoming', key: 'dispatch', allow: referral }, Page: dispatch },
 ];
 
 /**

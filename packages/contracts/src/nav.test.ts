@@ -105,7 +105,8 @@ describe('sidebar visibility (SPEC §6)', () => {
     const rules: [string, string[]][] = [
       ['/programs/tb-manage-sample', ['Receptionist', 'Data Clerk', 'Supervisor']],
       ['/programs/tb-sample-reception', ['Receptionist', 'Data Clerk', 'Supervisor']],
-      ['/dispatch', ['Supervisor']],
+      // Supervisors dispatch; those who receive samples receive the shipments coming in.
+      ['/dispatch', ['Receptionist', 'Data Clerk', 'Supervisor']],
       ['/programs/tb-workplan', ['Analyst', 'Supervisor']],
       ['/programs/tb-manual-result', ['Data Clerk', 'Analyst', 'Supervisor']],
       ['/programs/tb-validate-result', ['Supervisor']],

@@ -1,6 +1,6 @@
 import type { AccessContext } from './access.js';
 import { FAMILIES, type FamilyDefinition, type PageView, type Permission } from './programmes/families.js';
-import { roleMay } from './programmes/registry.js';
+import { programFamily, roleMay } from './programmes/registry.js';
 import type { ProgramKind } from './programs.js';
 import type { Role } from './roles.js';
 
@@ -137,6 +137,15 @@ const inAnyProgramme =
   (c) =>
     staff(ALL_PROGRAMS)(c) && c.program != null && roleMay(c.role, c.program, permission);
 
+/**
+ * Referral: those who dispatch (SPEC §6: supervisors) make shipments; at a testing laboratory, those who receive
+ * samples receive the shipments coming in. General has no referral.
+ */
+export const referral: Rule = (c) =>
+  staff(ALL_PROGRAMS)(c) &&
+  c.program != null &&
+  (roleMay(c.role, c.program, 'dispatch') || (programFamily(c.program) !== 'general' && roleMay(c.role, c.program, 'receive')));
+
 const shared: NavPage[] = [
   page('/dashboards/eid', 'eidDashboards', staff(['eid']), 'analytics'),
   page('/dashboards/viral_load', 'viralLoadDashboards', staff(['vl']), 'analytics'),
@@ -145,7 +154,7 @@ const shared: NavPage[] = [
   { ...page('/reports', 'reports', (c) => staff(ALL_PROGRAMS)(c) || anyTier(c), 'analytics'), tierGroup: 'tierDashboards' },
   page('/dashboards/general_program', 'generalProgramDashboard', staff(['general']), 'analytics'),
   page('/clients', 'clients', inAnyProgramme('order'), 'samples'),
-  page('/dispatch', 'dispatch', inAnyProgramme('dispatch'), 'samples'),
+  page('/dispatch', 'dispatch', referral, 'samples'),
   page('/billings', 'billings', staff(ALL_PROGRAMS, [MANAGER, SUP, REC, CLERK]), 'billing'),
   page('/add-billing', 'addBilling', staff(ALL_PROGRAMS, [SUP, REC, CLERK]), 'billing'),
   page('/payment-history', 'paymentHistory', staff(ALL_PROGRAMS, [MANAGER, SUP, REC, CLERK]), 'billing'),

@@ -1,8 +1,6 @@
 import { adminDashboardReply, catalogueTestItem, collectionLookupReply, dashboardFilterReply, facilityPickItem, userLocationItem } from '@nlims/contracts';
 import { z } from 'zod';
-import { roleIn } from '../../core/access.js';
 import { principalOf, requireSuperuser } from '../../core/auth.js';
-import { forbidden } from '../../core/errors.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { adminDashboard } from './admin-dashboard.js';

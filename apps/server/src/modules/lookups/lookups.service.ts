@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { testTypes, testTypeSampleTypes } from '../catalogue/catalogue.table.js';
-import { facilityTestServices } from '../facility-settings/facility-settings.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { programs } from '../programs/programs.table.js';
