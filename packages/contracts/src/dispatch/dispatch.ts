@@ -178,6 +178,8 @@ export const referredSampleItem = z.object({
   program: z.string(),
   client_name: z.string(),
   status: z.number(),
+  /** Every test final and one approved: the sample's work is finished. */
+  completed: z.boolean(),
   testing_facility_name: z.string(),
   shipment: z.number(),
   shipment_number: z.string(),

@@ -545,7 +545,7 @@ export async function referredSamples(db: Db, p: Principal, q: { page: number; p
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from samples s where ${where}`)) as [{ n: number }];
   const rows = rowsOf<z.infer<typeof referredSampleItem>>(
     await db.execute(sql`
-      select s.id, s.barcode, p.name as program, c.first_name || ' ' || c.last_name as client_name, s.status,
+      select s.id, s.barcode, p.name as program, c.first_name || ' ' || c.last_name as client_name, s.status, s.completed,
              f.facility_name as testing_facility_name, sh.id as shipment, sh.number as shipment_number,
              (select r.reason from rejection_reasons r where r.id = s.rejection_reason_id) as rejection_reason,
              coalesce((select json_agg(json_build_object('test', tt.name, 'value', coalesce(r.value_text, r.value_numeric::text), 'unit', r.unit,

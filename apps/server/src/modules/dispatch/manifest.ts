@@ -31,7 +31,7 @@ export function renderManifest(s: ShipmentDetail): Promise<Buffer> {
       ['To (testing laboratory)', s.receiving_facility_name],
       ['Courier', s.courier_name ?? '—'],
       ['Rider', [s.rider_name, s.rider_phone].filter(Boolean).join(', ') || '—'],
-      ['Pick-up date', s.pickup_date],
+      ['Pick-up date', s.pickup_date.split('-').reverse().join('/')],
       ['Packaging', `${s.packaging || '—'} · ${s.boxes} box${s.boxes === 1 ? '' : 'es'}`],
       ['Storage temperature', TEMPERATURE[s.storage_temperature] ?? s.storage_temperature],
       ['Temperature at pick-up', s.pickup_temperature == null ? '—' : `${s.pickup_temperature} °C`],

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../analytics/LoadError';
 import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import { viewFile } from '../clinical/common/pdf';
-import { StatusTag } from '../clinical/common/status';
+import { SampleTags } from '../clinical/common/status';
 import { PhoneCards } from './PhoneCards';
 import { REFERRED_PAGE, type ReferredSample, useReferredSamples } from './api';
 import { day } from './labels';
@@ -76,7 +76,7 @@ export function ReferredSamples() {
           <>
             <span className="dsp-card__head">
               <bdi className="dsp-strong">{s.barcode}</bdi>
-              <StatusTag code={s.status} />
+              <SampleTags sample={{ ...s, priority: 'routine' }} priority={false} />
             </span>
             <span className="dsp-muted">
               {s.client_name} · {s.testing_facility_name} ·{' '}
@@ -110,7 +110,7 @@ export function ReferredSamples() {
             </div>
           ),
         },
-        { key: 'status', title: t('column.status'), render: (_, s) => <StatusTag code={s.status} /> },
+        { key: 'status', title: t('column.status'), render: (_, s) => <SampleTags sample={{ ...s, priority: 'routine' }} priority={false} /> },
         {
           key: 'outcome',
           title: t('column.outcome'),
