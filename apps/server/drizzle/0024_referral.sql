@@ -67,4 +67,7 @@ CREATE INDEX "shipment_samples_sample_idx" ON "shipment_samples" USING btree ("s
 CREATE UNIQUE INDEX "shipments_number_uq" ON "shipments" USING btree ("sending_facility_id","number");--> statement-breakpoint
 CREATE INDEX "shipments_sending_idx" ON "shipments" USING btree ("sending_facility_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "shipments_receiving_idx" ON "shipments" USING btree ("receiving_facility_id","status","created_at");--> statement-breakpoint
-CREATE INDEX "samples_referred_from_idx" ON "samples" USING btree ("referred_from_facility_id","created_at") WHERE referred_from_facility_id is not null;
+CREATE INDEX "samples_referred_from_idx" ON "samples" USING btree ("referred_from_facility_id","created_at") WHERE referred_from_facility_id is not null;--> statement-breakpoint
+ALTER TABLE "lab_networks" ADD CONSTRAINT "lab_networks_program_id_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lab_networks" ADD CONSTRAINT "lab_networks_testing_facility_id_facilities_id_fk" FOREIGN KEY ("testing_facility_id") REFERENCES "public"."facilities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lab_networks" ADD CONSTRAINT "lab_networks_courier_provider_id_courier_providers_id_fk" FOREIGN KEY ("courier_provider_id") REFERENCES "public"."courier_providers"("id") ON DELETE no action ON UPDATE no action;

@@ -63,6 +63,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('lab networks', () => {
+  it('name an existing programme, testing laboratory and courier, or the field is refused', async () => {
+    for (const field of ['program', 'testing_facility', 'courier_provider']) {
+      const res = await call('superadmin', 'POST', '/api/lab_network/', { name: `Network ${field}`, [field]: 999_999 });
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json()), field).toContain(field);
+    }
+    const made = await call('superadmin', 'POST', '/api/lab_network/', { name: 'Kano VL network', testing_facility: yaba, expected_hours: 24 });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ testing_facility: yaba, expected_hours: 24, program: null });
+  });
+});
+
 describe('referral destinations', () => {
   it("are the testing laboratories of the facility's networks for the programme", async () => {
     const res = await call('mushin_supervisor', 'GET', '/api/referral_destination/?program=Tuberculosis');
