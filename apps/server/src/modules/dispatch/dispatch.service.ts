@@ -465,11 +465,13 @@ export async function receiveShipment(tx: Tx, p: Principal, id: number, body: Re
     .set({ facilityId: shipment.receiving_facility, referredFromFacilityId: shipment.sending_facility, status: S.RECEIVED, updatedAt: now })
     .where(inArray(samples.id, scannedIds));
   await tx.update(testOrders).set({ facilityId: shipment.receiving_facility }).where(inArray(testOrders.sampleId, scannedIds));
-  for (const s of scanned)
-    await tx
-      .update(shipmentSamples)
-      .set({ state: 'received', condition: s.condition, open: false })
-      .where(and(eq(shipmentSamples.shipmentId, id), eq(shipmentSamples.sampleId, s.id)));
+  // Each scanned sample's condition, in one statement.
+  await tx.execute(sql`update shipment_samples x set state = 'received', condition = v.condition, open = false
+                       from (values ${sql.join(
+                         scanned.map((s) => sql`(${s.id}::int, ${s.condition}::text)`),
+                         sql`, `,
+                       )}) v(sample_id, condition)
+                       where x.shipment_id = ${id} and x.sample_id = v.sample_id`);
   await recordAudits(
     tx,
     p,
@@ -518,16 +520,35 @@ export async function receiveShipment(tx: Tx, p: Principal, id: number, body: Re
   const programOf = new Map(inShipment.map((s) => [s.id, s.program]));
   const accepted = scanned.filter((s) => s.accept).map((s) => s.id);
   if (accepted.length) await moveSamples(tx, p, [...new Set(accepted.map((a) => programOf.get(a)!))], accepted, 'accept', {});
-  for (const s of scanned.filter((x) => !x.accept)) {
-    await moveSamples(tx, p, [programOf.get(s.id)!], [s.id], 'reject', {
-      rejection_reason: s.rejection_reason!,
-      comment: `Condition on arrival: ${s.condition}`,
-    });
+  // Rejected ones by the usual move, one call per reason and condition (the reason and the comment are per call).
+  const rejected = scanned.filter((x) => !x.accept);
+  const groups = new Map<string, typeof rejected>();
+  for (const s of rejected) {
+    const key = `${s.rejection_reason}|${s.condition}|${programOf.get(s.id)}`;
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  for (const group of groups.values())
+    await moveSamples(
+      tx,
+      p,
+      [programOf.get(group[0]!.id)!],
+      group.map((s) => s.id),
+      'reject',
+      { rejection_reason: group[0]!.rejection_reason!, comment: `Condition on arrival: ${group[0]!.condition}` },
+    );
+  if (rejected.length)
     await tx
       .update(shipmentSamples)
       .set({ state: 'rejected' })
-      .where(and(eq(shipmentSamples.shipmentId, id), eq(shipmentSamples.sampleId, s.id)));
-  }
+      .where(
+        and(
+          eq(shipmentSamples.shipmentId, id),
+          inArray(
+            shipmentSamples.sampleId,
+            rejected.map((s) => s.id),
+          ),
+        ),
+      );
   const detail = await getShipment(tx, p, id);
   const barcodes = new Map(inShipment.map((s) => [s.id, s.barcode]));
   return { ...detail, unexpected, missing: missing.map((m) => barcodes.get(m)!) };

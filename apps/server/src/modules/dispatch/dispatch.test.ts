@@ -255,6 +255,32 @@ describe('the referral dashboard', () => {
   });
 });
 
+describe('a reception of several samples', () => {
+  it('rejects each with its own reason and condition, in one reception', async () => {
+    const samples = [await collected(), await collected(), await collected()];
+    const made = (await call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody(samples.map((x) => x.id)))).json();
+    expect((await call('mushin_supervisor', 'POST', `/api/shipment/${made.id}/dispatch/`, {})).statusCode).toBe(200);
+    const reasons = (await call('superadmin', 'GET', '/api/rejection_reason/')).json().map((r: { id: number }) => r.id);
+    const res = await call('ph_receptionist', 'POST', `/api/shipment/${made.id}/receive/`, {
+      samples: [
+        { id: samples[0]!.id, accept: true },
+        { id: samples[1]!.id, accept: false, condition: 'leaking', rejection_reason: reasons[0] },
+        { id: samples[2]!.id, accept: false, condition: 'broken', rejection_reason: reasons[1] },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = rowsOf<{ id: number; status: number; rejection_reason_id: number | null; condition: string }>(
+      await db().execute(sql`select s.id, s.status, s.rejection_reason_id, x.condition from samples s join shipment_samples x on x.sample_id = s.id
+                             where x.shipment_id = ${made.id} order by s.id`),
+    );
+    expect(rows.map((r) => [r.status, r.rejection_reason_id, r.condition])).toEqual([
+      [3, null, 'good'],
+      [4, reasons[0], 'leaking'],
+      [4, reasons[1], 'broken'],
+    ]);
+  });
+});
+
 describe('a cancelled shipment', () => {
   it('returns its samples to the sending facility as they were, and frees them for another shipment', async () => {
     const sample = await collected();
