@@ -7,6 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.js';
 
@@ -128,4 +130,23 @@ export async function retryTransaction<T>(work: () => Promise<T>, attempts = 4):
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
     }
   }
+}
+
+/**
+ * The next number of a facility's yearly series (WS-2026-0001, SH-2026-0001): one at a time per facility and series
+ * (an advisory lock held to the end of the caller's transaction), after the highest of the year.
+ */
+export async function nextYearlyNumber(
+  tx: Tx,
+  series: { code: string; lock: number; table: PgTable; number: AnyPgColumn; facility: AnyPgColumn },
+  facilityId: number,
+  now: Date,
+): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${series.lock}, ${facilityId})`);
+  const prefix = `${series.code}-${now.getUTCFullYear()}-`;
+  const last: SQL = sql`coalesce(max(substring(${series.number} from ${sql.raw(String(prefix.length + 1))})::int), 0)::int`;
+  const [row] = rowsOf<{ last: number }>(
+    await tx.execute(sql`select ${last} as last from ${series.table} where ${series.facility} = ${facilityId} and ${series.number} like ${`${prefix}%`}`),
+  );
+  return `${prefix}${String((row?.last ?? 0) + 1).padStart(4, '0')}`;
 }

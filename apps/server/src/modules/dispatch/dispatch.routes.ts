@@ -3,6 +3,7 @@ import {
   referralDashboardQuery,
   referralDashboardReply,
   idParams,
+  paginated,
   programFamily,
   referralDestinationsReply,
   referredSampleItem,
@@ -23,6 +24,7 @@ import type { App } from '../../core/types.js';
 import { referralDashboard } from '../analytics/referral/referral-dashboard.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { reportData } from '../reports/report-data.js';
+import { sendPdf } from '../reports/pdf.js';
 import { renderReport } from '../reports/report.js';
 import { renderManifest } from './manifest.js';
 import {
@@ -39,8 +41,6 @@ import {
 const tags = ['dispatch'];
 const PDF = z.any().meta({ type: 'string', format: 'binary' });
 const pdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
@@ -67,7 +67,7 @@ export function dispatchRoutes(app: App, db: Db): void {
         tags,
         summary: "The facility's shipments going out or coming in, newest first",
         querystring: shipmentListQuery,
-        response: { 200: page(shipmentItem) },
+        response: { 200: paginated(shipmentItem) },
       },
     },
     (request) => listShipments(db, principalOf(request), request.query),
@@ -109,12 +109,7 @@ export function dispatchRoutes(app: App, db: Db): void {
       const shipment = await getShipment(db, p, request.params.id);
       const pdf = await renderManifest(shipment);
       await recordAudit(db, p, { action: 'shipment.print', entity: 'shipment', entityId: String(shipment.id) });
-      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `${disposition}; filename="${shipment.number}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, `${shipment.number}.pdf`, request.query.download === '1');
     },
   );
   for (const action of Object.keys(SHIPMENT_MOVES) as ShipmentAction[]) {
@@ -162,7 +157,7 @@ export function dispatchRoutes(app: App, db: Db): void {
         tags,
         summary: 'Samples the facility referred: status, testing laboratory, rejection, and approved results',
         querystring: pageQuery,
-        response: { 200: page(referredSampleItem) },
+        response: { 200: paginated(referredSampleItem) },
       },
     },
     (request) => referredSamples(db, principalOf(request), request.query),
@@ -190,11 +185,7 @@ export function dispatchRoutes(app: App, db: Db): void {
         entityId: String(request.params.id),
         after: { format: 'pdf', download, referred: true },
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="report-${data.order.lab_number}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, `report-${data.order.lab_number}.pdf`, download);
     },
   );
 }

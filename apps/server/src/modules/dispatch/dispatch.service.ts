@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referredSampleItem, shipmentCreateBody, shipmentListQuery, shipmentMoveBody, shipmentReceiveBody } from '@nlims/contracts';
 import { mayIn, requireIn } from '../../core/access.js';
-import { type Db, rowsOf, type Tx } from '../../core/db.js';
+import { type Db, nextYearlyNumber, rowsOf, type Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { facilities, facilityLabNetworks } from '../facilities/facilities.table.js';
@@ -29,14 +29,14 @@ type CreateBody = z.output<typeof shipmentCreateBody>;
 type ReceiveBody = z.output<typeof shipmentReceiveBody>;
 
 /** A facility user's facility; the super admin and the tier users hold none, and reach no shipment. */
-function facilityOf(p: Principal): number {
+function referralFacility(p: Principal): number {
   if (p.isSuperuser || p.facilityId == null) throw forbidden('Referral is the work of a facility.');
   return p.facilityId;
 }
 
 /** The testing laboratories the caller's facility may send a programme's samples to: its lab networks' (any programme's when none is named). */
 export async function referralDestinations(db: Tx, p: Principal, program?: string) {
-  const facility = facilityOf(p);
+  const facility = referralFacility(p);
   const tested = sql`(select f.facility_name from ${facilities} f where f.id = ${labNetworks.testing_facility})`;
   const rows = await db
     .select({
@@ -61,24 +61,13 @@ export async function referralDestinations(db: Tx, p: Principal, program?: strin
   return rows.filter((r) => r.facility_name != null && (program == null || r.program == null || r.program === program));
 }
 
-/** One number at a time per sending facility and year: SH-2026-0001. */
-async function nextNumber(tx: Tx, facility: number, now: Date): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(130, ${facility})`);
-  const prefix = `SH-${now.getUTCFullYear()}-`;
-  const [row] = rowsOf<{ last: number }>(
-    await tx.execute(sql`select coalesce(max(substring(number from ${sql.raw(String(prefix.length + 1))})::int), 0)::int as last
-                         from shipments where sending_facility_id = ${facility} and number like ${`${prefix}%`}`),
-  );
-  return `${prefix}${String((row?.last ?? 0) + 1).padStart(4, '0')}`;
-}
-
 /**
  * Batch collected samples of the caller's facility into a shipment to a testing laboratory of one of its lab
  * networks: the samples become DISPATCHED (13), each with its audit row, and the shipment PENDING (0), in the
  * caller's transaction. A sample already in an open shipment (or no longer collected) is a 409.
  */
 export async function createShipment(tx: Tx, p: Principal, body: CreateBody, now = new Date()): Promise<ShipmentDetail> {
-  const facility = facilityOf(p);
+  const facility = referralFacility(p);
   if (!p.roles.some((r) => mayIn(p, r.program, 'dispatch'))) throw forbidden('Your role may not dispatch samples in any programme.');
   const ids = [...new Set(body.samples)];
   const rows = await tx
@@ -119,7 +108,12 @@ export async function createShipment(tx: Tx, p: Principal, body: CreateBody, now
     if (!courier) throw ValidationError.field('courier', `Invalid pk "${body.courier}" - object does not exist.`);
   }
 
-  const number = await nextNumber(tx, facility, now);
+  const number = await nextYearlyNumber(
+    tx,
+    { code: 'SH', lock: 130, table: shipments, number: shipments.number, facility: shipments.sendingFacilityId },
+    facility,
+    now,
+  );
   const [shipment] = await tx
     .insert(shipments)
     .values({
@@ -180,7 +174,7 @@ interface ShipmentRow {
 
 /** The shipment locked (or read) for one of its two facilities; anyone else's is a 404. */
 async function shipmentFor(tx: Tx, p: Principal, id: number, lock: boolean): Promise<ShipmentRow & { side: 'sender' | 'receiver'; programmes: string[] }> {
-  const facility = facilityOf(p);
+  const facility = referralFacility(p);
   const q = tx
     .select({
       id: shipments.id,
@@ -244,7 +238,7 @@ const asItem = (r: Record<string, unknown>): ShipmentItem =>
 
 /** The caller's facility's shipments: going out (its dispatchers and readers) or coming in (its receivers), newest first. */
 export async function listShipments(db: Db, p: Principal, q: z.output<typeof shipmentListQuery>) {
-  const facility = facilityOf(p);
+  const facility = referralFacility(p);
   if (!p.roles.some((r) => mayIn(p, r.program, 'read'))) throw forbidden('You hold no role in a programme.');
   const where: SQL[] = [eq(q.direction === 'incoming' ? shipments.receivingFacilityId : shipments.sendingFacilityId, facility)];
   if (q.status !== undefined) where.push(eq(shipments.status, q.status));
@@ -265,8 +259,10 @@ export async function listShipments(db: Db, p: Principal, q: z.output<typeof shi
   return { count: n, next: null, previous: null, results: rows.map(asItem) };
 }
 
-const hoursBetween = (a: SQL, b: SQL) =>
-  sql<number | null>`round((percentile_cont(0.5) within group (order by extract(epoch from (${b} - ${a})) / 3600))::numeric, 1)::float`;
+/** The median hours from one time to another over a shipment's samples (null without any), one decimal. */
+export const medianHours = (from: SQL, to: SQL) =>
+  sql<number | null>`round((percentile_cont(0.5) within group (order by extract(epoch from (${to} - ${from})) / 3600)
+        filter (where ${from} is not null and ${to} is not null and ${to} >= ${from}))::numeric, 1)::float`;
 
 /** A shipment with its samples, history and legs, for either of its facilities. */
 export async function getShipment(db: Tx, p: Principal, id: number): Promise<ShipmentDetail> {
@@ -309,9 +305,9 @@ export async function getShipment(db: Tx, p: Principal, id: number): Promise<Shi
                          from shipment_events e join users u on u.id = e.by_user_id where e.shipment_id = ${id} order by e.at, e.id`),
   );
   const [legs] = rowsOf<{ collection_to_dispatch: number | null; dispatch_to_delivery: number | null; delivery_to_reception: number | null }>(
-    await db.execute(sql`select ${hoursBetween(sql`s.collected_at`, sql`sh.dispatched_at`)} as collection_to_dispatch,
-                                ${hoursBetween(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery,
-                                ${hoursBetween(sql`coalesce(sh.delivered_at, sh.dispatched_at)`, sql`sh.received_at`)} as delivery_to_reception
+    await db.execute(sql`select ${medianHours(sql`s.collected_at`, sql`sh.dispatched_at`)} as collection_to_dispatch,
+                                ${medianHours(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery,
+                                ${medianHours(sql`coalesce(sh.delivered_at, sh.dispatched_at)`, sql`sh.received_at`)} as delivery_to_reception
                          from shipments sh join shipment_samples x on x.shipment_id = sh.id join samples s on s.id = x.sample_id where sh.id = ${id}`),
   );
   return {
@@ -559,7 +555,7 @@ export async function receiveShipment(tx: Tx, p: Principal, id: number, body: Re
  * approved, its results — for users holding a role in the sample's programme.
  */
 export async function referredSamples(db: Db, p: Principal, q: { page: number; page_size: number }) {
-  const facility = facilityOf(p);
+  const facility = referralFacility(p);
   const readable = p.roles.filter((r) => mayIn(p, r.program, 'read')).map((r) => r.programId);
   if (!readable.length) throw forbidden('You hold no role in a programme.');
   const where = sql`s.referred_from_facility_id = ${facility} and s.program_id in (${sql.raw(readable.map((n) => String(Math.trunc(n))).join(', '))})`;
@@ -590,7 +586,7 @@ export async function referredSamples(db: Db, p: Principal, q: { page: number; p
  * a role in the programme, and only once a result is approved.
  */
 export async function referredReader(db: Db, p: Principal, id: number): Promise<{ reader: Principal; program: string }> {
-  const facility = facilityOf(p);
+  const facility = referralFacility(p);
   const [row] = rowsOf<{ facility_id: number; program: string; approved: boolean }>(
     await db.execute(sql`select s.facility_id, p.name as program,
                                 exists (select 1 from test_orders t join results r on r.test_order_id = t.id and r.current and r.status = 7

@@ -1,5 +1,5 @@
 import { DISPATCH_STATUS, type ShipmentDetail, statusName } from '@nlims/contracts';
-import { drawBarcode, FONT, formatDateTime, renderPdf } from '../reports/pdf.js';
+import { drawBarcode, FONT, formatDateTime, renderPdf, tableHeading } from '../reports/pdf.js';
 
 const MM = 72 / 25.4;
 const TEMPERATURE: Record<string, string> = { ambient: 'Ambient', '2-8': '2–8 °C', '-20': '−20 °C', '-80': '−80 °C' };
@@ -66,18 +66,7 @@ export function renderManifest(s: ShipmentDetail): Promise<Buffer> {
     ];
     const rowH = 12 * MM;
     const heading = () => {
-      let x = left;
-      doc.font(FONT.bold).fontSize(8).fillColor('#000');
-      for (const c of cols) {
-        doc.text(c.title, x + 1.5, y, { width: c.w - 3 });
-        x += c.w;
-      }
-      y += 5 * MM;
-      doc
-        .moveTo(left, y - 1)
-        .lineTo(left + width, y - 1)
-        .lineWidth(0.8)
-        .stroke('#000');
+      y = tableHeading(doc, cols, left, width, y);
     };
     heading();
     s.samples.forEach((sample, i) => {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import bwipjs from 'bwip-js/node';
@@ -85,4 +86,30 @@ export function formatAge(dateOfBirth: string | null, at = new Date()): string {
   if (months >= 12) return unit(Math.floor(months / 12), 'year');
   if (months > 0) return unit(months, 'month');
   return unit(Math.max(0, Math.floor((at.getTime() - dob.getTime()) / 86_400_000)), 'day');
+}
+
+/** A printed table's column headings in bold and the rule under them, from `y`; the y its rows start at. */
+export function tableHeading(doc: Doc, cols: readonly { title: string; w: number }[], left: number, width: number, y: number): number {
+  let x = left;
+  doc.font(FONT.bold).fontSize(8).fillColor('#000');
+  for (const c of cols) {
+    doc.text(c.title, x + 2, y, { width: c.w - 4 });
+    x += c.w;
+  }
+  const below = y + 5 * (72 / 25.4);
+  doc
+    .moveTo(left, below - 1)
+    .lineTo(left + width, below - 1)
+    .lineWidth(0.8)
+    .stroke('#000');
+  return below;
+}
+
+/** Send a generated PDF, inline or (download) as an attachment, never cached: it holds patients' data. */
+export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, download = false) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
 }

@@ -27,7 +27,7 @@ import { inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.service.js';
 import { sampleTypes } from '../reference/reference.table.js';
 import { renderLabel } from '../reports/label.js';
-import { SYMBOLOGIES, type Symbology } from '../reports/pdf.js';
+import { SYMBOLOGIES, sendPdf, type Symbology } from '../reports/pdf.js';
 import { type ReportData, reportData } from '../reports/report-data.js';
 import { renderReport } from '../reports/report.js';
 import { completeEntry } from './complete-entry.js';
@@ -189,11 +189,7 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
           after: { format: 'pdf', download },
         });
         const name = `${kind}-${kind === 'report' ? data.order.lab_number : data.order.barcode}.pdf`;
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${name}"`)
-          .header('cache-control', 'no-store')
-          .send(pdf);
+        return sendPdf(reply, pdf, name, download);
       },
     );
   }

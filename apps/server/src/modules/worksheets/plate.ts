@@ -1,6 +1,6 @@
 import { PLATE_GRID, type PlateSize, plateWells, type WorksheetDetail } from '@nlims/contracts';
 import { stringify } from 'csv-stringify/sync';
-import { drawBarcode, FONT, formatDateTime, renderPdf } from '../reports/pdf.js';
+import { drawBarcode, FONT, formatDateTime, renderPdf, tableHeading } from '../reports/pdf.js';
 
 const MM = 72 / 25.4;
 
@@ -103,17 +103,7 @@ export function renderPlateMap(ws: WorksheetDetail, facilityName: string): Promi
     let y = 40 * MM;
     const rowH = 11 * MM;
     const heading = () => {
-      let x = left;
-      doc.font(FONT.bold).fontSize(8).fillColor('#000');
-      for (const c of cols) {
-        doc.text(c.title, x + 2, y, { width: c.w - 4 });
-        x += c.w;
-      }
-      y += 5 * MM;
-      doc
-        .moveTo(left, y - 1)
-        .lineTo(left + width, y - 1)
-        .stroke('#000');
+      y = tableHeading(doc, cols, left, width, y);
     };
     heading();
     const order = plateWells(ws.size as PlateSize, 'column');

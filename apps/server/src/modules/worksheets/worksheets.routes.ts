@@ -17,6 +17,7 @@ import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { registerResource } from '../../core/resource.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { sendPdf } from '../reports/pdf.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { importResults } from './import.js';
 import { renderPlateMap, worklistFile } from './plate.js';
@@ -113,7 +114,7 @@ export function worksheetsRoutes(app: App, db: Db): void {
         .where(eq(facilities.id, p.facilityId ?? -1));
       const pdf = await renderPlateMap(ws, facility?.name ?? '');
       await recordAudit(db, p, { action: 'worksheet.print', entity: 'worksheet', entityId: String(ws.id) });
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${ws.number}.pdf"`).header('cache-control', 'no-store').send(pdf);
+      return sendPdf(reply, pdf, `${ws.number}.pdf`);
     },
   );
   app.get(

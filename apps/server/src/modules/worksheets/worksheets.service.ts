@@ -20,7 +20,7 @@ import {
 } from '@nlims/contracts';
 import type { z } from 'zod';
 import { programsWhere, requireIn, requireInAny } from '../../core/access.js';
-import type { Tx } from '../../core/db.js';
+import { nextYearlyNumber, type Tx } from '../../core/db.js';
 import { pgError } from '../../core/db-errors.js';
 import { conflict, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
@@ -173,15 +173,12 @@ export async function createWorksheet(tx: Tx, p: Principal, body: z.output<typeo
     .where(and(inArray(worksheetPositions.testOrderId, ids), eq(worksheetPositions.open, true)));
   if (busy.length) throw conflict(`Sample ${byId.get(busy[0]!.test!)!.barcode} is already on worksheet ${busy[0]!.number}.`);
 
-  // One number at a time per facility: the lock ends with the transaction.
-  await tx.execute(sql`select pg_advisory_xact_lock(120, ${p.facilityId!})`);
-  const year = now.getUTCFullYear();
-  const prefix = `WS-${year}-`;
-  const [{ last }] = (await tx
-    .select({ last: sql<number>`coalesce(max(substring(${worksheets.number} from ${sql.raw(String(prefix.length + 1))})::int), 0)::int` })
-    .from(worksheets)
-    .where(and(eq(worksheets.facilityId, p.facilityId!), sql`${worksheets.number} like ${`${prefix}%`}`))) as [{ last: number }];
-  const number = `${prefix}${String(last + 1).padStart(4, '0')}`;
+  const number = await nextYearlyNumber(
+    tx,
+    { code: 'WS', lock: 120, table: worksheets, number: worksheets.number, facility: worksheets.facilityId },
+    p.facilityId!,
+    now,
+  );
   const [{ programId }] = (await tx.select({ programId: testTypes.program }).from(testTypes).where(eq(testTypes.id, template.test_type))) as [
     { programId: number },
   ];

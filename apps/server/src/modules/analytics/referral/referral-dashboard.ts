@@ -1,15 +1,11 @@
 import type { ReferralDashboardReply, referralDashboardQuery } from '@nlims/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Db } from '../../../core/db.js';
 import type { Principal } from '../../users/principal.js';
 import { dashboardPeriod, dayEnd, dayStart } from '../kit/period.js';
 import { scopeOf } from '../tier/area.js';
-import { overdueShipment } from '../../dispatch/dispatch.service.js';
-
-const median = (from: SQL, to: SQL) =>
-  sql`round((percentile_cont(0.5) within group (order by extract(epoch from (${to} - ${from})) / 3600)
-        filter (where ${from} is not null and ${to} is not null and ${to} >= ${from}))::numeric, 1)::float`;
+import { medianHours, overdueShipment } from '../../dispatch/dispatch.service.js';
 
 /**
  * The referral dashboard (`referral_dashboard/`): for facility staff their facility's shipments both ways, for
@@ -42,17 +38,17 @@ export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof
                          from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id`),
   );
   const [legs] = rowsOf<ReferralDashboardReply['legs']>(
-    await db.execute(sql`select ${median(sql`s.collected_at`, sql`sh.dispatched_at`)} as collection_to_dispatch,
-                                ${median(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery,
-                                ${median(sql`sh.delivered_at`, sql`sh.received_at`)} as delivery_to_reception,
-                                ${median(sql`sh.received_at`, sql`s.completed_at`)} as reception_to_release,
-                                ${median(sql`s.collected_at`, sql`s.completed_at`)} as collection_to_result
+    await db.execute(sql`select ${medianHours(sql`s.collected_at`, sql`sh.dispatched_at`)} as collection_to_dispatch,
+                                ${medianHours(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery,
+                                ${medianHours(sql`sh.delivered_at`, sql`sh.received_at`)} as delivery_to_reception,
+                                ${medianHours(sql`sh.received_at`, sql`s.completed_at`)} as reception_to_release,
+                                ${medianHours(sql`s.collected_at`, sql`s.completed_at`)} as collection_to_result
                          from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id join samples s on s.id = x.sample_id`),
   );
   const byLab = rowsOf<ReferralDashboardReply['by_laboratory'][number]>(
     await db.execute(sql`select sh.receiving_facility_id as facility, f.facility_name, count(distinct sh.id)::int as shipments,
                                 count(x.id)::int as samples, count(distinct sh.id) filter (where ${overdueShipment('sh')})::int as overdue,
-                                ${median(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery
+                                ${medianHours(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery
                          from ${shipmentsIn} sh join facilities f on f.id = sh.receiving_facility_id left join shipment_samples x on x.shipment_id = sh.id
                          group by 1, 2 order by 3 desc, 2`),
   );
