@@ -26,3 +26,5 @@ export * from './qc/qc.js';
 export * from './instruments/values.js';
 export * from './worksheets/worksheets.js';
 export * from './dispatch/dispatch.js';
+export * from './quality/nonconformity.js';
+export * from './files/files.js';

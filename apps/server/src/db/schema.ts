@@ -16,3 +16,5 @@ export * from '../modules/analytics/tier/tier.table.js';
 export * from '../modules/qc/qc.table.js';
 export * from '../modules/worksheets/worksheets.table.js';
 export * from '../modules/dispatch/dispatch.table.js';
+export * from '../modules/nonconformity/nonconformity.table.js';
+export * from '../modules/files/files.table.js';
