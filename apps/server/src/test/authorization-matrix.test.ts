@@ -1,35 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './harness.js';
+import { MATRIX_USERS, type MatrixClass } from './matrix.js';
 import { TUBERCULOSIS } from './programmes.js';
 
 /**
  * Every administration endpoint × every demo user → the expected status.
  * Users fall in classes; each row says which classes may do what.
  */
-const USERS = {
-  superadmin: 'super',
-  clin_admin: 'clinicalAdmin',
-  ph_admin: 'labAdmin',
-  clin_manager: 'staff',
-  clin_supervisor: 'staff',
-  clin_receptionist: 'staff',
-  clin_analyst: 'staff',
-  clin_clerk: 'staff',
-  clin_data_analyst: 'staff',
-  ph_supervisor: 'staff',
-  ph_receptionist: 'staff',
-  ph_analyst: 'staff',
-  ph_clerk: 'staff',
-  ph_data_analyst: 'staff',
-  kano_supervisor: 'staff',
-  mushin_supervisor: 'staff',
-  mushin_receptionist: 'staff',
-  fed_tier: 'tier',
-  lagos_tier: 'tier',
-  ikeja_tier: 'tier',
-} as const;
-type Class = (typeof USERS)[keyof typeof USERS];
+const USERS = MATRIX_USERS;
+type Class = MatrixClass;
 
 let t: TestApp;
 let ids: {
