@@ -138,7 +138,7 @@ export async function retryTransaction<T>(work: () => Promise<T>, attempts = 4):
  */
 export async function nextYearlyNumber(
   tx: Tx,
-  series: { code: string; lock: number; table: PgTable; number: AnyPgColumn; facility: AnyPgColumn },
+  series: { code: string; lock: number; table: PgTable; number: AnyPgColumn; facility: AnyPgColumn; digits?: number },
   facilityId: number,
   now: Date,
 ): Promise<string> {
@@ -148,5 +148,5 @@ export async function nextYearlyNumber(
   const [row] = rowsOf<{ last: number }>(
     await tx.execute(sql`select ${last} as last from ${series.table} where ${series.facility} = ${facilityId} and ${series.number} like ${`${prefix}%`}`),
   );
-  return `${prefix}${String((row?.last ?? 0) + 1).padStart(4, '0')}`;
+  return `${prefix}${String((row?.last ?? 0) + 1).padStart(series.digits ?? 4, '0')}`;
 }

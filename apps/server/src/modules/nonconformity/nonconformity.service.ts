@@ -1,0 +1,712 @@
+import {
+  NCR_MANAGER_ROLES,
+  NCR_SEVERITIES,
+  NCR_STATES,
+  NCR_TYPES,
+  type NcrDetail,
+  type NcrDraft,
+  type NcrItem,
+  type NcrState,
+  type NcrSummary,
+  type NcrType,
+  ncrRisk,
+  type ncrActionBody,
+  type ncrActionUpdateBody,
+  type ncrClassifyBody,
+  type ncrCreateBody,
+  type ncrDraftQuery,
+  type ncrListQuery,
+  type ncrSummaryQuery,
+  type ncrUpdateBody,
+} from '@nlims/contracts';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { type Db, nextYearlyNumber, rowsOf, type Tx } from '../../core/db.js';
+import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
+import { recordAudits } from '../audit/audit.service.js';
+import { testTypes } from '../catalogue/catalogue.table.js';
+import { facilities } from '../facilities/facilities.table.js';
+import { programs } from '../programs/programs.table.js';
+import { rejectionReasons, sections } from '../reference/reference.table.js';
+import { samples, testOrders } from '../samples/samples.table.js';
+import type { Principal } from '../users/principal.js';
+import { users } from '../users/users.table.js';
+import { ncrActions, ncrEvents, ncrReports, ncrSamples } from './nonconformity.table.js';
+
+type CreateBody = z.output<typeof ncrCreateBody>;
+type UpdateBody = z.output<typeof ncrUpdateBody>;
+type ClassifyBody = z.output<typeof ncrClassifyBody>;
+type ActionBody = z.output<typeof ncrActionBody>;
+type ActionUpdateBody = z.output<typeof ncrActionUpdateBody>;
+type ListQuery = z.output<typeof ncrListQuery>;
+
+/** A facility's staff member (any role); the super admin and the tier users report none and read none. */
+function staffFacility(p: Principal): number {
+  if (p.isSuperuser || p.facilityId == null || !p.roles.length) throw forbidden('Non-conformity reports are kept by a facility’s staff.');
+  return p.facilityId;
+}
+
+/** Classifies, plans and reviews actions, closes: a supervisor, manager or administrator in any programme of the facility. */
+export const managesQuality = (p: Principal): boolean => !p.isSuperuser && p.facilityId != null && p.roles.some((r) => NCR_MANAGER_ROLES.includes(r.role));
+
+function requireManager(p: Principal): void {
+  if (!managesQuality(p)) throw forbidden('Only a supervisor, manager or administrator may do this.');
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+const overdueActions = (report: SQL, on: string) =>
+  sql<number>`(select count(*)::int from ${ncrActions} a where a.report_id = ${report} and a.completed_on is null and a.due_date < ${on}::date)`;
+const userName = (id: SQL | AnyPgColumn) =>
+  sql<string>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from ${users} u where u.id = ${id})`;
+/** Columns named with their table, for correlated sub-queries (a one-table select leaves its columns unqualified). */
+const REPORT_ID = sql.raw('"ncr_reports"."id"');
+const USER_ID = sql.raw('"users"."id"');
+const labNumbers = sql<
+  string[]
+>`coalesce((select array_agg(distinct s.barcode order by s.barcode) from ${ncrSamples} ns join ${samples} s on s.id = ns.sample_id where ns.report_id = ${REPORT_ID}), '{}')`;
+
+function itemColumns(on: string) {
+  return {
+    id: ncrReports.id,
+    number: ncrReports.number,
+    title: ncrReports.title,
+    event_date: sql<string>`${ncrReports.eventDate}::text`,
+    reported_at: sql<string>`${ncrReports.reportedAt}`,
+    reported_by: userName(ncrReports.reportedBy),
+    section: ncrReports.sectionId,
+    section_name: sql<string | null>`(select x.name from ${sections} x where x.id = ${ncrReports.sectionId})`,
+    severity: ncrReports.severity,
+    state: ncrReports.state,
+    category: ncrReports.category,
+    type: ncrReports.type,
+    consequence: ncrReports.consequence,
+    likelihood: ncrReports.likelihood,
+    source: ncrReports.source,
+    lab_numbers: labNumbers,
+    overdue_actions: overdueActions(REPORT_ID, on),
+    closed_at: sql<string | null>`${ncrReports.closedAt}`,
+  };
+}
+type ItemRow = { [K in keyof ReturnType<typeof itemColumns>]: unknown };
+
+function toItem(row: ItemRow): NcrItem {
+  const r = row as Record<string, unknown>;
+  return {
+    id: r.id as number,
+    number: r.number as string,
+    title: r.title as string,
+    event_date: r.event_date as string,
+    reported_at: iso(r.reported_at)!,
+    reported_by: (r.reported_by as string) ?? '',
+    section: (r.section as number | null) ?? null,
+    section_name: (r.section_name as string | null) ?? null,
+    severity: r.severity as NcrItem['severity'],
+    state: r.state as NcrItem['state'],
+    category: (r.category as NcrItem['category']) ?? null,
+    type: (r.type as string | null) ?? null,
+    risk: ncrRisk(r.consequence as number | null, r.likelihood as number | null),
+    source: r.source as NcrItem['source'],
+    lab_numbers: (r.lab_numbers as string[]) ?? [],
+    overdue_actions: Number(r.overdue_actions ?? 0),
+    closed_at: iso(r.closed_at),
+  };
+}
+
+function iso(value: unknown): string | null {
+  if (value == null) return null;
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+/** The facility's reports, newest event first, with the list's filters. */
+export async function listReports(db: Db, p: Principal, q: ListQuery, now = new Date()) {
+  const facility = staffFacility(p);
+  const on = today(now);
+  const where: SQL[] = [eq(ncrReports.facilityId, facility)];
+  if (q.state) where.push(eq(ncrReports.state, q.state));
+  if (q.severity) where.push(eq(ncrReports.severity, q.severity));
+  if (q.type) where.push(eq(ncrReports.type, q.type));
+  if (q.section) where.push(eq(ncrReports.sectionId, q.section));
+  if (q.start_date) where.push(sql`${ncrReports.eventDate} >= ${q.start_date}::date`);
+  if (q.end_date) where.push(sql`${ncrReports.eventDate} <= ${q.end_date}::date`);
+  if (q.overdue === '1') where.push(sql`${overdueActions(REPORT_ID, on)} > 0`);
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      sql`(${ncrReports.title} ilike ${like} or ${ncrReports.number} ilike ${like} or exists (select 1 from ${ncrSamples} ns join ${samples} s on s.id = ns.sample_id where ns.report_id = ${REPORT_ID} and s.barcode ilike ${like}))`,
+    );
+  }
+  const condition = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(itemColumns(on))
+      .from(ncrReports)
+      .where(condition)
+      .orderBy(desc(ncrReports.eventDate), desc(ncrReports.id))
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
+    db.select({ count: sql<number>`count(*)::int` }).from(ncrReports).where(condition),
+  ]);
+  const count = total?.count ?? 0;
+  const link = (page: number) => `?${new URLSearchParams({ ...stringQuery(q), page: String(page) })}`;
+  return {
+    count,
+    next: q.page * q.page_size < count ? link(q.page + 1) : null,
+    previous: q.page > 1 ? link(q.page - 1) : null,
+    results: rows.map(toItem),
+  };
+}
+
+const stringQuery = (q: ListQuery): Record<string, string> =>
+  Object.fromEntries(Object.entries(q).flatMap(([k, v]) => (v == null || v === '' ? [] : [[k, String(v)]])));
+
+/** A report of the caller's facility, locked for a change when `lock` is set; another facility's is not found. */
+async function reportOf(tx: Tx, p: Principal, id: number, lock = false) {
+  const facility = staffFacility(p);
+  const query = tx
+    .select()
+    .from(ncrReports)
+    .where(and(eq(ncrReports.id, id), eq(ncrReports.facilityId, facility)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** One report with its samples, actions and history, and what the caller may do with it now. */
+export async function getReport(db: Tx, p: Principal, id: number, now = new Date()): Promise<NcrDetail> {
+  const report = await reportOf(db, p, id);
+  const on = today(now);
+  const [[item], linked, actions, history] = await Promise.all([
+    db.select(itemColumns(on)).from(ncrReports).where(eq(ncrReports.id, id)),
+    db
+      .select({ id: samples.id, barcode: samples.barcode, program: programs.name, test: testOrders.id, test_name: testTypes.name })
+      .from(ncrSamples)
+      .innerJoin(samples, eq(samples.id, ncrSamples.sampleId))
+      .innerJoin(programs, eq(programs.id, samples.programId))
+      .leftJoin(testOrders, eq(testOrders.id, ncrSamples.testOrderId))
+      .leftJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
+      .where(eq(ncrSamples.reportId, id))
+      .orderBy(asc(samples.barcode), asc(ncrSamples.id)),
+    db
+      .select({
+        id: ncrActions.id,
+        kind: ncrActions.kind,
+        description: ncrActions.description,
+        responsible: ncrActions.responsibleId,
+        responsible_name: userName(ncrActions.responsibleId),
+        due_date: sql<string>`${ncrActions.dueDate}::text`,
+        completed_on: sql<string | null>`${ncrActions.completedOn}::text`,
+        effective: ncrActions.effective,
+        review_note: ncrActions.reviewNote,
+        reviewed_by: sql<string | null>`case when ${ncrActions.reviewedBy} is null then null else ${userName(ncrActions.reviewedBy)} end`,
+        reviewed_at: ncrActions.reviewedAt,
+        created_at: ncrActions.createdAt,
+      })
+      .from(ncrActions)
+      .where(eq(ncrActions.reportId, id))
+      .orderBy(asc(ncrActions.id)),
+    db
+      .select({
+        at: ncrEvents.at,
+        by: userName(ncrEvents.byUserId),
+        action: ncrEvents.action,
+        from_state: ncrEvents.fromState,
+        to_state: ncrEvents.toState,
+        detail: ncrEvents.detail,
+      })
+      .from(ncrEvents)
+      .where(eq(ncrEvents.reportId, id))
+      .orderBy(asc(ncrEvents.at), asc(ncrEvents.id)),
+  ]);
+  const samplesOf = new Map<number, NcrDetail['samples'][number]>();
+  for (const row of linked) {
+    const entry = samplesOf.get(row.id) ?? { id: row.id, barcode: row.barcode, program: row.program, tests: [] };
+    if (row.test != null) entry.tests.push({ id: row.test, name: row.test_name ?? '' });
+    samplesOf.set(row.id, entry);
+  }
+  const manager = managesQuality(p);
+  const open = report.state !== 'closed';
+  return {
+    ...toItem(item as ItemRow),
+    description: report.description,
+    immediate_action: report.immediateAction,
+    suspected_cause: report.suspectedCause,
+    root_cause: report.rootCause,
+    qse: report.qse as NcrDetail['qse'],
+    consequence: report.consequence,
+    likelihood: report.likelihood,
+    source_ref: report.sourceRef,
+    samples: [...samplesOf.values()],
+    actions: actions.map((a) => ({
+      ...a,
+      responsible_name: a.responsible_name ?? '',
+      kind: a.kind as NcrDetail['actions'][number]['kind'],
+      reviewed_at: iso(a.reviewed_at),
+      created_at: iso(a.created_at)!,
+      overdue: a.completed_on == null && a.due_date < on,
+    })),
+    history: history.map((h) => ({
+      at: iso(h.at)!,
+      by: h.by ?? '',
+      action: h.action,
+      from_state: h.from_state,
+      to_state: h.to_state,
+      detail: describe(h.detail),
+    })),
+    classified_by: report.classifiedBy == null ? null : await nameOf(db, report.classifiedBy),
+    classified_at: iso(report.classifiedAt),
+    effectiveness_check: report.effectivenessCheck,
+    closed_by: report.closedBy == null ? null : await nameOf(db, report.closedBy),
+    can: {
+      edit: open && (manager || (report.state === 'reported' && report.reportedBy === p.id)),
+      classify: open && manager,
+      act: open && manager && report.state !== 'reported',
+      close: manager && report.state === 'action_planned',
+    },
+  };
+}
+
+async function nameOf(db: Tx, id: number): Promise<string> {
+  const [row] = await db
+    .select({ name: userName(USER_ID) })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.name ?? '';
+}
+
+/** A history entry's detail as one line: `field: value; …`. */
+function describe(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .filter(([, v]) => v != null && v !== '')
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+    .join('; ');
+}
+
+/** The linked samples must be the facility's; a named test must be one of its sample's. */
+async function checkSamples(tx: Tx, facility: number, linked: CreateBody['samples']): Promise<{ sampleId: number; testOrderId: number | null }[]> {
+  if (!linked.length) return [];
+  const ids = [...new Set(linked.map((s) => s.sample))];
+  const found = await tx
+    .select({ id: samples.id })
+    .from(samples)
+    .where(and(inArray(samples.id, ids), eq(samples.facilityId, facility)));
+  const missing = ids.find((id) => !found.some((f) => f.id === id));
+  if (missing !== undefined) throw ValidationError.field('samples', `Invalid pk "${missing}" - object does not exist.`);
+  const testIds = [...new Set(linked.flatMap((s) => s.tests))];
+  const tests = testIds.length
+    ? await tx.select({ id: testOrders.id, sample: testOrders.sampleId }).from(testOrders).where(inArray(testOrders.id, testIds))
+    : [];
+  const rows: { sampleId: number; testOrderId: number | null }[] = [];
+  for (const s of linked) {
+    for (const test of s.tests) {
+      if (!tests.some((t) => t.id === test && t.sample === s.sample))
+        throw ValidationError.field('samples', `Test ${test} is not a test of sample ${s.sample}.`);
+    }
+    if (s.tests.length) rows.push(...[...new Set(s.tests)].map((test) => ({ sampleId: s.sample, testOrderId: test })));
+    else rows.push({ sampleId: s.sample, testOrderId: null });
+  }
+  return rows.filter((row, i) => rows.findIndex((o) => o.sampleId === row.sampleId && o.testOrderId === row.testOrderId) === i);
+}
+
+async function checkSection(tx: Tx, section: number | null | undefined): Promise<void> {
+  if (section == null) return;
+  const [row] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.id, section));
+  if (!row) throw ValidationError.field('section', `Invalid pk "${section}" - object does not exist.`);
+}
+
+async function event(
+  tx: Tx,
+  p: Principal,
+  reportId: number,
+  action: string,
+  change: { from?: NcrState | null; to?: NcrState | null; detail?: Record<string, unknown> },
+  now: Date,
+) {
+  await tx.insert(ncrEvents).values({
+    reportId,
+    at: now,
+    byUserId: p.id,
+    action,
+    fromState: change.from ?? null,
+    toState: change.to ?? null,
+    detail: change.detail ?? {},
+  });
+  await recordAudits(tx, { id: p.id, username: p.username, facilityId: p.facilityId }, [
+    { action: `ncr.${action}`, entity: 'ncr', entityId: String(reportId), reason: change.to ?? null, after: change.detail ?? null, at: now },
+  ]);
+}
+
+/** Report a non-conformity: numbered NCR-YYYY-NNNNN per facility and year, with its samples, history and audit row. */
+export async function createReport(tx: Tx, p: Principal, body: CreateBody, now = new Date()): Promise<NcrDetail> {
+  const facility = staffFacility(p);
+  await checkSection(tx, body.section);
+  const linked = await checkSamples(tx, facility, body.samples);
+  const number = await nextYearlyNumber(
+    tx,
+    { code: 'NCR', lock: 140, table: ncrReports, number: ncrReports.number, facility: ncrReports.facilityId, digits: 5 },
+    facility,
+    now,
+  );
+  const type = body.type;
+  const [made] = await tx
+    .insert(ncrReports)
+    .values({
+      facilityId: facility,
+      number,
+      title: body.title,
+      eventDate: body.event_date,
+      description: body.description,
+      immediateAction: body.immediate_action,
+      suspectedCause: body.suspected_cause,
+      sectionId: body.section,
+      severity: body.severity,
+      state: 'reported',
+      source: body.source,
+      sourceRef: body.source_ref,
+      type,
+      category: type ? NCR_TYPES[type] : null,
+      reportedBy: p.id,
+      reportedAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: ncrReports.id });
+  const id = made!.id;
+  if (linked.length) await tx.insert(ncrSamples).values(linked.map((row) => ({ reportId: id, ...row })));
+  await event(tx, p, id, 'reported', { to: 'reported', detail: { number, severity: body.severity, source: body.source } }, now);
+  return getReport(tx, p, id, now);
+}
+
+/** Correct what was reported: its reporter while it is only reported, a manager while it is open. */
+export async function updateReport(tx: Tx, p: Principal, id: number, body: UpdateBody, now = new Date()): Promise<NcrDetail> {
+  const report = await reportOf(tx, p, id, true);
+  if (report.state === 'closed') throw conflict('A closed report cannot be changed.');
+  if (!managesQuality(p) && !(report.state === 'reported' && report.reportedBy === p.id))
+    throw forbidden('Only its reporter (before investigation) or a supervisor may change this report.');
+  await checkSection(tx, body.section);
+  const changes = {
+    title: body.title,
+    eventDate: body.event_date,
+    description: body.description,
+    immediateAction: body.immediate_action,
+    suspectedCause: body.suspected_cause,
+    sectionId: body.section,
+    severity: body.severity,
+  };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length) {
+    await tx
+      .update(ncrReports)
+      .set({ ...set, updatedAt: now })
+      .where(eq(ncrReports.id, id));
+    await event(tx, p, id, 'edited', { detail: { fields: Object.keys(body).filter((k) => body[k as keyof UpdateBody] !== undefined) } }, now);
+  }
+  return getReport(tx, p, id, now);
+}
+
+/** Classify at investigation: category, type, quality-system essential and risk; a reported report moves to investigating. */
+export async function classifyReport(tx: Tx, p: Principal, id: number, body: ClassifyBody, now = new Date()): Promise<NcrDetail> {
+  requireManager(p);
+  const report = await reportOf(tx, p, id, true);
+  if (report.state === 'closed') throw conflict('A closed report cannot be classified again.');
+  if (NCR_TYPES[body.type] !== body.category && body.type !== 'other')
+    throw ValidationError.field('type', `This type belongs to the category ${NCR_TYPES[body.type].replace('_', '-')}.`);
+  const to: NcrState = report.state === 'reported' ? 'investigating' : (report.state as NcrState);
+  await tx
+    .update(ncrReports)
+    .set({
+      category: body.category,
+      type: body.type,
+      qse: body.qse,
+      consequence: body.consequence,
+      likelihood: body.likelihood,
+      rootCause: body.root_cause,
+      state: to,
+      classifiedBy: p.id,
+      classifiedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(ncrReports.id, id));
+  await event(
+    tx,
+    p,
+    id,
+    'classified',
+    {
+      from: report.state as NcrState,
+      to,
+      detail: { category: body.category, type: body.type, qse: body.qse, risk: ncrRisk(body.consequence, body.likelihood) },
+    },
+    now,
+  );
+  return getReport(tx, p, id, now);
+}
+
+async function checkResponsible(tx: Tx, facility: number, userId: number): Promise<void> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.facilityId, facility), eq(users.isActive, true)));
+  if (!row) throw ValidationError.field('responsible', 'Choose an active user of your facility.');
+}
+
+/** Plan an action (immediate, corrective, preventive) with its owner and due date; the report moves to action planned. */
+export async function addAction(tx: Tx, p: Principal, id: number, body: ActionBody, now = new Date()): Promise<NcrDetail> {
+  requireManager(p);
+  const report = await reportOf(tx, p, id, true);
+  if (report.state === 'closed') throw conflict('A closed report takes no new action.');
+  if (report.state === 'reported') throw conflict('Classify the report before planning its actions.');
+  await checkResponsible(tx, report.facilityId, body.responsible);
+  const [made] = await tx
+    .insert(ncrActions)
+    .values({
+      reportId: id,
+      kind: body.kind,
+      description: body.description,
+      responsibleId: body.responsible,
+      dueDate: body.due_date,
+      createdBy: p.id,
+      createdAt: now,
+    })
+    .returning({ id: ncrActions.id });
+  if (report.state === 'investigating') await tx.update(ncrReports).set({ state: 'action_planned', updatedAt: now }).where(eq(ncrReports.id, id));
+  else await tx.update(ncrReports).set({ updatedAt: now }).where(eq(ncrReports.id, id));
+  await event(
+    tx,
+    p,
+    id,
+    'action_added',
+    {
+      from: report.state as NcrState,
+      to: 'action_planned',
+      detail: { action: made!.id, kind: body.kind, due_date: body.due_date, responsible: await nameOf(tx, body.responsible) },
+    },
+    now,
+  );
+  return getReport(tx, p, id, now);
+}
+
+/** Record an action done (its owner or a manager), and review whether it proved effective (a manager). */
+export async function updateAction(tx: Tx, p: Principal, id: number, actionId: number, body: ActionUpdateBody, now = new Date()): Promise<NcrDetail> {
+  const report = await reportOf(tx, p, id, true);
+  if (report.state === 'closed') throw conflict('The actions of a closed report cannot be changed.');
+  const [action] = await tx
+    .select()
+    .from(ncrActions)
+    .where(and(eq(ncrActions.id, actionId), eq(ncrActions.reportId, id)));
+  if (!action) throw notFound();
+  const manager = managesQuality(p);
+  const reviewing = body.effective !== undefined || body.review_note !== undefined;
+  if (reviewing && !manager) throw forbidden('Only a supervisor, manager or administrator reviews an action.');
+  if (body.completed_on !== undefined && !manager && action.responsibleId !== p.id)
+    throw forbidden('Only the person responsible or a supervisor records an action done.');
+  if (body.completed_on && body.completed_on > today(now)) throw ValidationError.field('completed_on', 'An action cannot be completed in the future.');
+  const completedOn = body.completed_on === undefined ? action.completedOn : body.completed_on;
+  if (body.effective != null && !completedOn) throw ValidationError.field('effective', 'Record the action done before reviewing whether it was effective.');
+  await tx
+    .update(ncrActions)
+    .set({
+      ...(body.completed_on !== undefined ? { completedOn: body.completed_on } : {}),
+      ...(body.review_note !== undefined ? { reviewNote: body.review_note } : {}),
+      ...(body.effective !== undefined
+        ? { effective: body.effective, reviewedBy: body.effective == null ? null : p.id, reviewedAt: body.effective == null ? null : now }
+        : {}),
+    })
+    .where(eq(ncrActions.id, actionId));
+  await tx.update(ncrReports).set({ updatedAt: now }).where(eq(ncrReports.id, id));
+  await event(
+    tx,
+    p,
+    id,
+    reviewing ? 'action_reviewed' : 'action_updated',
+    { detail: { action: actionId, completed_on: body.completed_on, effective: body.effective, review_note: body.review_note } },
+    now,
+  );
+  return getReport(tx, p, id, now);
+}
+
+/**
+ * Close a report: every action done and reviewed, at least one proved effective, the effectiveness check written,
+ * and the closer's signature (their password, checked before this transaction by the route).
+ */
+export async function closeReport(tx: Tx, p: Principal, id: number, effectivenessCheck: string, now = new Date()): Promise<NcrDetail> {
+  requireManager(p);
+  const report = await reportOf(tx, p, id, true);
+  if (report.state === 'closed') throw conflict('This report is already closed.');
+  if (report.state !== 'action_planned') throw conflict('Plan and review an action before closing the report.');
+  const actions = await tx.select().from(ncrActions).where(eq(ncrActions.reportId, id));
+  if (actions.some((a) => !a.completedOn)) throw conflict('Every action must be done before the report is closed.');
+  if (actions.some((a) => a.effective == null)) throw conflict('Review every action (effective or not) before closing the report.');
+  if (!actions.some((a) => a.effective)) throw conflict('No action has proved effective yet: plan another before closing.');
+  await tx
+    .update(ncrReports)
+    .set({ state: 'closed', effectivenessCheck, closedBy: p.id, closedAt: now, updatedAt: now })
+    .where(and(eq(ncrReports.id, id), eq(ncrReports.state, 'action_planned')));
+  await event(tx, p, id, 'closed', { from: 'action_planned', to: 'closed', detail: { signed: p.username } }, now);
+  return getReport(tx, p, id, now);
+}
+
+/** Which type a reception rejection reason suggests. */
+function typeForReason(reason: string): NcrType {
+  const r = reason.toLowerCase();
+  if (/label|identif|mismatch|name/.test(r)) return /mismatch|identif/.test(r) ? 'patient_identification_mismatch' : 'labelling_error';
+  if (/request|form|incomplete|missing information/.test(r)) return 'incomplete_request';
+  if (/transport|delay|late|temperature|leak|broken/.test(r)) return 'transport';
+  if (/storage|expired/.test(r)) return 'storage';
+  if (/container|volume|insufficient|collect/.test(r)) return 'sample_collection_error';
+  return 'sample_quality';
+}
+
+/** A pre-filled report for an event the system saw (nothing is saved): the form opens with it. */
+export async function draftReport(db: Db, p: Principal, q: z.output<typeof ncrDraftQuery>, now = new Date()): Promise<NcrDraft> {
+  const facility = staffFacility(p);
+  const base = {
+    event_date: today(now),
+    immediate_action: '',
+    suspected_cause: '',
+    section: null,
+    source: q.source,
+    source_ref: q.ref,
+  };
+  if (q.source === 'sample_rejected' || q.source === 'referral_rejected') {
+    const [sample] = await db
+      .select({
+        id: samples.id,
+        barcode: samples.barcode,
+        status: samples.status,
+        reason: rejectionReasons.reason,
+        updated: samples.updatedAt,
+        from: sql<string | null>`(select f.facility_name from ${facilities} f where f.id = ${samples.referredFromFacilityId})`,
+      })
+      .from(samples)
+      .leftJoin(rejectionReasons, eq(rejectionReasons.id, samples.rejectionReasonId))
+      .where(and(eq(samples.id, q.ref), eq(samples.facilityId, facility)));
+    if (!sample) throw ValidationError.field('ref', `Invalid pk "${q.ref}" - object does not exist.`);
+    const reason = sample.reason ?? 'no reason recorded';
+    const referral = q.source === 'referral_rejected';
+    const type = referral && !sample.reason ? 'transport' : typeForReason(reason);
+    return {
+      ...base,
+      event_date: sample.updated.toISOString().slice(0, 10),
+      title: referral ? `Referred sample ${sample.barcode} rejected on arrival: ${reason}` : `Sample ${sample.barcode} rejected at reception: ${reason}`,
+      description: referral
+        ? `Sample ${sample.barcode}, referred by ${sample.from ?? 'another facility'}, was rejected when the shipment was received (${reason}).`
+        : `Sample ${sample.barcode} was rejected at reception (${reason}).`,
+      immediate_action: 'Sample rejected; the requesting facility to be asked for a new sample.',
+      severity: 'minor',
+      samples: [{ sample: sample.id, tests: [] }],
+      type,
+      lab_numbers: [sample.barcode],
+    };
+  }
+  if (q.source === 'qc_rejected') {
+    const rows = rowsOf<{ run_at: Date | string; verdict: string; test: string | null; machine: string | null; rules: string | null }>(
+      await db.execute(sql`
+        select r.run_at, r.verdict,
+               (select string_agg(distinct t.name, ', ') from qc_results x join qc_materials m on m.id = x.material_id join ${testTypes} t on t.id = m.test_type_id where x.run_id = r.id) as test,
+               (select ms.name from machine_settings ms where ms.id = r.machine_id) as machine,
+               (select string_agg(distinct v->>'rule', ', ') from qc_results x, jsonb_array_elements(x.violations) v where x.run_id = r.id) as rules
+        from qc_runs r where r.id = ${q.ref} and r.facility_id = ${facility}`),
+    );
+    const run = rows[0];
+    if (!run) throw ValidationError.field('ref', `Invalid pk "${q.ref}" - object does not exist.`);
+    const on = new Date(run.run_at).toISOString().slice(0, 10);
+    return {
+      ...base,
+      event_date: on,
+      title: `QC run rejected: ${run.test ?? 'quality control'}${run.machine ? ` on ${run.machine}` : ''}`,
+      description: `The internal quality control run of ${on} was rejected${run.rules ? ` (Westgard rules: ${run.rules})` : ''}. Patients' results on this test are held until an accepted run.`,
+      immediate_action: 'Patient results held; run repeated after checking the reagents, controls and instrument.',
+      severity: 'major',
+      samples: [],
+      type: 'qc_failure',
+      lab_numbers: [],
+    };
+  }
+  // result_amended: the amended result's sample and test
+  const rows = rowsOf<{ sample: number; barcode: string; test_order: number; test: string; reason: string | null; at: Date | string }>(
+    await db.execute(sql`
+      select s.id as sample, s.barcode, o.id as test_order, t.name as test, r.amendment_reason as reason, coalesce(r.entered_at, now()) as at
+      from results r join ${testOrders} o on o.id = r.test_order_id join ${samples} s on s.id = o.sample_id join ${testTypes} t on t.id = o.test_type_id
+      where r.id = ${q.ref} and r.facility_id = ${facility}`),
+  );
+  const result = rows[0];
+  if (!result) throw ValidationError.field('ref', `Invalid pk "${q.ref}" - object does not exist.`);
+  return {
+    ...base,
+    event_date: new Date(result.at).toISOString().slice(0, 10),
+    title: `Released result amended: ${result.test} on ${result.barcode}`,
+    description: `The released ${result.test} result of sample ${result.barcode} was amended${result.reason ? `: ${result.reason}` : ''}.`,
+    immediate_action: 'Amended report issued; the requesting clinician informed.',
+    severity: 'major',
+    samples: [{ sample: result.sample, tests: [result.test_order] }],
+    type: 'result_amended',
+    lab_numbers: [result.barcode],
+  };
+}
+
+/** The month's summary for a facility (or, for the super admin, every facility or one): counts only, never the text. */
+export async function summary(db: Db, p: Principal, q: z.output<typeof ncrSummaryQuery>, now = new Date()): Promise<NcrSummary> {
+  let facility: number | null;
+  if (p.isSuperuser) facility = q.facility ?? null;
+  else {
+    facility = staffFacility(p);
+    if (q.facility != null && q.facility !== facility) throw notFound();
+  }
+  const start = `${q.month}-01`;
+  const scope = facility == null ? sql`true` : sql`r.facility_id = ${facility}`;
+  const inMonth = sql`r.event_date >= ${start}::date and r.event_date < (${start}::date + interval '1 month')`;
+  const on = today(now);
+  const [totals] = rowsOf<{ reported: number; closed: number; open: number; overdue: number; median: number | null }>(
+    await db.execute(sql`
+      select count(*) filter (where ${inMonth})::int as reported,
+             count(*) filter (where r.closed_at >= ${start}::date and r.closed_at < (${start}::date + interval '1 month'))::int as closed,
+             count(*) filter (where ${inMonth} and r.state <> 'closed')::int as open,
+             (select count(*)::int from ${ncrActions} a join ${ncrReports} r2 on r2.id = a.report_id
+               where ${facility == null ? sql`true` : sql`r2.facility_id = ${facility}`} and a.completed_on is null and a.due_date < ${on}::date) as overdue,
+             percentile_cont(0.5) within group (order by extract(epoch from r.closed_at - r.reported_at) / 86400)
+               filter (where r.closed_at >= ${start}::date and r.closed_at < (${start}::date + interval '1 month')) as median
+      from ${ncrReports} r where ${scope}`),
+  );
+  const grouped = async (column: string) =>
+    rowsOf<{ key: string | null; count: number }>(
+      await db.execute(
+        sql`select ${sql.raw(`r.${column}`)} as key, count(*)::int as count from ${ncrReports} r where ${scope} and ${inMonth} group by 1 order by 2 desc, 1`,
+      ),
+    );
+  const [byType, bySeverity, byState] = await Promise.all([grouped('type'), grouped('severity'), grouped('state')]);
+  const [name] = facility == null ? [] : await db.select({ name: facilities.facilityName }).from(facilities).where(eq(facilities.id, facility));
+  return {
+    month: q.month,
+    facility_name: name?.name ?? null,
+    reported: totals?.reported ?? 0,
+    closed: totals?.closed ?? 0,
+    open: totals?.open ?? 0,
+    overdue_actions: totals?.overdue ?? 0,
+    median_days_to_close: totals?.median == null ? null : Math.round(Number(totals.median) * 10) / 10,
+    by_type: byType.map((r) => ({ type: r.key, count: r.count })),
+    by_severity: NCR_SEVERITIES.map((severity) => ({ severity, count: bySeverity.find((r) => r.key === severity)?.count ?? 0 })),
+    by_state: NCR_STATES.map((state) => ({ state, count: byState.find((r) => r.key === state)?.count ?? 0 })),
+  };
+}
+
+/** The sidebar's counts: open reports, and open actions past their due date (for those who manage them). */
+export async function counts(db: Db, p: Principal, now = new Date()) {
+  const facility = staffFacility(p);
+  const [row] = rowsOf<{ open: number; overdue: number }>(
+    await db.execute(sql`
+      select (select count(*)::int from ${ncrReports} r where r.facility_id = ${facility} and r.state <> 'closed') as open,
+             (select count(*)::int from ${ncrActions} a join ${ncrReports} r on r.id = a.report_id
+               where r.facility_id = ${facility} and r.state <> 'closed' and a.completed_on is null and a.due_date < ${today(now)}::date) as overdue`),
+  );
+  return { open: row?.open ?? 0, overdue_actions: row?.overdue ?? 0 };
+}
+
+/** The facility's active users, who may be responsible for an action. */
+export async function responsibles(db: Db, p: Principal) {
+  const facility = staffFacility(p);
+  return db
+    .select({ id: users.id, name: userName(USER_ID) })
+    .from(users)
+    .where(and(eq(users.facilityId, facility), eq(users.isActive, true)))
+    .orderBy(asc(users.username));
+}
