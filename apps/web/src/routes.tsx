@@ -65,6 +65,10 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   ...Object.fromEntries(['federal', 'state', 'lga'].flatMap((level) => TIER_DISEASES.map((disease) => [`/dashboards/${level}_${disease}`, tierDisease]))),
   '/dashboards/facility': lazy(() => import('./features/tier/FacilityDashboardPage')),
   '/dashboards/general_program': lazy(() => import('./features/tier/GeneralProgramDashboardPage')),
+  '/file-management/documents': lazy(() => import('./features/files/DocumentsPage')),
+  '/file-management/recent-folders': lazy(() => import('./features/files/RecentFoldersPage')),
+  '/file-management/recent-files': lazy(() => import('./features/files/RecentFilesPage')),
+  '/file-management/upload-files': lazy(() => import('./features/files/UploadFilesPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;

@@ -29,6 +29,8 @@ const NAMESPACES = [
   'qc',
   'worksheets',
   'dispatch',
+  'nonConformity',
+  'files',
 ] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 

@@ -2,6 +2,7 @@ import { RESULT_STATUS as R } from '@nlims/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentsButton, ReportAttachments } from '../../files';
 import { ListTable } from '../../resources/ListTable';
 import { useOrder } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
@@ -67,15 +68,20 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
               {
                 key: 'amend',
                 title: '',
-                render: (_, x) =>
-                  canAmend && x.status === R.APPROVAL && x.result ? (
-                    <Button size="small" onClick={() => setAmending(x)}>
-                      {t('manage.amend')}
-                    </Button>
-                  ) : null,
+                render: (_, x) => (
+                  <span className="clin-actions clin-actions--nowrap">
+                    {canAmend && x.status === R.APPROVAL && x.result && (
+                      <Button size="small" onClick={() => setAmending(x)}>
+                        {t('manage.amend')}
+                      </Button>
+                    )}
+                    <AttachmentsButton target="result" id={x.id} name={x.test_type_name} />
+                  </span>
+                ),
               },
             ]}
           />
+          <ReportAttachments tests={data.tests} />
           {amending?.result && (
             <AmendModal
               target={{

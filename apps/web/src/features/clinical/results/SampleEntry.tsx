@@ -2,6 +2,7 @@ import { ENTERABLE_TEST_STATUSES, rulesOf } from '@nlims/contracts';
 import { Button, Spin, Typography, type FormInstance } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentsButton } from '../../files';
 import { useOrder } from '../api';
 import { useEnterResult } from '../mutations';
 import type { OrderDetail } from '../types';
@@ -59,6 +60,7 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
               {config?.section_name && <span className="clin-muted">{config.section_name}</span>}
               <TestStatusTag status={x.status} sampleStatus={data.status} />
               {!open && <ResultValue result={x.result} code={x.code} />}
+              <AttachmentsButton target="result" id={x.id} name={x.test_type_name} />
             </div>
             {open && computed[x.code] ? (
               <ComputedEntry testOrderId={x.id} rule={computed[x.code]!} tests={data.tests} />

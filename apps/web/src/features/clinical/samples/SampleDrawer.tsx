@@ -3,6 +3,7 @@ import { RESULT_STATUS } from '@nlims/contracts';
 import { Button, Descriptions, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Attachments } from '../../files';
 import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
 import { ListTable } from '../../resources/ListTable';
 import { useOrder } from '../api';
@@ -97,6 +98,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
           </div>
           <SampleTests tests={data.tests} sampleStatus={data.status} />
           <FollowOn sample={data} />
+          <Attachments target="sample" id={data.id} heading />
         </div>
       )}
     </ClinicalDrawer>
