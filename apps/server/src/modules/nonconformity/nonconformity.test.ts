@@ -46,6 +46,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('the demo', () => {
+  it('holds reports in each state at Ikeja and Yaba', async () => {
+    for (const user of ['clin_supervisor', 'ph_supervisor']) {
+      const states = ((await call(user, 'GET', '/api/non_conformity_report/?page_size=100')).json().results as { state: string; number: string }[]).map(
+        (r) => r.state,
+      );
+      expect(new Set(states), user).toEqual(new Set(['reported', 'investigating', 'action_planned', 'closed']));
+    }
+  });
+});
+
 describe('a non-conformity from report to closing', () => {
   it('is pre-filled from a rejected sample, classified, acted on, reviewed and closed with a signature', async () => {
     const sample = await rejected();
@@ -188,6 +199,8 @@ describe('a non-conformity from report to closing', () => {
     const made = (await call('clin_analyst', 'POST', '/api/non_conformity_report/', report())).json();
     await call('clin_supervisor', 'POST', `/api/non_conformity_report/${made.id}/classify/`, classify());
     const before = (await call('clin_supervisor', 'GET', '/api/non_conformity_report/counts/')).json();
+    // the demo's report with an overdue action
+    expect(before.overdue_actions).toBeGreaterThanOrEqual(1);
     const planned = await call('clin_supervisor', 'POST', `/api/non_conformity_report/${made.id}/actions/`, {
       kind: 'preventive',
       description: 'Label printer at the collection desk',
