@@ -60,9 +60,12 @@ describe('layout actions', () => {
   it('signs out to /signin and guards the app afterwards', async () => {
     const page = await signedIn('fed_tier');
     await page.waitForURL('**/dashboards/public/priority_diseases');
+    // the federal dashboard's figures first, so signing out does not race their loading
+    await expect.poll(() => page.locator('.app-content').textContent(), { timeout: 20000 }).not.toBe('');
     await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByText('Sign out').click();
-    await page.waitForURL('**/signin');
+    const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+    await signOut.waitFor({ state: 'visible' });
+    await Promise.all([page.waitForURL('**/signin', { timeout: 20000 }), signOut.click()]);
     expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token')])).toEqual([null, null]);
     await page.goto('/dashboards/public/priority_diseases');
     await page.waitForURL('**/signin');
