@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_UPLOAD_MAX_MB } from '@nlims/contracts';
 
 export interface Config {
   port: number;
@@ -23,6 +24,31 @@ export interface Config {
   workers: number;
   /** The embedded database's admission queue: requests in flight, waiting, and the longest wait in ms. */
   dbQueue: { concurrency: number; maxWaiting: number; maxWaitMs: number };
+  /** Uploaded files: where their bytes are kept, and the largest upload. */
+  files: FilesConfig;
+}
+
+/** S3-compatible object storage (AWS S3, MinIO, Ceph, Cloudflare R2 …). */
+export interface S3Config {
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Address the bucket in the path (http://host/bucket/key), as MinIO and most self-hosted servers want. */
+  forcePathStyle: boolean;
+}
+
+export interface FilesConfig {
+  /** `local`: a folder under DATA_DIR; `s3`: a bucket (FILE_STORAGE=s3 and the S3_* settings). */
+  storage: 'local' | 's3';
+  /** The local storage's folder (DATA_DIR/files): outside anything the web server serves. */
+  dir: string;
+  /** Where an upload is written while its contents are checked, before it is stored. */
+  tmpDir: string;
+  s3: S3Config | null;
+  /** The largest file an upload may carry (UPLOAD_MAX_MB, megabytes). */
+  uploadMaxBytes: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -46,14 +72,41 @@ export function workerCount(env: NodeJS.ProcessEnv, databaseUrl: string | null, 
   return databaseUrl ? wanted : 1;
 }
 
+/** FILE_STORAGE (local, s3), the S3_* settings and UPLOAD_MAX_MB; a missing bucket for s3 stops the start. */
+export function loadFilesConfig(env: NodeJS.ProcessEnv, dataDir = path.resolve(env.DATA_DIR ?? 'data')): FilesConfig {
+  const storage = (env.FILE_STORAGE?.trim() || 'local').toLowerCase();
+  if (storage !== 'local' && storage !== 's3') throw new Error(`FILE_STORAGE must be local or s3, got ${env.FILE_STORAGE}`);
+  let s3: S3Config | null = null;
+  if (storage === 's3') {
+    const bucket = env.S3_BUCKET?.trim();
+    if (!bucket) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET');
+    s3 = {
+      endpoint: env.S3_ENDPOINT?.trim() || null,
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || null,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
+      forcePathStyle: ['1', 'true', 'yes'].includes((env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase()),
+    };
+  }
+  return {
+    storage,
+    dir: path.join(dataDir, 'files'),
+    tmpDir: path.join(dataDir, 'tmp', 'uploads'),
+    s3,
+    uploadMaxBytes: positive('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   // The embedded database seeds demo data unless DEMO=0; a server database only with DEMO=1.
   const demo = databaseUrl ? env.DEMO === '1' : env.DEMO !== '0';
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   return {
     port: port(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    dataDir,
     databaseUrl,
     demo,
     jwtSecret: env.JWT_SECRET?.trim() || null,
@@ -68,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxWaiting: positive('DB_QUEUE_MAX_WAITING', env.DB_QUEUE_MAX_WAITING, 64, 0),
       maxWaitMs: positive('DB_QUEUE_MAX_WAIT_MS', env.DB_QUEUE_MAX_WAIT_MS, 3000),
     },
+    files: loadFilesConfig(env, dataDir),
   };
 }

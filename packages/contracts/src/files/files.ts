@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId } from '../input.js';
+import { dbId, idParam } from '../input.js';
 
 /**
  * Documents and files (DOMAIN "Files", OWASP file-upload guidance): folders
@@ -38,6 +38,16 @@ const name = z
   .max(200, 'Ensure this field has no more than 200 characters.')
   .refine((s) => !/[/\\]/.test(s) && s !== '.' && s !== '..', 'A name may not contain / or \\.');
 const isoDate = z.iso.date("Invalid date format, Accepted format 'YYYY-MM-DD'");
+
+/** Roles that may upload, supersede or change a controlled document (in any programme of the facility). */
+export const DOCUMENT_ROLES = ['Admin', 'Manager', 'Supervisor'] as const;
+export const mayControlDocuments = (roles: readonly string[]): boolean => roles.some((r) => (DOCUMENT_ROLES as readonly string[]).includes(r));
+
+/** `children` (default): the folders inside `parent`, or the top level; `bin`: folders deleted in the last 30 days. */
+export const folderListQuery = z.object({
+  parent: idParam.optional(),
+  view: z.enum(['children', 'bin']).default('children'),
+});
 
 export const folderCreateBody = z.object({ name, parent: dbId().nullable().default(null) });
 export const folderUpdateBody = z.object({ name: name.optional(), parent: dbId().nullable().optional() });
@@ -113,6 +123,20 @@ export const fileListQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/**
+ * The fields of `POST files/` beside the file parts (multipart/form-data; the
+ * files go under `file`): a folder, and for a controlled document all five of
+ * `documentFields`. Sent as text, as a form sends them.
+ */
+export const fileUploadFields = z.object({
+  folder: idParam.optional(),
+  code: z.string().optional(),
+  title: z.string().optional(),
+  effective_date: z.string().optional(),
+  review_date: z.string().optional(),
+  approved_by: z.string().optional(),
+});
+
 export const ATTACHMENT_TARGETS = ['sample', 'result', 'ncr'] as const;
 export type AttachmentTarget = (typeof ATTACHMENT_TARGETS)[number];
 
@@ -120,6 +144,20 @@ export const attachmentQuery = z.object({
   target: z.enum(ATTACHMENT_TARGETS, { error: `Choose one of: ${ATTACHMENT_TARGETS.join(', ')}.` }),
   /** The sample's, the test's (test order) or the report's id. */
   id: z.coerce.number().int().positive().max(2_147_483_647),
+  /** `1` on a sample: what its report prints — the sample's and its tests' attachments marked `with_report`. */
+  report: z.enum(['0', '1']).optional(),
+});
+
+/** The fields of `POST attachments/` beside the file parts (multipart/form-data; the files go under `file`). */
+export const attachmentUploadFields = z.object({
+  target: z.enum(ATTACHMENT_TARGETS, { error: `Choose one of: ${ATTACHMENT_TARGETS.join(', ')}.` }),
+  id: idParam,
+  description: z.string().trim().max(500, 'Ensure this field has no more than 500 characters.').default(''),
+  /** `true` or `false`, as a form sends it. */
+  with_report: z
+    .enum(['true', 'false', '1', '0', 'on', ''], { error: 'Must be a valid boolean.' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1' || v === 'on'),
 });
 
 export const attachmentItem = z.object({

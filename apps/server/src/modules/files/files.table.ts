@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { facilities } from '../facilities/facilities.table.js';
 import { ncrReports } from '../nonconformity/nonconformity.table.js';
 import { samples, testOrders } from '../samples/samples.table.js';
@@ -27,6 +27,8 @@ export const folders = pgTable(
     index('folders_facility_idx').on(t.facilityId, t.parentId),
     // One live folder of a name per parent (the root is parent 0 here).
     uniqueIndex('folders_name_uq').on(t.facilityId, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`).where(sql`deleted_at is null`),
+    // The bin, and its purge after 30 days.
+    index('folders_bin_idx').on(t.deletedAt).where(sql`deleted_at is not null`),
   ],
 );
 
@@ -73,6 +75,7 @@ export const files = pgTable(
     index('files_folder_idx').on(t.facilityId, t.folderId),
     index('files_recent_idx').on(t.createdBy, t.updatedAt),
     uniqueIndex('files_document_version_uq').on(t.facilityId, t.documentCode, t.version).where(sql`document_code is not null`),
+    index('files_bin_idx').on(t.deletedAt).where(sql`deleted_at is not null`),
   ],
 );
 
@@ -99,4 +102,19 @@ export const attachments = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('attachments_sample_idx').on(t.sampleId), index('attachments_test_order_idx').on(t.testOrderId), index('attachments_ncr_idx').on(t.ncrId)],
+);
+
+/** The folders and files a user lately created, changed or opened (the recent lists), one row per item. */
+export const fileRecents = pgTable(
+  'file_recents',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** file or folder. */
+    kind: text('kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.itemId] }), index('file_recents_user_idx').on(t.userId, t.kind, t.at)],
 );
