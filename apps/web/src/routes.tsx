@@ -1,4 +1,4 @@
-import { NAV_PAGES, type NavPage, type PageView, referral, TIER_DISEASES } from '@nlims/contracts';
+import { findPage, NAV_PAGES, type NavPage, type PageView, referral, TIER_DISEASES } from '@nlims/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ProgrammePage } from './features/clinical/ProgrammePage';
 import type { PageProps } from './features/pages/pageProps';
@@ -47,6 +47,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/administrations/facility/manage-qc-test-config': resourcePage(() => import('./features/admin-facility/settings/qcConfig')),
   '/clients': lazy(() => import('./features/clients/ClientsPage')),
   '/dispatch': dispatch,
+  '/non-conformity': lazy(() => import('./features/nonconformity/NcrPage')),
   '/programs/tb-dashboard': lazy(() => import('./features/tb/TbDashboardPage')),
   '/programs/tb-report': lazy(() => import('./features/tb/TbReportPage')),
   '/programs/eid-dashboard': eidDashboard,
@@ -123,13 +124,21 @@ const REFERRAL_ROUTES: readonly AppRoute[] = [
   { page: { path: '/dispatch/incoming', key: 'dispatch', allow: referral }, Page: dispatch },
 ];
 
+/** A non-conformity report and the form of a new one, for whoever opens the reports' page. */
+const NCR_ALLOW = findPage('/non-conformity')!.allow;
+const NCR_ROUTES: readonly AppRoute[] = [
+  { page: { path: '/non-conformity/new', key: 'nonConformity', allow: NCR_ALLOW }, Page: lazy(() => import('./features/nonconformity/NewNcrPage')) },
+  { page: { path: '/non-conformity/:id', key: 'nonConformity', allow: NCR_ALLOW }, Page: lazy(() => import('./features/nonconformity/NcrDetailPage')) },
+];
+
 /**
  * The one route table of the signed-in app. Paths, access rules, sidebar
  * groups and title keys all come from NAV_PAGES, so the sidebar shows a
- * page exactly when its route lets the user in; the referral pages above,
- * outside the sidebar, follow.
+ * page exactly when its route lets the user in; the referral and
+ * non-conformity pages above, outside the sidebar, follow.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   ...NAV_PAGES.map((page) => ({ page, Page: BUILT[page.path] ?? viewPage(page) ?? Placeholder })),
   ...REFERRAL_ROUTES,
+  ...NCR_ROUTES,
 ];

@@ -2,6 +2,7 @@ import { FAMILIES, type FamilyDefinition, type PageView, RESULT_STATUS as R, rol
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useAccess } from '../layout/useAccess';
+import { useNcrBadge } from '../nonconformity/badge';
 import { CLINICAL } from './keys';
 import type { StatusCount } from './types';
 
@@ -64,8 +65,10 @@ export function useNavBadges(): Record<string, number> {
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });
-  if (!(enabled && data && family)) return NONE;
-  const counts = badgeCounts(data, family);
+  // Non-conformity reports: the facility's overdue actions, for those who follow them up (whatever the programme).
+  const ncr = useNcrBadge();
+  if (!(enabled && data && family)) return Object.keys(ncr).length ? ncr : NONE;
+  const counts = { ...badgeCounts(data, family), ...ncr };
   if (roleMay(role, program!, 'dispatch')) counts[DISPATCH_BADGE.path] = dispatchCount(data);
   return notifies && toNotify ? { ...counts, '/programs/ph-notify': toNotify.count } : counts;
 }

@@ -13,6 +13,7 @@ import { mayReceive, movesFor, sideOf } from './access';
 import { manifestPath, type ReceiveReply, useShipment } from './api';
 import { Differences, ReceivePanel } from './ReceivePanel';
 import { MoveButton } from './MoveButton';
+import { ReportNcrButton } from '../nonconformity/ReportLink';
 import { day, degrees, hours, OverdueTag, SampleStateTag, ShipmentStatusTag, shipmentStatusText, storageText, when } from './labels';
 
 type Sample = ShipmentDetail['samples'][number];
@@ -59,7 +60,22 @@ export function ShipmentView({ id, sends }: { id: number; sends: boolean }) {
             accepted: received.samples.filter((x) => x.state === 'received').length,
             rejected: received.samples.filter((x) => x.state === 'rejected').length,
           })}
-          description={<Differences missing={received.missing} unexpected={received.unexpected.map(String)} />}
+          description={
+            <>
+              <Differences missing={received.missing} unexpected={received.unexpected.map(String)} />
+              {/* each sample rejected on arrival may be reported as a non-conformity, pre-filled */}
+              <Space wrap size={[16, 8]}>
+                {received.samples
+                  .filter((x) => x.state === 'rejected')
+                  .map((x) => (
+                    <Space key={x.id} size={6} data-testid={`ncr-rejected-${x.id}`}>
+                      <bdi>{x.barcode}</bdi>
+                      <ReportNcrButton source="referral_rejected" refId={x.id} size="small" />
+                    </Space>
+                  ))}
+              </Space>
+            </>
+          }
         />
       )}
       <Space wrap className="dsp-actions clin-no-print">

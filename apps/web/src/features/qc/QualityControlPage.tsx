@@ -15,6 +15,7 @@ import { useProgramme } from '../clinical/programme';
 import { DateTimeInput } from '../forms/DateInput';
 import type { PageProps } from '../pages/pageProps';
 import { type QcMaterial, useQcChart, useQcSetup, useRecordQcRun } from './api';
+import { ReportNcrButton } from '../nonconformity/ReportLink';
 import { MonthlySummary } from './MonthlySummary';
 import { RulesCard } from './RulesCard';
 import './qc.css';
@@ -136,6 +137,8 @@ function RunForm({ levels, machine }: { levels: QcMaterial[]; machine: number | 
             data-testid="qc-verdict"
             type={last.verdict === 'rejected' ? 'error' : last.verdict === 'warning' ? 'warning' : 'success'}
             title={t(`verdict.${last.verdict}`, { rules: rulesText(t, violations) })}
+            // a rejected run is a non-conformity: reported from here, pre-filled
+            action={last.verdict === 'rejected' ? <ReportNcrButton source="qc_rejected" refId={last.id} size="small" /> : undefined}
           />
         )}
         <Button type="primary" htmlType="submit" loading={record.isPending}>

@@ -3,6 +3,7 @@ import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotices } from '../../app/notices';
+import { useReportPrompt } from '../../nonconformity/ReportLink';
 import { useAmend } from '../api';
 import { errorDetail, showServerErrors } from '../common/forms';
 import { choiceText, resultVocabulary } from './vocabulary';
@@ -27,16 +28,19 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
   const [form] = Form.useForm();
   const amend = useAmend();
   const { message } = useNotices();
+  // An amended result is a non-conformity: offer to report it, pre-filled from the amendment.
+  const prompt = useReportPrompt();
   const [problem, setProblem] = useState<string | null>(null);
   const { result } = target;
   const submit = async (values: Record<string, unknown>) => {
     setProblem(null);
     try {
-      await amend.mutateAsync({
+      const amendment = await amend.mutateAsync({
         id: result.id,
         body: { value: values.value, reason: values.reason, comment: values.comment ?? '', password: values.password },
       });
       void message.success(t('manage.amendEntered'));
+      prompt('result_amended', amendment.id);
       onClose();
     } catch (error) {
       const left = showServerErrors(form, error, FIELDS);

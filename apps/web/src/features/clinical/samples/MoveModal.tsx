@@ -19,11 +19,13 @@ interface Props {
   /** Look-ups the form's initial values come from are still loading. */
   loading?: boolean;
   onClose: () => void;
+  /** After the move succeeded, before the dialog closes. */
+  onDone?: () => void;
   children?: (form: FormInstance) => ReactNode;
 }
 
 /** A sample move that needs input (collect, reject, hold): a form in a dialog, with the server's refusal shown inside it. */
-export function MoveModal({ order, action, title, okText, danger, fields, toBody = (v) => v, initialValues, loading, onClose, children }: Props) {
+export function MoveModal({ order, action, title, okText, danger, fields, toBody = (v) => v, initialValues, loading, onClose, onDone, children }: Props) {
   const { t } = useTranslation('clinical');
   const [form] = Form.useForm();
   const move = useSampleMove(useProgramme());
@@ -32,6 +34,7 @@ export function MoveModal({ order, action, title, okText, danger, fields, toBody
     setProblem(null);
     try {
       await move.mutateAsync({ id: order.id, action, body: toBody(values) });
+      onDone?.();
       onClose();
     } catch (error) {
       const left = showServerErrors(form, error, fields);

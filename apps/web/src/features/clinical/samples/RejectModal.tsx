@@ -2,6 +2,7 @@ import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rejectionReasonsFor, SAMPLE_STATUS } from '@nlims/contracts';
 import { useCollectionLookup, useRejectionReasons } from '../../lookups/hooks';
+import { useReportPrompt } from '../../nonconformity/ReportLink';
 import type { OrderRow } from '../types';
 import { MoveModal } from './MoveModal';
 
@@ -19,6 +20,8 @@ export function RejectModal({ order, onClose }: { order: OrderRow; onClose: () =
     { program: order.program, sampleTypeCode },
   );
   const open = order.tests.filter((x) => OPEN.has(x.status));
+  // A rejection is a non-conformity: offer to report it, pre-filled.
+  const prompt = useReportPrompt();
   return (
     <MoveModal
       order={order}
@@ -30,6 +33,7 @@ export function RejectModal({ order, onClose }: { order: OrderRow; onClose: () =
       initialValues={{ scope: 'all', test_orders: [] }}
       toBody={(v) => ({ rejection_reason: v.rejection_reason, comment: v.comment ?? '', ...(v.scope === 'some' ? { test_orders: v.test_orders } : {}) })}
       onClose={onClose}
+      onDone={() => prompt('sample_rejected', order.id, order.barcode)}
     >
       {(form) => (
         <>

@@ -1,0 +1,116 @@
+import type { NcrItem } from '@nlims/contracts';
+import { Empty, Pagination, Spin, Table } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '../analytics/LoadError';
+import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { type ListFilters, NCR_PAGE, useNcrList } from './api';
+import { changeFilters, filtersFromParams, paramsOfFilters } from './filters';
+import { NcrFilters } from './NcrFilters';
+import { day, OverdueTag, RiskTag, SeverityTag, StateTag, typeText } from './labels';
+
+const LabNumbers = ({ numbers }: { numbers: string[] }) =>
+  numbers.length ? (
+    <span className="ncr-labs">
+      {numbers.map((n) => (
+        <bdi key={n}>{n}</bdi>
+      ))}
+    </span>
+  ) : (
+    <span className="ncr-muted">—</span>
+  );
+
+/** The facility's reports, newest event first; a report with an open action past its due date stands out in red. */
+export function NcrList() {
+  const { t } = useTranslation('nonConformity');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const list = useNcrList(filters);
+  const wide = useMediaQuery(TABLET_UP);
+  const set = (change: Partial<ListFilters>) => setParams(paramsOfFilters(changeFilters(filters, change)), { replace: true });
+  const setPage = (page: number) => setParams(paramsOfFilters({ ...filters, page }));
+  const rows = list.data?.results ?? [];
+  const total = list.data?.count ?? 0;
+  const empty = t(Object.values({ ...filters, page: undefined }).some((v) => v != null) ? 'list.noneMatching' : 'list.none');
+  const rowClass = (r: NcrItem) => (r.overdue_actions ? 'ncr-row ncr-row--overdue' : 'ncr-row');
+  return (
+    <div className="ncr-list" data-testid="ncr-list">
+      <NcrFilters filters={filters} onChange={set} />
+      {list.error && !list.data ? (
+        <LoadError title={t('list.error')} error={list.error} onRetry={() => void list.refetch()} />
+      ) : !wide ? (
+        <Spin spinning={list.isFetching}>
+          {rows.length ? (
+            <ul className="ncr-cards">
+              {rows.map((r) => (
+                <li key={r.id} className={rowClass(r)}>
+                  <Link to={`/non-conformity/${r.id}`} className="ncr-card">
+                    <span className="ncr-card__head">
+                      <bdi className="ncr-number">{r.number}</bdi>
+                      <span className="ncr-tags">
+                        <SeverityTag severity={r.severity} />
+                        <StateTag state={r.state} />
+                      </span>
+                    </span>
+                    <span className="ncr-card__title">{r.title}</span>
+                    <span className="ncr-muted">{[day(r.event_date), r.section_name, r.type ? typeText(t, r.type) : null].filter(Boolean).join(' · ')}</span>
+                    <span className="ncr-tags">
+                      <RiskTag risk={r.risk} />
+                      <OverdueTag count={r.overdue_actions} />
+                    </span>
+                    {r.lab_numbers.length > 0 && <LabNumbers numbers={r.lab_numbers} />}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
+          )}
+          {total > NCR_PAGE && (
+            <Pagination simple size="small" className="ncr-cards__pager" current={filters.page} total={total} pageSize={NCR_PAGE} onChange={setPage} />
+          )}
+        </Spin>
+      ) : (
+        <Table<NcrItem>
+          size="small"
+          rowKey="id"
+          className="clin-table"
+          loading={list.isFetching}
+          dataSource={rows}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: empty }}
+          rowClassName={rowClass}
+          onRow={(r) => ({ onClick: () => navigate(`/non-conformity/${r.id}`) })}
+          pagination={{ current: filters.page, total, pageSize: NCR_PAGE, hideOnSinglePage: true, showSizeChanger: false, onChange: setPage }}
+          columns={[
+            {
+              key: 'number',
+              title: t('field.number'),
+              render: (_, r) => (
+                <Link to={`/non-conformity/${r.id}`} className="ncr-number" onClick={(e) => e.stopPropagation()}>
+                  <bdi>{r.number}</bdi>
+                </Link>
+              ),
+            },
+            { key: 'title', title: t('field.title'), render: (_, r) => <span className="ncr-title-cell">{r.title}</span> },
+            { key: 'event', title: t('field.eventDate'), render: (_, r) => day(r.event_date) },
+            { key: 'section', title: t('field.section'), render: (_, r) => r.section_name ?? '—' },
+            { key: 'severity', title: t('field.severity'), render: (_, r) => <SeverityTag severity={r.severity} /> },
+            { key: 'state', title: t('field.state'), render: (_, r) => <StateTag state={r.state} /> },
+            { key: 'type', title: t('field.type'), render: (_, r) => typeText(t, r.type) },
+            { key: 'risk', title: t('field.risk'), render: (_, r) => <RiskTag risk={r.risk} /> },
+            { key: 'labs', title: t('field.labNumbers'), render: (_, r) => <LabNumbers numbers={r.lab_numbers} /> },
+            {
+              key: 'overdue',
+              title: t('field.overdueActions'),
+              align: 'end',
+              render: (_, r) => (r.overdue_actions ? <OverdueTag count={r.overdue_actions} /> : <span className="ncr-muted">0</span>),
+            },
+          ]}
+        />
+      )}
+    </div>
+  );
+}
