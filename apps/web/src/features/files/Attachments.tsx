@@ -24,9 +24,9 @@ interface Props {
 let nextUid = 0;
 
 /**
- * The files attached to a sample, a result or a non-conformity report: each with who added it
- * and when, to download or delete; a result's may be printed with the report. New ones go up
- * with a progress bar each, and a file the server refuses says why.
+ * The files attached to a sample, a result or a non-conformity report: each with who added
+ * it and when, to download or delete; a sample's or a result's may be printed with the
+ * report. New ones go up with a progress bar each, and a file the server refuses says why.
  */
 export function Attachments({ target, id, readOnly, heading }: Props) {
   const { t } = useTranslation('files');
@@ -38,7 +38,8 @@ export function Attachments({ target, id, readOnly, heading }: Props) {
   const [description, setDescription] = useState('');
   const [withReport, setWithReport] = useState(false);
   const [busy, setBusy] = useState(false);
-  const forResult = target === 'result';
+  // A sample's and a result's attachments may be printed with the order's report.
+  const forReport = target !== 'ncr';
   const waiting = queue.filter((q) => q.state === 'waiting' || q.state === 'error');
   const patch = (uid: string, change: Partial<Queued>) => setQueue((all) => all.map((q) => (q.uid === uid ? { ...q, ...change } : q)));
 
@@ -51,7 +52,7 @@ export function Attachments({ target, id, readOnly, heading }: Props) {
         await uploadFiles<AttachmentItem[]>(
           '/api/attachments/',
           [item.file],
-          { target, id, description: description.trim(), with_report: forResult ? withReport : undefined },
+          { target, id, description: description.trim(), with_report: forReport ? withReport : undefined },
           (percent) => patch(item.uid, { percent }),
         );
         stored++;
@@ -91,7 +92,7 @@ export function Attachments({ target, id, readOnly, heading }: Props) {
                     {a.description && <span className="files-attached__description">{a.description}</span>}
                   </div>
                   <div className="files-attached__actions">
-                    {forResult && (
+                    {forReport && (
                       <Checkbox
                         checked={a.with_report}
                         disabled={readOnly || (update.isPending && update.variables?.attachment === a.id)}
@@ -147,7 +148,7 @@ export function Attachments({ target, id, readOnly, heading }: Props) {
                 aria-label={t('attachments.description')}
                 onChange={(e) => setDescription(e.target.value)}
               />
-              {forResult && (
+              {forReport && (
                 <Checkbox checked={withReport} onChange={(e) => setWithReport(e.target.checked)}>
                   {t('attachments.withReport')}
                 </Checkbox>

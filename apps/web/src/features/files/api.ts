@@ -25,6 +25,14 @@ export function useFolders(parent: number | null) {
   return useQuery(foldersQuery(parent));
 }
 
+/** The folders in the bin (each deleted on its own; what was inside comes back with it). */
+export function useBinFolders() {
+  return useQuery({
+    queryKey: [...FILES, 'bin-folders'],
+    queryFn: ({ signal }) => api<FolderItem[]>('/api/folders/', { query: { view: 'bin' }, signal }),
+  });
+}
+
 export function fetchFolders(parent: number | null): Promise<FolderItem[]> {
   return api<FolderItem[]>('/api/folders/', { query: { parent: parent ?? undefined } });
 }
@@ -123,12 +131,12 @@ export function useAttachments(target: AttachmentTarget, id: number) {
   return useQuery(attachmentsQuery(target, id));
 }
 
-/** After a change to an attachment: its list, and a sample's detail (its report lists the result attachments printed with it). */
+/** After a change to an attachment: its list, and the reports' lists of those printed with them. */
 export function useAttachmentsChanged(target: AttachmentTarget, id: number) {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: [...ATTACHMENTS, target, id] });
-    if (target !== 'ncr') void client.invalidateQueries({ queryKey: ['clinical'], predicate: (q) => q.queryKey[2] === 'order' });
+    if (target !== 'ncr') void client.invalidateQueries({ queryKey: [...ATTACHMENTS, 'report'] });
   };
 }
 

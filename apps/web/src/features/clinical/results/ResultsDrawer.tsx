@@ -81,7 +81,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
               },
             ]}
           />
-          <ReportAttachments tests={data.tests} />
+          <ReportAttachments sampleId={data.id} />
           {amending?.result && (
             <AmendModal
               target={{
