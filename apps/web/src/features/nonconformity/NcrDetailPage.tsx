@@ -5,9 +5,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { queryState } from '../clinical/common/QueryState';
+import { Attachments } from '../files/Attachments';
 import { ActionsPanel } from './ActionsPanel';
 import { useNcr } from './api';
-import { Attachments } from './AttachmentsSlot';
 import { ClassifyForm } from './ClassifyForm';
 import { CloseDialog } from './CloseDialog';
 import { EditDialog } from './EditDialog';
@@ -67,7 +67,8 @@ export default function NcrDetailPage() {
         )}
       </Card>
       <Card size="small" title={t('detail.attachments')} className="ncr-card-section clin-no-print">
-        <Attachments reportId={r.id} />
+        {/* evidence is added while the report is open; a closed report's files stay as they were */}
+        <Attachments target="ncr" id={r.id} readOnly={r.state === 'closed'} />
       </Card>
       <Card size="small" title={t('detail.history')} className="ncr-card-section">
         <History report={r} />
@@ -128,7 +129,7 @@ function Reported({ report: r }: { report: NcrDetail }) {
 /** The classification as facts; a manager classifies (or changes it) with the form, which is not printed. */
 function Classification({ report: r }: { report: NcrDetail }) {
   const { t } = useTranslation('nonConformity');
-  const classified = r.category != null;
+  const classified = r.classified_at != null;
   const [changing, setChanging] = useState(false);
   if (!classified && r.can.classify) return <ClassifyForm report={r} />;
   if (!classified) return <p className="ncr-muted">{t('classify.waiting')}</p>;
