@@ -38,6 +38,7 @@ import { loadPrincipal } from './modules/users/principal.js';
 import { recordAudit } from './modules/audit/audit.service.js';
 import { registerResource } from './core/resource.js';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { nonConformityRoutes } from './modules/nonconformity/nonconformity.routes.js';
 import { qcRoutes } from './modules/qc/qc.routes.js';
 import { worksheetsRoutes } from './modules/worksheets/worksheets.routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   qcRoutes(app, db);
   worksheetsRoutes(app, db);
   dispatchRoutes(app, db);
+  filesRoutes(app, db);
   nonConformityRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
