@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
-import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+import { bearer, createTestApp } from '../../test/harness.js';
 import { CSV, DOCM, DOCX, EXE, form, HTML, JPEG, ODS, ODT, PNG, pdf, SVG, TEXT, TIFF, withOwnDataDir, XLSX, ZIP } from './fixtures.js';
 
 /**

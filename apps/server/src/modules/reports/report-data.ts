@@ -3,6 +3,7 @@ import type { ProgramForm } from '@nlims/contracts';
 import type { Db } from '../../core/db.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
+import { reportAttachments } from '../files/attachments.service.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { antibiotics, methods, organisms, sampleTypes } from '../reference/reference.table.js';
 import { getSample, testsOf } from '../samples/samples.read.js';
@@ -59,6 +60,10 @@ export async function reportData(db: Db, p: Principal, form: ProgramForm, id: nu
   const antibioticNames = antibioticIds.length
     ? await db.select({ id: antibiotics.id, name: antibiotics.name }).from(antibiotics).where(inArray(antibiotics.id, antibioticIds))
     : [];
+  const attachments = await reportAttachments(
+    db,
+    sampleRows.map((r) => r.s.id),
+  );
   const person = (username: string | null) => {
     const found = people.find((x) => x.username === username);
     return found ? `${found.first} ${found.last}`.trim() || found.username : (username ?? '—');
@@ -81,6 +86,8 @@ export async function reportData(db: Db, p: Principal, form: ProgramForm, id: nu
     facility: { ...facilityRow!.f, state: facilityRow!.state, lga: facilityRow!.lga },
     /** The facility that collected and referred the sample, when it was tested elsewhere. */
     referredFrom: referrer?.name ?? null,
+    /** The files attached to the order's samples and tests that are marked to go with the report. */
+    attachments,
     sampleType: order.sample_type_name ?? '—',
     person,
     method: (mid: number | null) => methodNames.find((m) => m.id === mid)?.name ?? '',

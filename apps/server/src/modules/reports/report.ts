@@ -237,6 +237,26 @@ function resultNotes(doc: Doc, d: ReportData, r: Result, y: number, interpretati
   return y + 2;
 }
 
+/** The files that go with the report (kept in the laboratory system, named here so the reader can ask for them). */
+function attachmentList(doc: Doc, d: ReportData) {
+  if (!d.attachments.length) return;
+  if (doc.y > 720) doc.addPage();
+  let y = doc.y + 8;
+  doc.font(FONT.bold).fontSize(8.5).fillColor(GREEN).text('Attachments', MARGIN, y);
+  y = doc.y + 2;
+  for (const a of d.attachments) {
+    const line = [a.name, a.test_name, a.description].filter(Boolean).join(' · ');
+    doc.font(FONT.regular).fontSize(8);
+    if (y + doc.heightOfString(line, { width: 509 }) > 780) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.fillColor('#000').text(line, MARGIN + 3, y, { width: 509 });
+    y = doc.y + 1;
+  }
+  doc.y = y;
+}
+
 function footer(doc: Doc, d: ReportData) {
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
@@ -262,6 +282,7 @@ export function renderReport(d: ReportData): Promise<Buffer> {
     headline(doc, d);
     if (amended) doc.font(FONT.bold).fontSize(10).fillColor('#b00020').text('AMENDED REPORT', MARGIN, doc.y, { width: 515, align: 'center' });
     resultsTable(doc, d);
+    attachmentList(doc, d);
     footer(doc, d);
   });
 }
