@@ -56,7 +56,7 @@ export function localStorage(dir: string): FileStorage {
         throw error;
       }
     },
-    get(key) {
+    async get(key) {
       const file = where(key);
       return new Promise((resolve, reject) => {
         const stream = createReadStream(file);
