@@ -32,14 +32,20 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       children: pages.map((page) => ({
         key: page.path,
         label: (
-          <>
-            <Link to={page.path} onClick={onNavigate} title={t(`nav.${page.key}`)}>
+          // A long name gives way (ellipsis) to its badge, which stays in sight.
+          <span style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+            <Link
+              to={page.path}
+              onClick={onNavigate}
+              title={t(`nav.${page.key}`)}
+              style={{ flex: '0 1 auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
               {t(`nav.${page.key}`)}
             </Link>
             {badges[page.path] ? (
               <Badge count={badges[page.path]} size="small" overflowCount={999} style={{ marginInlineStart: 8, boxShadow: 'none' }} />
             ) : null}
-          </>
+          </span>
         ),
       })),
     })),

@@ -81,7 +81,7 @@ export function ActionDialog({ report, kind, action, onClose }: { report: NcrDet
               label={t('actions.description')}
               rules={[{ required: true, whitespace: true, message: t('form.required', { label: t('actions.description') }) }]}
             >
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+              <Input.TextArea dir="auto" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
             </Form.Item>
             <Form.Item name="responsible" label={t('actions.responsible')} rules={required(t('actions.responsible'))}>
               <Select
@@ -112,7 +112,7 @@ export function ActionDialog({ report, kind, action, onClose }: { report: NcrDet
               />
             </Form.Item>
             <Form.Item name="review_note" label={t('actions.reviewNote')}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+              <Input.TextArea dir="auto" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
             </Form.Item>
           </>
         )}

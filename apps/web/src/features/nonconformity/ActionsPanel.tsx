@@ -59,7 +59,7 @@ export function ActionsPanel({ report }: { report: NcrDetail }) {
           rowClassName={rowClass}
           columns={[
             { key: 'kind', title: t('actions.kind'), render: (_, a) => t(`kind.${a.kind}`) },
-            { key: 'description', title: t('actions.description'), render: (_, a) => <span className="ncr-pre">{a.description}</span> },
+            { key: 'description', title: t('actions.description'), render: (_, a) => <span className="ncr-pre ncr-text-cell">{a.description}</span> },
             { key: 'responsible', title: t('actions.responsible'), dataIndex: 'responsible_name' },
             {
               key: 'due',
@@ -72,19 +72,16 @@ export function ActionsPanel({ report }: { report: NcrDetail }) {
               ),
             },
             { key: 'completed', title: t('actions.completedOn'), render: (_, a) => day(a.completed_on) },
-            { key: 'effective', title: t('actions.effectiveColumn'), render: (_, a) => <Effective action={a} /> },
             {
-              key: 'reviewed',
-              title: t('actions.reviewedBy'),
-              render: (_, a) =>
-                a.reviewed_by ? (
-                  <span>
-                    {a.reviewed_by} <span className="ncr-muted">{when(a.reviewed_at)}</span>
-                    {a.review_note && <span className="ncr-pre ncr-muted ncr-block">{a.review_note}</span>}
-                  </span>
-                ) : (
-                  '—'
-                ),
+              key: 'effective',
+              title: t('actions.effectiveColumn'),
+              render: (_, a) => (
+                <span className="ncr-review-cell">
+                  <Effective action={a} />
+                  {a.reviewed_by && <span className="ncr-muted ncr-block">{t('actions.reviewedLine', { by: a.reviewed_by, at: when(a.reviewed_at) })}</span>}
+                  {a.review_note && <span className="ncr-pre ncr-muted ncr-block">{a.review_note}</span>}
+                </span>
+              ),
             },
             ...(act ? [{ key: 'do', title: '', className: 'clin-no-print', render: (_: unknown, a: NcrAction) => buttons(a) }] : []),
           ]}

@@ -86,7 +86,7 @@ export function ClassifyForm({ report }: { report: NcrDetail }) {
           <span className="ncr-muted">{t('classify.riskHint')}</span>
         </div>
         <Form.Item name="root_cause" label={t('field.rootCause')} className="ncr-form__wide">
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} maxLength={4000} />
+          <Input.TextArea dir="auto" autoSize={{ minRows: 2, maxRows: 8 }} maxLength={4000} />
         </Form.Item>
       </div>
       {problem && <Alert type="error" showIcon title={problem} className="ncr-alert" />}

@@ -57,7 +57,7 @@ export function CloseDialog({ report, onClose }: { report: NcrDetail; onClose: (
           extra={t('close.checkHint')}
           rules={[{ required: true, whitespace: true, message: t('form.required', { label: t('field.effectivenessCheck') }) }]}
         >
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} />
+          <Input.TextArea dir="auto" autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} />
         </Form.Item>
         <Form.Item
           name="password"

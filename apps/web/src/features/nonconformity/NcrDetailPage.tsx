@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { queryState } from '../clinical/common/QueryState';
+import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import { Attachments } from '../files/Attachments';
 import { ActionsPanel } from './ActionsPanel';
 import { useNcr } from './api';
@@ -14,6 +15,10 @@ import { EditDialog } from './EditDialog';
 import { Frame } from './Frame';
 import { day, OverdueTag, RiskTag, SeverityTag, StateTag, typeText, when } from './labels';
 
+/** Every action done and reviewed, at least one effective: the server's rule for closing, so the button shows only then. */
+const readyToClose = (r: NcrDetail) =>
+  r.actions.length > 0 && r.actions.every((a) => a.completed_on && a.effective != null) && r.actions.some((a) => a.effective);
+
 const Text = ({ children }: { children: string }) => (children ? <span className="ncr-pre">{children}</span> : <span className="ncr-muted">—</span>);
 
 /** One report (`/non-conformity/:id`): what was reported, its classification, actions, closure, attachments and history; printable. */
@@ -22,6 +27,7 @@ export default function NcrDetailPage() {
   const id = Number(useParams().id);
   const report = useNcr(id);
   const [dialog, setDialog] = useState<'edit' | 'close' | null>(null);
+  const phone = !useMediaQuery(TABLET_UP);
   const waiting = queryState(report, t('detail.error'));
   if (waiting || !report.data) return <Frame title={t('detail.loading')}>{waiting}</Frame>;
   const r = report.data;
@@ -32,7 +38,7 @@ export default function NcrDetailPage() {
           {t('edit.open')}
         </Button>
       )}
-      {r.can.close && (
+      {r.can.close && readyToClose(r) && (
         <Button type="primary" danger icon={<LockOutlined />} onClick={() => setDialog('close')} data-testid="ncr-close">
           {t('close.open')}
         </Button>
@@ -44,7 +50,16 @@ export default function NcrDetailPage() {
     </Space>
   );
   return (
-    <Frame title={t('detail.title', { number: r.number })} extra={extra} testid="ncr-detail">
+    <Frame
+      title={t('detail.title', { number: r.number })}
+      heading={
+        <>
+          {t('detail.heading')} <bdi className="ncr-number">{r.number}</bdi>
+        </>
+      }
+      extra={extra}
+      testid="ncr-detail"
+    >
       <Reported report={r} />
       <Card size="small" title={t('detail.classification')} className="ncr-card-section">
         <Classification report={r} />
@@ -54,7 +69,7 @@ export default function NcrDetailPage() {
       </Card>
       <Card size="small" title={t('detail.closure')} className="ncr-card-section" data-testid="ncr-closure">
         {r.state === 'closed' ? (
-          <Descriptions size="small" column={1} bordered className="ncr-facts">
+          <Descriptions size="small" column={1} bordered className="ncr-facts" layout={phone ? 'vertical' : 'horizontal'}>
             <Descriptions.Item label={t('field.effectivenessCheck')}>
               <Text>{r.effectiveness_check}</Text>
             </Descriptions.Item>
@@ -82,6 +97,7 @@ export default function NcrDetailPage() {
 /** What the reporter said, with the samples it concerns. */
 function Reported({ report: r }: { report: NcrDetail }) {
   const { t } = useTranslation('nonConformity');
+  const phone = !useMediaQuery(TABLET_UP);
   const items: [string, ReactNode][] = [
     [t('field.eventDate'), day(r.event_date)],
     [t('detail.reported'), `${r.reported_by} · ${when(r.reported_at)}`],
@@ -111,11 +127,11 @@ function Reported({ report: r }: { report: NcrDetail }) {
       <div className="ncr-tags ncr-headline">
         <StateTag state={r.state} />
         <SeverityTag severity={r.severity} />
-        <RiskTag risk={r.risk} />
+        {r.risk != null && <RiskTag risk={r.risk} />}
         <OverdueTag count={r.overdue_actions} />
       </div>
       <h2 className="ncr-report-title">{r.title}</h2>
-      <Descriptions size="small" column={1} bordered className="ncr-facts">
+      <Descriptions size="small" column={1} bordered className="ncr-facts" layout={phone ? 'vertical' : 'horizontal'}>
         {items.map(([label, value]) => (
           <Descriptions.Item key={label} label={label}>
             {value}
@@ -130,12 +146,20 @@ function Reported({ report: r }: { report: NcrDetail }) {
 function Classification({ report: r }: { report: NcrDetail }) {
   const { t } = useTranslation('nonConformity');
   const classified = r.classified_at != null;
+  const phone = !useMediaQuery(TABLET_UP);
   const [changing, setChanging] = useState(false);
   if (!classified && r.can.classify) return <ClassifyForm report={r} />;
   if (!classified) return <p className="ncr-muted">{t('classify.waiting')}</p>;
   return (
     <>
-      <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered className="ncr-facts" data-testid="ncr-classification">
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        bordered
+        className="ncr-facts"
+        layout={phone ? 'vertical' : 'horizontal'}
+        data-testid="ncr-classification"
+      >
         <Descriptions.Item label={t('field.category')}>{t(`category.${r.category}`)}</Descriptions.Item>
         <Descriptions.Item label={t('field.type')}>{typeText(t, r.type)}</Descriptions.Item>
         <Descriptions.Item label={t('field.qse')}>{r.qse ? t(`qse.${r.qse}`) : '—'}</Descriptions.Item>
@@ -181,11 +205,10 @@ function History({ report: r }: { report: NcrDetail }) {
             <div>
               <span className="ncr-muted ncr-block">{when(h.at)}</span>
               <strong>{t(`history.${h.action}`, { defaultValue: h.action })}</strong> · {h.by}
-              {h.to_state && h.from_state !== h.to_state && (
+              {h.from_state && h.to_state && h.from_state !== h.to_state && (
                 <span className="ncr-muted">
                   {' '}
-                  · {h.from_state ? `${t(`state.${h.from_state}`, { defaultValue: h.from_state })} → ` : ''}
-                  {t(`state.${h.to_state}`, { defaultValue: h.to_state })}
+                  · {t(`state.${h.from_state}`, { defaultValue: h.from_state })} → {t(`state.${h.to_state}`, { defaultValue: h.to_state })}
                 </span>
               )}
               {h.detail && <div className="ncr-muted ncr-history__detail">{h.detail}</div>}

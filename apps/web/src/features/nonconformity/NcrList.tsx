@@ -1,5 +1,5 @@
 import type { NcrItem } from '@nlims/contracts';
-import { Empty, Pagination, Spin, Table } from 'antd';
+import { Empty, Pagination, Spin, Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -56,10 +56,12 @@ export function NcrList() {
                     </span>
                     <span className="ncr-card__title">{r.title}</span>
                     <span className="ncr-muted">{[day(r.event_date), r.section_name, r.type ? typeText(t, r.type) : null].filter(Boolean).join(' · ')}</span>
-                    <span className="ncr-tags">
-                      <RiskTag risk={r.risk} />
-                      <OverdueTag count={r.overdue_actions} />
-                    </span>
+                    {(r.risk != null || r.overdue_actions > 0) && (
+                      <span className="ncr-tags">
+                        {r.risk != null && <RiskTag risk={r.risk} />}
+                        <OverdueTag count={r.overdue_actions} />
+                      </span>
+                    )}
                     {r.lab_numbers.length > 0 && <LabNumbers numbers={r.lab_numbers} />}
                   </Link>
                 </li>
@@ -89,24 +91,53 @@ export function NcrList() {
               key: 'number',
               title: t('field.number'),
               render: (_, r) => (
-                <Link to={`/non-conformity/${r.id}`} className="ncr-number" onClick={(e) => e.stopPropagation()}>
-                  <bdi>{r.number}</bdi>
-                </Link>
+                <>
+                  <Link to={`/non-conformity/${r.id}`} className="ncr-number" onClick={(e) => e.stopPropagation()}>
+                    <bdi>{r.number}</bdi>
+                  </Link>
+                  <span className="ncr-muted ncr-block">{day(r.event_date)}</span>
+                </>
               ),
             },
-            { key: 'title', title: t('field.title'), render: (_, r) => <span className="ncr-title-cell">{r.title}</span> },
-            { key: 'event', title: t('field.eventDate'), render: (_, r) => day(r.event_date) },
+            {
+              key: 'title',
+              title: t('field.title'),
+              render: (_, r) => (
+                <span className="ncr-title-cell">
+                  {r.title}
+                  {r.lab_numbers.length > 0 && (
+                    <span className="ncr-muted ncr-block">
+                      <LabNumbers numbers={r.lab_numbers} />
+                    </span>
+                  )}
+                </span>
+              ),
+            },
             { key: 'section', title: t('field.section'), render: (_, r) => r.section_name ?? '—' },
-            { key: 'severity', title: t('field.severity'), render: (_, r) => <SeverityTag severity={r.severity} /> },
-            { key: 'state', title: t('field.state'), render: (_, r) => <StateTag state={r.state} /> },
-            { key: 'type', title: t('field.type'), render: (_, r) => typeText(t, r.type) },
+            {
+              key: 'severity',
+              title: t('field.severityState'),
+              render: (_, r) => (
+                <span className="ncr-tags ncr-tags--stack">
+                  <SeverityTag severity={r.severity} />
+                  <StateTag state={r.state} />
+                </span>
+              ),
+            },
+            { key: 'type', title: t('field.type'), render: (_, r) => <span className="ncr-type-cell">{typeText(t, r.type)}</span> },
             { key: 'risk', title: t('field.risk'), render: (_, r) => <RiskTag risk={r.risk} /> },
-            { key: 'labs', title: t('field.labNumbers'), render: (_, r) => <LabNumbers numbers={r.lab_numbers} /> },
             {
               key: 'overdue',
               title: t('field.overdueActions'),
               align: 'end',
-              render: (_, r) => (r.overdue_actions ? <OverdueTag count={r.overdue_actions} /> : <span className="ncr-muted">0</span>),
+              render: (_, r) =>
+                r.overdue_actions ? (
+                  <Tag color="red" className="ncr-overdue">
+                    {r.overdue_actions}
+                  </Tag>
+                ) : (
+                  <span className="ncr-muted">0</span>
+                ),
             },
           ]}
         />

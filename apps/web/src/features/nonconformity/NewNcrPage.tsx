@@ -1,5 +1,5 @@
 import type { NcrCreateBody, NcrDraft } from '@nlims/contracts';
-import { Alert, Button, Form, Space, Spin } from 'antd';
+import { Alert, Button, Card, Form, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -86,20 +86,22 @@ function ReportForm({ draft, source }: { draft?: NcrDraft; source?: DraftSource 
     }
   };
   return (
-    <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} className="ncr-form" data-testid="ncr-form" scrollToFirstError>
-      <div className="ncr-form__grid">
-        <ReportFields />
-        <Form.Item name="samples" label={t('field.samples')} extra={t('form.samplesHint')} className="ncr-form__wide">
-          <SamplePicker />
-        </Form.Item>
-      </div>
-      {problem && <Alert type="error" showIcon title={problem} className="ncr-alert" />}
-      <Space wrap>
-        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="ncr-submit">
-          {t('new.submit')}
-        </Button>
-        <Link to="/non-conformity">{t('cancel')}</Link>
-      </Space>
-    </Form>
+    <Card size="small">
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} className="ncr-form" data-testid="ncr-form" scrollToFirstError>
+        <div className="ncr-form__grid">
+          <ReportFields />
+          <Form.Item name="samples" label={t('field.samples')} extra={t('form.samplesHint')} className="ncr-form__wide">
+            <SamplePicker />
+          </Form.Item>
+        </div>
+        {problem && <Alert type="error" showIcon title={problem} className="ncr-alert" />}
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="ncr-submit">
+            {t('new.submit')}
+          </Button>
+          <Link to="/non-conformity">{t('cancel')}</Link>
+        </Space>
+      </Form>
+    </Card>
   );
 }

@@ -15,7 +15,7 @@ export function ReportFields() {
   return (
     <>
       <Form.Item name="title" label={t('field.title')} rules={required(t('field.title'))} className="ncr-form__wide">
-        <Input maxLength={200} showCount />
+        <Input dir="auto" maxLength={200} showCount />
       </Form.Item>
       <Form.Item name="event_date" label={t('field.eventDate')} rules={[{ required: true, message: t('form.required', { label: t('field.eventDate') }) }]}>
         <DateInput max={todayLagos} />
@@ -36,13 +36,13 @@ export function ReportFields() {
         extra={t('form.descriptionHint')}
         className="ncr-form__wide"
       >
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
+        <Input.TextArea dir="auto" autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
       </Form.Item>
       <Form.Item name="immediate_action" label={t('field.immediateAction')} className="ncr-form__wide">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+        <Input.TextArea dir="auto" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
       </Form.Item>
       <Form.Item name="suspected_cause" label={t('field.suspectedCause')} className="ncr-form__wide">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+        <Input.TextArea dir="auto" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
       </Form.Item>
       <Form.Item name="severity" label={t('field.severity')} rules={[{ required: true, message: t('form.chooseSeverity') }]} className="ncr-form__wide">
         <Radio.Group className="ncr-severity-choice">
