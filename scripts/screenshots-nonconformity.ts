@@ -1,7 +1,7 @@
 /**
  * Screenshots of non-conformity reports at Ikeja, as its supervisor sees them: the list, the month's summary, a new
  * report pre-filled from a sample rejected at reception, a report waiting for its classification (the form, the risk
- * worked out), one with an overdue action, and a closed one — desktop and phone, English and Arabic:
+ * worked out), one with an overdue action, and a closed one (also as printed) — desktop and phone, English and Arabic:
  *   npm run build && npx tsx scripts/screenshots-nonconformity.ts [out-dir]
  * The demo's reports are used; one glucose sample is ordered, collected and rejected through the API first. With
  * BASE_URL set, a server already running with demo data is used instead of a fresh one.
@@ -102,6 +102,15 @@ async function shoot(browser: Browser, baseURL: string, lang: string, device: De
   await page.goto(`/non-conformity/${reports.closed}`);
   await page.getByTestId('ncr-closure').waitFor();
   await shot('closed');
+  if (device === 'desktop') {
+    // as printed: the report, and the month's summary
+    await page.emulateMedia({ media: 'print' });
+    await shot('closed-print');
+    await page.goto('/non-conformity?tab=summary');
+    await page.getByTestId('ncr-figures').waitFor();
+    await shot('summary-print');
+    await page.emulateMedia({ media: 'screen' });
+  }
   await page.context().close();
 }
 
