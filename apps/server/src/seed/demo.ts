@@ -11,6 +11,7 @@ import { KANO_VL_SAMPLES, seedVlDemoSamples, YABA_VL_SAMPLES } from './vl/demo.j
 import { seedPhDemoSamples } from './ph/demo.js';
 import { seedQcDemo } from './demo-qc.js';
 import { seedReferralDemo, seedReferralNetwork } from './demo-referral.js';
+import { seedFilesDemo } from './demo-files.js';
 import { seedNonConformityDemo } from './demo-nonconformity.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -255,4 +256,6 @@ export async function seedDemo(tx: Tx): Promise<void> {
   await seedReferralDemo(tx, ids, DEMO_PASSWORD);
   // Non-conformity reports at Ikeja and Yaba, one in each state (one with an overdue action).
   await seedNonConformityDemo(tx, ids);
+  // The SOPs folder of Ikeja and Yaba: controlled documents, one in its second version, one past its review date.
+  await seedFilesDemo(tx, ids);
 }
