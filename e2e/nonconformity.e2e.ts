@@ -169,3 +169,49 @@ describe('a non-conformity from a rejected sample to its closing', () => {
     await supervisor.context().close();
   });
 });
+
+describe('a non-conformity from a rejected QC run', () => {
+  it('the verdict offers to report it, and the form opens with the run (nothing saved until sent)', async () => {
+    const analyst = await apiAs(baseURL, 'clin_analyst');
+    const tests = await analyst<{ id: number; code: string; name: string }[]>('GET', '/api/test_configuration/?program__name=General');
+    const urea = tests.find((x) => x.code === 'EUCR-UREA')!;
+    const before = await analyst<{ count: number }>('GET', '/api/non_conformity_report/?page_size=5');
+
+    // the demo's urea controls: the high level 3.4 SD above its target rejects the run (1-3s)
+    const page = await programmeUser(browser, baseURL, 'clin_analyst', 'General');
+    await page.goto('/clinical/quality-control');
+    await page.getByRole('combobox', { name: 'Test' }).click();
+    await page.locator('.ant-select-item-option', { hasText: urea.name }).click();
+    await page.getByTestId('qc-chart-high').waitFor();
+    const value = (level: string) => page.locator(`input[data-testid="qc-value-${level}"], [data-testid="qc-value-${level}"] input`);
+    await value('normal').fill('5.1');
+    await value('high').fill('20.5');
+    const [recorded] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/qc_run/' && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Record run' }).click(),
+    ]);
+    const run = (await recorded.json()) as { id: number; verdict: string; results: { material: number }[] };
+    expect(run.verdict).toBe('rejected');
+    await page.getByTestId('qc-verdict').getByTestId('ncr-report-link').click();
+    await page.waitForURL((url) => url.pathname === '/non-conformity/new' && url.searchParams.get('ref') === String(run.id));
+    const form = page.getByTestId('ncr-form');
+    await expect.poll(() => form.locator('#title').inputValue()).toContain('QC run rejected');
+    expect(await form.locator('#title').inputValue()).toContain(urea.name);
+    expect(await form.getByRole('radio', { name: /^Major/ }).isChecked()).toBe(true);
+    expect(await page.getByTestId('ncr-draft-notice').textContent()).toContain('From a rejected QC run');
+    // leaving the form saves nothing
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/non-conformity');
+    expect((await analyst<{ count: number }>('GET', '/api/non_conformity_report/?page_size=5')).count).toBe(before.count);
+    await page.context().close();
+
+    // an accepted run after it, so urea's patients' results are not held for the tests that follow
+    const configs = await analyst<{ results: { id: number; target_mean: number }[] }>('GET', '/api/qc_test_config/?page=1&page_size=100');
+    const mean = new Map(configs.results.map((m) => [m.id, m.target_mean]));
+    const accepted = await analyst<{ verdict: string }>('POST', '/api/qc_run/', {
+      machine: null,
+      results: run.results.map((r) => ({ material: r.material, value: mean.get(r.material)! })),
+    });
+    expect(accepted.verdict).toBe('accepted');
+  });
+});
