@@ -30,7 +30,6 @@ const NAMESPACES = [
   'worksheets',
   'dispatch',
   'nonConformity',
-  'nonConformity',
   'files',
 ] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
