@@ -132,6 +132,9 @@ describe('uploads are judged by their own bytes', () => {
     const json = await call('clin_receptionist', 'POST', '/api/files/', { name: 'x' });
     expect(json.statusCode).toBe(400);
     expect(Object.keys(json.json())).toEqual(['file']);
+    // Multipart is understood by the upload routes only.
+    const elsewhere = await call('clin_receptionist', 'POST', '/api/folders/', form([['x.png', PNG]], { name: 'x' }));
+    expect(elsewhere.statusCode).toBe(415);
   });
 });
 
