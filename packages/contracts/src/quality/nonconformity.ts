@@ -246,6 +246,7 @@ export type NcrDraft = z.infer<typeof ncrDraft>;
 /** The monthly summary: counts by type and by severity, opened and closed, and the median days to close. */
 export const ncrSummaryQuery = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Enter a month as 'YYYY-MM'."),
+  format: z.enum(['json', 'csv', 'xlsx'], { error: 'Choose one of: json, csv, xlsx.' }).optional(),
   /** The super admin only: one facility, or every facility. */
   facility: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
@@ -262,3 +263,18 @@ export const ncrSummary = z.object({
   by_state: z.array(z.object({ state: z.enum(NCR_STATES), count: z.number() })),
 });
 export type NcrSummary = z.infer<typeof ncrSummary>;
+
+/** The summary as one table (CSV, Excel): a group (total, type, severity, state), the item, and its count. */
+export const NCR_SUMMARY_COLUMNS = ['group', 'item', 'count'] as const;
+export function ncrSummaryRows(summary: NcrSummary): { group: string; item: string; count: number | null }[] {
+  return [
+    { group: 'total', item: 'reported', count: summary.reported },
+    { group: 'total', item: 'closed', count: summary.closed },
+    { group: 'total', item: 'open', count: summary.open },
+    { group: 'total', item: 'overdue_actions', count: summary.overdue_actions },
+    { group: 'total', item: 'median_days_to_close', count: summary.median_days_to_close },
+    ...summary.by_type.map((r) => ({ group: 'type', item: r.type ?? 'unclassified', count: r.count })),
+    ...summary.by_severity.map((r) => ({ group: 'severity', item: r.severity, count: r.count })),
+    ...summary.by_state.map((r) => ({ group: 'state', item: r.state, count: r.count })),
+  ];
+}

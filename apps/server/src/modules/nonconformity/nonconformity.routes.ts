@@ -1,4 +1,6 @@
 import {
+  NCR_SUMMARY_COLUMNS,
+  ncrSummaryRows,
   idParams,
   idParam,
   ncrActionBody,
@@ -21,6 +23,7 @@ import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import type { App } from '../../core/types.js';
+import { jsonOrFile, sendTable } from '../analytics/kit/xlsx.js';
 import { signatureValid } from '../auth/passwords.js';
 import {
   addAction,
@@ -77,10 +80,15 @@ export function nonConformityRoutes(app: App, db: Db): void {
         tags,
         summary: "A month's counts by type, severity and state, and the median days to close (the super admin: counts of every facility)",
         querystring: ncrSummaryQuery,
-        response: { 200: ncrSummary },
+        response: { 200: jsonOrFile(ncrSummary, 'The month as JSON, or its counts as a CSV or XLSX download with `format`.') },
       },
     },
-    (request) => summary(db, principalOf(request), request.query),
+    async (request, reply) => {
+      const month = await summary(db, principalOf(request), request.query);
+      const format = request.query.format ?? 'json';
+      if (format === 'json') return month;
+      return sendTable(reply, format, `non-conformity-${month.month}`, ncrSummaryRows(month), NCR_SUMMARY_COLUMNS);
+    },
   );
   app.get(
     `${base}/counts/`,

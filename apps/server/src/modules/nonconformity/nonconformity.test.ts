@@ -140,6 +140,12 @@ describe('a non-conformity from report to closing', () => {
     const summary = (await call('clin_supervisor', 'GET', `/api/non_conformity_report/summary/?month=${month}`)).json();
     expect(summary.closed).toBeGreaterThanOrEqual(1);
     expect(summary.by_type.find((r: { type: string }) => r.type === 'sample_quality')?.count).toBeGreaterThanOrEqual(1);
+    const csv = await call('clin_supervisor', 'GET', `/api/non_conformity_report/summary/?month=${month}&format=csv`);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body.split(/\r?\n/)[0]).toBe('group,item,count');
+    expect(csv.body).toMatch(/^type,sample_quality,\d+/m);
+    const xlsx = await call('clin_supervisor', 'GET', `/api/non_conformity_report/summary/?month=${month}&format=xlsx`);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const found = (await call('clin_analyst', 'GET', `/api/non_conformity_report/?search=${sample.barcode}`)).json();
     expect(found.results.map((r: { id: number }) => r.id)).toEqual([ncr.id]);
   });
