@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Tabs } from 'antd';
+import { Button, Empty, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
@@ -22,8 +22,15 @@ export default function NcrPage({ page }: PageProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const asked = params.get('tab') as Tab | null;
-  const tab: Tab = asked && TABS.includes(asked) ? asked : 'list';
+  const tab: Tab = ctx.superuser ? 'summary' : asked && TABS.includes(asked) ? asked : 'list';
   const staff = !ctx.superuser && ctx.tier == null;
+  // Officials read no facility's reports; the super admin reads every facility's monthly counts, never the text.
+  if (ctx.tier != null)
+    return (
+      <ClinicalPage page={page} className="ncr-page">
+        <Empty description={t('staffOnly')} />
+      </ClinicalPage>
+    );
   const extra = staff && (
     <Button type="primary" icon={<PlusOutlined />} className="clin-no-print" onClick={() => navigate('/non-conformity/new')}>
       {t('report')}
@@ -36,7 +43,7 @@ export default function NcrPage({ page }: PageProps) {
         onChange={(key) => setParams({ tab: key })}
         className="ncr-tabs"
         items={[
-          { key: 'list', label: t('tab.list'), children: <NcrList /> },
+          ...(staff ? [{ key: 'list', label: t('tab.list'), children: <NcrList /> }] : []),
           { key: 'summary', label: t('tab.summary'), children: <SummaryPanel /> },
         ]}
       />
