@@ -4,7 +4,7 @@ import { FILE_KINDS } from '@nlims/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
 import { lagosToday, addDays } from '../modules/analytics/kit/period.js';
-import { createFiles } from '../modules/files/files.service.js';
+import { createFiles } from '../modules/files/uploads.service.js';
 import { folders } from '../modules/files/files.table.js';
 import { createFolder } from '../modules/files/folders.service.js';
 import { storageFromEnv } from '../modules/files/storage.js';

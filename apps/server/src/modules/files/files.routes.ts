@@ -1,15 +1,11 @@
-import multipart from '@fastify/multipart';
 import {
   attachmentItem,
   attachmentQuery,
   attachmentUpdateBody,
-  attachmentUploadFields,
   FILE_KINDS,
-  type FileKind,
   fileItem,
   fileListQuery,
   fileUpdateBody,
-  fileUploadFields,
   folderCreateBody,
   folderItem,
   folderListQuery,
@@ -17,30 +13,23 @@ import {
   idParams,
   paginated,
 } from '@nlims/contracts';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
-import { ValidationError } from '../../core/errors.js';
 import { safeError } from '../../core/safe-log.js';
 import type { App } from '../../core/types.js';
-import { createAttachments, deleteAttachment, listAttachments, reachTarget, updateAttachment } from './attachments.service.js';
+import { deleteAttachment, listAttachments, updateAttachment } from './attachments.service.js';
 import { purgeBin } from './bin.js';
-import { createFiles, deleteFile, getFile, listFiles, openFile, restoreFile, updateFile, uploadInput } from './files.service.js';
+import { deleteFile, getFile, listFiles, openFile, restoreFile, updateFile } from './files.service.js';
 import { createFolder, deleteFolder, listFolders, restoreFolder, updateFolder } from './folders.service.js';
-import { fileFacility, requireControl } from './items.js';
 import { recentFiles, recentFolders } from './recents.js';
 import { mediaTypeOf } from './sniff.js';
 import { storageFromEnv } from './storage.js';
-import { discard, readUpload, recordStored } from './upload.js';
+import { uploadRoutes } from './upload.routes.js';
 
 const tags = ['files'];
 const DELETED = { 204: z.null().describe('Moved to the bin (kept 30 days).') };
 const BINARY = z.any().meta({ type: 'string', format: 'binary' });
-const FILE_PARTS = z
-  .any()
-  .optional()
-  .meta({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'The files, each a part named `file`.' });
 /** Purge the bins this often (and whenever a bin is listed). */
 const PURGE_EVERY_MS = 3_600_000;
 
@@ -57,7 +46,7 @@ export function contentDisposition(name: string): string {
  * other route reads JSON as the rest of the API does.
  */
 export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): void {
-  const { storage, config } = configured;
+  const { storage } = configured;
 
   app.get(
     '/api/folders/',
@@ -159,6 +148,8 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
   app.get(
     '/api/files/:id/download/',
     {
+      // A HEAD would open the bytes and be audited as a download.
+      exposeHeadRoute: false,
       schema: {
         tags,
         operationId: 'downloadFile',
@@ -167,7 +158,7 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
         response: {
           200: {
             description: 'The file.',
-            content: Object.fromEntries(Object.keys(FILE_KINDS).map((k) => [mediaTypeOf(k as FileKind), { schema: BINARY }])),
+            content: Object.fromEntries(Object.keys(FILE_KINDS).map((k) => [mediaTypeOf(k), { schema: BINARY }])),
           },
         },
       },
@@ -175,7 +166,7 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
     async (request, reply) => {
       const f = await openFile(db, storage, principalOf(request), request.params.id);
       return reply
-        .type(mediaTypeOf(f.kind as FileKind))
+        .type(mediaTypeOf(f.kind))
         .header('content-disposition', contentDisposition(f.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
@@ -238,69 +229,7 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
     },
   );
 
-  // The uploads: multipart only here.
-  app.register(async (scope) => {
-    // A file over the limit is cut off there and refused by readUpload, naming the field.
-    await scope.register(multipart, { limits: { fileSize: config.uploadMaxBytes }, throwFileSizeLimit: false });
-    const uploads = scope.withTypeProvider<ZodTypeProvider>();
-    uploads.post(
-      '/api/files/',
-      {
-        schema: {
-          tags,
-          operationId: 'uploadFiles',
-          summary: 'Upload files (multipart/form-data), or a controlled document: its first version, or the next one of its code',
-          consumes: ['multipart/form-data'],
-          body: fileUploadFields.extend({ file: FILE_PARTS }),
-          response: { 201: z.array(fileItem) },
-        },
-      },
-      async (request, reply) => {
-        const p = principalOf(request);
-        fileFacility(p);
-        const upload = await readUpload(request, config);
-        try {
-          const input = uploadInput(upload.fields);
-          if (input.document) requireControl(p);
-          const made = await recordStored(storage, upload.files, (keys) => db.transaction((tx) => createFiles(tx, p, { ...input, files: upload.files, keys })));
-          return reply.code(201).send(made);
-        } finally {
-          await discard(upload);
-        }
-      },
-    );
-    uploads.post(
-      '/api/attachments/',
-      {
-        schema: {
-          tags,
-          operationId: 'createAttachments',
-          summary: 'Attach files to a sample, a result or a non-conformity report (multipart/form-data)',
-          consumes: ['multipart/form-data'],
-          body: attachmentUploadFields.partial().extend({ file: FILE_PARTS }),
-          response: { 201: z.array(attachmentItem) },
-        },
-      },
-      async (request, reply) => {
-        const p = principalOf(request);
-        fileFacility(p);
-        const upload = await readUpload(request, config);
-        try {
-          const parsed = attachmentUploadFields.safeParse(upload.fields);
-          if (!parsed.success)
-            throw new ValidationError(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'non_field_errors', [i.message]])));
-          const f = parsed.data;
-          const target = await reachTarget(db, p, f.target, f.id, 'attach');
-          const made = await recordStored(storage, upload.files, (keys) =>
-            db.transaction((tx) => createAttachments(tx, p, target, { description: f.description, withReport: f.with_report, files: upload.files, keys })),
-          );
-          return reply.code(201).send(made);
-        } finally {
-          await discard(upload);
-        }
-      },
-    );
-  });
+  uploadRoutes(app, db, configured);
 
   // The bins are emptied of what is older than 30 days on a timer too (a bin nobody opens still empties).
   const timer = setInterval(() => {

@@ -83,4 +83,9 @@ async function readText(file: string): Promise<string> {
   return markupIn(head) ?? 'text';
 }
 
-export const mediaTypeOf = (kind: FileKind): string => (kind === 'csv' || kind === 'txt' ? `${FILE_KINDS[kind].media}; charset=utf-8` : FILE_KINDS[kind].media);
+/** The Content-Type a stored kind is sent with (text in UTF-8); an unknown kind as bare bytes. */
+export function mediaTypeOf(kind: string): string {
+  const known = FILE_KINDS[kind as FileKind];
+  if (!known) return 'application/octet-stream';
+  return kind === 'csv' || kind === 'txt' ? `${known.media}; charset=utf-8` : known.media;
+}
