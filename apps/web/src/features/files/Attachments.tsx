@@ -8,7 +8,7 @@ import { useAttachments, useAttachmentsChanged, useDeleteAttachment, useUpdateAt
 import { DownloadButton, FileName } from './FileParts';
 import { formatSize, when } from './format';
 import { refusalText, uploadFiles } from './upload';
-import { type Queued, UploadList } from './UploadList';
+import { failed, type Queued, toSend, UploadList } from './UploadList';
 import './files.css';
 
 interface Props {
@@ -40,7 +40,7 @@ export function Attachments({ target, id, readOnly, heading }: Props) {
   const [busy, setBusy] = useState(false);
   // A sample's and a result's attachments may be printed with the order's report.
   const forReport = target !== 'ncr';
-  const waiting = queue.filter((q) => q.state === 'waiting' || q.state === 'error');
+  const waiting = toSend(queue);
   const patch = (uid: string, change: Partial<Queued>) => setQueue((all) => all.map((q) => (q.uid === uid ? { ...q, ...change } : q)));
 
   const attach = async () => {
@@ -58,7 +58,7 @@ export function Attachments({ target, id, readOnly, heading }: Props) {
         stored++;
         patch(item.uid, { state: 'done', percent: 100, message: t('attachments.attached') });
       } catch (error) {
-        patch(item.uid, { state: 'error', percent: 0, message: refusalText(error, t('upload.failed')) });
+        patch(item.uid, failed(error, refusalText(error, t('upload.failed'))));
       }
     }
     setBusy(false);
@@ -89,7 +89,7 @@ export function Attachments({ target, id, readOnly, heading }: Props) {
                     <span className="files-muted">
                       {formatSize(t, a.size)} · <bdi>{a.created_by}</bdi> · {when(a.created_at)}
                     </span>
-                    {a.description && <span className="files-attached__description">{a.description}</span>}
+                    {a.description && <bdi className="files-attached__description">{a.description}</bdi>}
                   </div>
                   <div className="files-attached__actions">
                     {forReport && (
@@ -130,7 +130,7 @@ export function Attachments({ target, id, readOnly, heading }: Props) {
             showUploadList={false}
             disabled={busy}
             beforeUpload={(file) => {
-              setQueue((all) => [...all.filter((q) => q.state !== 'done'), { uid: `a${nextUid++}`, file, state: 'waiting', percent: 0 }]);
+              setQueue((all) => [...all.filter((q) => q.state !== 'done' && !q.refused), { uid: `a${nextUid++}`, file, state: 'waiting', percent: 0 }]);
               return Upload.LIST_IGNORE;
             }}
           >

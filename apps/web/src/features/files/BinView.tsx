@@ -16,7 +16,7 @@ const PAGE = 20;
  * what was inside it) and files. A restored one goes back to its folder, or to the top level
  * when that folder is gone.
  */
-export function BinView() {
+export function BinView({ mayIssue }: { mayIssue: boolean }) {
   const { t } = useTranslation('files');
   const [page, setPage] = useState(1);
   const folders = useBinFolders();
@@ -77,7 +77,8 @@ export function BinView() {
             { key: 'deleted', title: t('bin.deleted'), render: (f) => when(f.deleted_at), nowrap: true },
             { key: 'left', title: t('bin.left'), render: (f) => left(f.deleted_at), nowrap: true },
           ]}
-          actions={(f) => restoreButton(restoreFile, f.id)}
+          // a controlled document comes back by the hand of those who control documents
+          actions={(f) => (!f.document || mayIssue ? restoreButton(restoreFile, f.id) : null)}
         />
       )}
     </div>

@@ -4,6 +4,7 @@ import { Button, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../analytics/LoadError';
+import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import { type FileView, useFiles } from './api';
 import { DocumentTags, DownloadButton, FileName } from './FileParts';
 import { day } from './format';
@@ -68,6 +69,8 @@ function Documents({ view, search, mayIssue, onVersion, testid }: ListProps & { 
   const { t } = useTranslation('files');
   const [page, setPage] = useState(1);
   const list = useFiles({ view, search: search?.trim() || undefined, page, pageSize: PAGE });
+  // A table's row keeps its buttons in view: the download is an icon there.
+  const wide = useMediaQuery(TABLET_UP);
   if (list.error && !list.data) return <LoadError title={t('document.loadError')} error={list.error} onRetry={() => void list.refetch()} />;
   const doc = (f: FileItem) => f.document!;
   const columns: Column<FileItem>[] = [
@@ -81,7 +84,16 @@ function Documents({ view, search, mayIssue, onVersion, testid }: ListProps & { 
         </span>
       ),
     },
-    { key: 'title', title: t('document.title'), render: (f) => <bdi>{doc(f).title}</bdi> },
+    {
+      key: 'title',
+      title: t('document.title'),
+      render: (f) => (
+        <span className="files-doc-title">
+          <bdi>{doc(f).title}</bdi>
+          <FileName name={f.name} kind={f.kind} />
+        </span>
+      ),
+    },
     { key: 'version', title: t('document.version'), render: (f) => doc(f).version, align: 'end', nowrap: true },
     { key: 'effective', title: t('document.effective'), render: (f) => day(doc(f).effective_date), nowrap: true },
     {
@@ -91,7 +103,6 @@ function Documents({ view, search, mayIssue, onVersion, testid }: ListProps & { 
       nowrap: true,
     },
     { key: 'approved', title: t('document.approvedBy'), render: (f) => <bdi>{doc(f).approved_by}</bdi> },
-    { key: 'file', title: t('document.file'), render: (f) => <FileName name={f.name} kind={f.kind} /> },
   ];
   return (
     <ItemList<FileItem>
@@ -107,7 +118,7 @@ function Documents({ view, search, mayIssue, onVersion, testid }: ListProps & { 
       columns={columns}
       actions={(f) => (
         <>
-          <DownloadButton id={f.id} name={f.name} />
+          <DownloadButton id={f.id} name={f.name} label={!wide} />
           {mayIssue && doc(f).status === 'current' && (
             <Button size="small" icon={<CloudUploadOutlined />} onClick={() => onVersion(f)}>
               {t('document.newVersion')}

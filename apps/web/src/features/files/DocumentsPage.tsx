@@ -45,7 +45,7 @@ export default function DocumentsPage({ page }: PageProps) {
       />
     ),
     documents: () => <DocumentList mayIssue={mayIssue} />,
-    bin: () => <BinView />,
+    bin: () => <BinView mayIssue={mayIssue} />,
   };
   return (
     <ClinicalPage page={page} className="files-page">

@@ -138,7 +138,7 @@ export function FolderView({ trail, onTrail, names = {}, mayIssue }: Props) {
             <ul className="files-folders" data-testid="folders">
               {folders.data.map((f) => (
                 <li key={f.id} className="files-folder">
-                  <button type="button" className="files-folder__open" onClick={() => open(f)}>
+                  <button type="button" className="files-folder__open" onClick={() => open(f)} title={f.name}>
                     <FolderFilled className="files-folder__icon" aria-hidden />
                     <span className="files-folder__text">
                       <bdi className="files-folder__name">{f.name}</bdi>
@@ -183,13 +183,15 @@ export function FolderView({ trail, onTrail, names = {}, mayIssue }: Props) {
           actions={(f) => (
             <>
               <DownloadButton id={f.id} name={f.name} />
-              {itemMenu(
-                'files',
-                f,
-                f.document && f.document.status === 'current' && mayIssue
-                  ? [{ key: 'version', label: t('document.newVersion'), onClick: () => setDialog({ kind: 'version', file: f }) }]
-                  : [],
-              )}
+              {/* a controlled document is renamed, moved or binned by those who control documents */}
+              {(!f.document || mayIssue) &&
+                itemMenu(
+                  'files',
+                  f,
+                  f.document?.status === 'current'
+                    ? [{ key: 'version', label: t('document.newVersion'), onClick: () => setDialog({ kind: 'version', file: f }) }]
+                    : [],
+                )}
             </>
           )}
         />

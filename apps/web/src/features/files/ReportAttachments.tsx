@@ -37,7 +37,12 @@ export function ReportAttachments({ sampleId }: { sampleId: number }) {
                   </>
                 )}
                 {formatSize(t, a.size)}
-                {a.description ? ` · ${a.description}` : ''}
+                {a.description && (
+                  <>
+                    {' · '}
+                    <bdi>{a.description}</bdi>
+                  </>
+                )}
               </span>
             </div>
             <div className="files-attached__actions">

@@ -10,7 +10,7 @@ import { DOCUMENT_FIELDS, DocumentFields } from './DocumentFields';
 import { FolderPicker } from './FolderPicker';
 import { formatSize, kindText } from './format';
 import { uploadFiles } from './upload';
-import { type Queued, UploadList } from './UploadList';
+import { failed, type Queued, toSend, UploadList } from './UploadList';
 
 interface Values {
   folder: number | null;
@@ -49,7 +49,7 @@ export function UploadForm({ folder = null, folderName, document, allowDocument 
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidateFiles();
   const controlled = (Form.useWatch('controlled', form) as boolean | undefined) ?? !!document;
-  const waiting = queue.filter((q) => q.state === 'waiting' || q.state === 'error');
+  const waiting = toSend(queue);
   const tooMany = controlled && waiting.length > 1;
   const patch = (uid: string, change: Partial<Queued>) => setQueue((all) => all.map((q) => (q.uid === uid ? { ...q, ...change } : q)));
   const today = todayLagos();
@@ -77,7 +77,7 @@ export function UploadForm({ folder = null, folderName, document, allowDocument 
         const version = made[0]?.document?.version;
         patch(item.uid, { state: 'done', percent: 100, message: version ? t('upload.doneVersion', { version }) : t('upload.done') });
       } catch (error) {
-        patch(item.uid, { state: 'error', percent: 0, message: refusal(error) });
+        patch(item.uid, refusal(error));
       }
     }
     setBusy(false);
@@ -87,11 +87,13 @@ export function UploadForm({ folder = null, folderName, document, allowDocument 
     }
   };
 
-  /** The file's own refusal for its line; a metadata field's goes under that field. */
-  const refusal = (error: unknown): string => {
-    if (!(error instanceof ApiError)) return t('upload.failed');
-    const fields = error.fieldErrors;
-    if (!fields) return error.detail ?? t('upload.failed');
+  /**
+   * The file's own refusal for its line; a metadata field's goes under that field, and the file
+   * may go again once the field is put right.
+   */
+  const refusal = (error: unknown): Partial<Queued> => {
+    const fields = error instanceof ApiError ? error.fieldErrors : undefined;
+    if (!fields) return failed(error, (error instanceof ApiError && error.detail) || t('upload.failed'));
     const own: string[] = [];
     const onForm: { name: string; errors: string[] }[] = [];
     for (const [name, messages] of Object.entries(fields)) {
@@ -99,7 +101,7 @@ export function UploadForm({ folder = null, folderName, document, allowDocument 
       else own.push(...messages);
     }
     form.setFields(onForm as Parameters<typeof form.setFields>[0]);
-    return own.length ? own.join(' ') : t('upload.checkFields');
+    return own.length ? failed(error, own.join(' ')) : { ...failed(error, t('upload.checkFields')), refused: false };
   };
 
   const kinds = FILE_KIND_KEYS.map((k) => kindText(t, k)).join(t('list.separator'));
@@ -111,7 +113,7 @@ export function UploadForm({ folder = null, folderName, document, allowDocument 
         showUploadList={false}
         disabled={busy}
         beforeUpload={(file) => {
-          setQueue((all) => [...all.filter((q) => q.state !== 'done'), { uid: `f${nextUid++}`, file, state: 'waiting', percent: 0 }]);
+          setQueue((all) => [...all.filter((q) => q.state !== 'done' && !q.refused), { uid: `f${nextUid++}`, file, state: 'waiting', percent: 0 }]);
           return Upload.LIST_IGNORE;
         }}
       >

@@ -1,13 +1,8 @@
-import type { AuthUser } from '@nlims/contracts';
+import { mayControlDocuments } from '@nlims/contracts';
 import { useSession } from '../auth/useSession';
 
-/** Roles that may issue a controlled document's new version (document control is a supervisor's or manager's act). */
-const DOCUMENT_ROLES = new Set(['Supervisor', 'Manager', 'Admin']);
-
-export function mayIssueDocuments(user: Pick<AuthUser, 'programs_roles'> | null): boolean {
-  return !!user?.programs_roles.some((pr) => DOCUMENT_ROLES.has(pr.roles));
-}
-
+/** Whether the signed-in user may issue a controlled document or its new version (a role the server checks the same way). */
 export function useMayIssueDocuments(): boolean {
-  return mayIssueDocuments(useSession().user);
+  const user = useSession().user;
+  return !!user && mayControlDocuments(user.programs_roles.map((pr) => pr.roles));
 }

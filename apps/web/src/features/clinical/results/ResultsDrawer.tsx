@@ -44,7 +44,17 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
             scroll={{ x: 640 }}
             dataSource={data.tests}
             columns={[
-              { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
+              {
+                key: 'test',
+                title: t('samples.test'),
+                // the test's attachments beside its name, in sight on a phone too
+                render: (_, x) => (
+                  <div className="clin-actions">
+                    <span>{x.test_type_name}</span>
+                    <AttachmentsButton target="result" id={x.id} name={x.test_type_name} />
+                  </div>
+                ),
+              },
               { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} sampleStatus={data.status} /> },
               { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} code={x.code} /> },
               {
@@ -68,16 +78,12 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
               {
                 key: 'amend',
                 title: '',
-                render: (_, x) => (
-                  <span className="clin-actions clin-actions--nowrap">
-                    {canAmend && x.status === R.APPROVAL && x.result && (
-                      <Button size="small" onClick={() => setAmending(x)}>
-                        {t('manage.amend')}
-                      </Button>
-                    )}
-                    <AttachmentsButton target="result" id={x.id} name={x.test_type_name} />
-                  </span>
-                ),
+                render: (_, x) =>
+                  canAmend && x.status === R.APPROVAL && x.result ? (
+                    <Button size="small" onClick={() => setAmending(x)}>
+                      {t('manage.amend')}
+                    </Button>
+                  ) : null,
               },
             ]}
           />
