@@ -132,6 +132,16 @@ describe('uploads are judged by their own bytes', () => {
     const json = await call('clin_receptionist', 'POST', '/api/files/', { name: 'x' });
     expect(json.statusCode).toBe(400);
     expect(Object.keys(json.json())).toEqual(['file']);
+    // A body cut short, or without its boundary, is named as the file's problem.
+    const token = await t.token('clin_receptionist');
+    for (const [type, payload] of [
+      ['multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut'],
+      ['multipart/form-data', 'no boundary at all'],
+    ]) {
+      const cut = await t.app.inject({ method: 'POST', url: '/api/files/', headers: { ...bearer(token), 'content-type': type! }, payload });
+      expect(cut.statusCode, cut.body).toBe(400);
+      expect(Object.keys(cut.json())).toEqual(['file']);
+    }
     // Multipart is understood by the upload routes only.
     const elsewhere = await call('clin_receptionist', 'POST', '/api/folders/', form([['x.png', PNG]], { name: 'x' }));
     expect(elsewhere.statusCode).toBe(415);

@@ -80,14 +80,14 @@ async function spool(file: Readable & { truncated?: boolean }, sent: string, tar
 
 const MALFORMED = 'The upload is malformed or was cut short; send it again.';
 
-/** The multipart parser's refusals as 400s naming a field; anything else (the disk, the client gone) as it is. */
+/** The multipart parser's refusals, and a body cut short (the client gone), as 400s naming a field; anything else (the disk) as it is. */
 function asValidation(error: unknown): unknown {
   const e = error as { code?: string; message?: string };
   if (e.code === 'FST_FILES_LIMIT') return ValidationError.field('file', `Send at most ${MAX_FILES} files at once.`);
   if (e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT') return ValidationError.field('non_field_errors', 'The form has too many fields.');
   if (e.code === 'FST_PROTO_VIOLATION') return ValidationError.field('non_field_errors', 'A field name is not allowed.');
   if (e.code === 'FST_INVALID_JSON_FIELD_ERROR') return ValidationError.field('non_field_errors', 'A field is not valid JSON.');
-  if (e.code?.startsWith('FST_') || /multipart|boundary|unexpected end|malformed|terminated early/i.test(e.message ?? ''))
+  if (e.code?.startsWith('FST_') || /multipart|boundary|unexpected end|malformed|terminated early|premature close|aborted/i.test(e.message ?? ''))
     return ValidationError.field('file', MALFORMED);
   return error;
 }
