@@ -25,6 +25,8 @@ const HTML = Buffer.from('<!DOCTYPE html>\n<html><body>Not a PDF</body></html>\n
 
 let labNumber = '';
 let sampleId = 0;
+/** An accepted glucose awaiting its result, for the result entry page. */
+let awaiting = '';
 let sopsFolder = 0;
 
 async function tokenOf(base: string, username: string): Promise<string> {
@@ -130,6 +132,16 @@ async function prepare(base: string) {
   });
   await upload(base, token, '/api/attachments/', 'Request form scan.pdf', pdf('form'), { target: 'sample', id: sample.id, description: '' });
   labNumber = (await reception<{ lab_number: string }>('GET', `/api/general_order/${sample.id}/`)).lab_number;
+  const other = await reception<{ id: number }>('POST', '/api/clients/', { first_name: 'Musa', last_name: 'Danjuma', sex: 'male', estimated_age_years: 51 });
+  const next = (
+    await reception<{ samples: { id: number; sample_type: number | null }[] }>('POST', '/api/general_order/', {
+      client: other.id,
+      test_types: [tests.find((x) => x.code === 'RBG')!.id],
+    })
+  ).samples[0]!;
+  await reception('POST', `/api/general_order/${next.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: next.sample_type ?? 1 });
+  await reception('POST', `/api/general_order/${next.id}/accept/`, {});
+  awaiting = (await reception<{ lab_number: string }>('GET', `/api/general_order/${next.id}/`)).lab_number;
   sampleId = sample.id;
 }
 
@@ -242,6 +254,12 @@ async function shootPages(page: Page, lang: string, device: Device) {
   await page.getByRole('menuitem', { name: VIEW(lang), exact: true }).click();
   await page.getByTestId(`attachments-sample-${sampleId}`).locator('.files-attached__item').first().waitFor();
   await shot(page, name('sample-drawer'));
+  // result entry: each test with its attachments beside its name
+  await page.goto('/clinical/enter-results');
+  await page.locator('.clin-toolbar input').first().fill(awaiting);
+  await page.locator('.entry-samples .ant-collapse-header', { hasText: awaiting }).click();
+  await page.locator('.entry-test .anticon-paper-clip').first().waitFor();
+  await shot(page, name('entry'));
 }
 
 const given = process.env.BASE_URL;
