@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
@@ -7,6 +9,9 @@ const globalSetup = ['apps/server/src/test/global-setup.ts'];
 // importing the whole server again for each of some eighty files took a third of the run.
 const isolated = ['apps/server/src/**/*.isolated.test.ts'];
 const timeouts = { testTimeout: 30000, hookTimeout: 60000 };
+// Stored files (the demo's documents, the uploads) of the API tests go to a folder of the run's machine, never the
+// checkout's data/.
+const DATA_DIR = path.join(os.tmpdir(), 'nlims-api-tests');
 const api = { include: serverTests, exclude: isolated, globalSetup, ...timeouts, isolate: false };
 
 // API tests run on embedded PGlite, and again on a PostgreSQL server when TEST_DATABASE_URL is set.
@@ -14,10 +19,10 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'] } },
-      { test: { name: 'api-pglite', env: { TEST_DB: 'pglite' }, ...api } },
+      { test: { name: 'api-pglite', env: { TEST_DB: 'pglite', DATA_DIR }, ...api } },
       // Files that change the process (a programme registered by a test) load it afresh.
-      { test: { name: 'api-isolated', env: { TEST_DB: 'pglite' }, include: isolated, globalSetup, ...timeouts } },
-      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'api-postgres', env: { TEST_DB: 'pg' }, ...api } }] : []),
+      { test: { name: 'api-isolated', env: { TEST_DB: 'pglite', DATA_DIR }, include: isolated, globalSetup, ...timeouts } },
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'api-postgres', env: { TEST_DB: 'pg', DATA_DIR }, ...api } }] : []),
     ],
   },
 });

@@ -24,6 +24,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const tag = `${Date.now()}_${randomBytes(4).toString('hex')}`;
+  // The demo's stored files go where the test workers read them (the project's DATA_DIR), not the checkout's data/.
+  if (project.config.env?.DATA_DIR) process.env.DATA_DIR = project.config.env.DATA_DIR;
   if (process.env.TEST_DB === 'pg' || project.config.env?.TEST_DB === 'pg') {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
