@@ -9,6 +9,7 @@ import { BinView } from './BinView';
 import { DocumentList } from './DocumentList';
 import { FolderView } from './FolderView';
 import './files.css';
+import { staffOnly } from './StaffOnly';
 
 const TABS = ['folders', 'documents', 'bin'] as const;
 type Tab = (typeof TABS)[number];
@@ -27,7 +28,7 @@ const trailOf = (value: string | null) =>
  * documents with their versions and review dates, and the bin. `?tab=` chooses the tab, `?path=`
  * the folder; a recent folder opened from its page brings its name along.
  */
-export default function DocumentsPage({ page }: PageProps) {
+function DocumentsPage({ page }: PageProps) {
   const { t } = useTranslation('files');
   const [params, setParams] = useSearchParams();
   const names = (useLocation().state as { names?: Record<number, string> } | null)?.names;
@@ -58,3 +59,5 @@ export default function DocumentsPage({ page }: PageProps) {
     </ClinicalPage>
   );
 }
+
+export default staffOnly(DocumentsPage);

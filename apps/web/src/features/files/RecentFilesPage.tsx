@@ -11,9 +11,10 @@ import { DocumentTags, DownloadButton, FileName } from './FileParts';
 import { formatSize, kindText, when } from './format';
 import { ItemList } from './ItemList';
 import './files.css';
+import { staffOnly } from './StaffOnly';
 
 /** Recent files (`/file-management/recent-files`): the files the user uploaded or changed lately, to download or find in their folder. */
-export default function RecentFilesPage({ page }: PageProps) {
+function RecentFilesPage({ page }: PageProps) {
   const { t } = useTranslation('files');
   const navigate = useNavigate();
   const list = useRecentFiles();
@@ -62,3 +63,5 @@ export default function RecentFilesPage({ page }: PageProps) {
     </ClinicalPage>
   );
 }
+
+export default staffOnly(RecentFilesPage);

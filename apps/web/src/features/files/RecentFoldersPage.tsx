@@ -10,9 +10,10 @@ import { useRecentFolders } from './api';
 import { when } from './format';
 import { ItemList } from './ItemList';
 import './files.css';
+import { staffOnly } from './StaffOnly';
 
 /** Recent folders (`/file-management/recent-folders`): the folders the user worked in lately, each opened in the documents page. */
-export default function RecentFoldersPage({ page }: PageProps) {
+function RecentFoldersPage({ page }: PageProps) {
   const { t } = useTranslation('files');
   const navigate = useNavigate();
   const list = useRecentFolders();
@@ -53,3 +54,5 @@ export default function RecentFoldersPage({ page }: PageProps) {
     </ClinicalPage>
   );
 }
+
+export default staffOnly(RecentFoldersPage);

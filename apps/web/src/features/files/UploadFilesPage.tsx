@@ -5,9 +5,10 @@ import type { PageProps } from '../pages/pageProps';
 import { useMayIssueDocuments } from './access';
 import { UploadForm } from './UploadForm';
 import './files.css';
+import { staffOnly } from './StaffOnly';
 
 /** Upload files (`/file-management/upload-files`): several at once into a folder (`?folder=` chooses it), or one controlled document's version. */
-export default function UploadFilesPage({ page }: PageProps) {
+function UploadFilesPage({ page }: PageProps) {
   const { t } = useTranslation('files');
   const [params] = useSearchParams();
   const state = useLocation().state as { folderName?: string } | null;
@@ -22,3 +23,5 @@ export default function UploadFilesPage({ page }: PageProps) {
     </ClinicalPage>
   );
 }
+
+export default staffOnly(UploadFilesPage);
