@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from './browser.js';
-import { sharedBrowser } from './suite.js';
+import { serverURL, sharedBrowser } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const stamp = Date.now().toString(36);
 
 const browser = sharedBrowser();

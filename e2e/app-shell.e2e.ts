@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from './browser.js';
-import { sharedBrowser } from './suite.js';
+import { serverURL, sharedBrowser } from './suite.js';
 import { freePort, removeDir, startServer } from './server.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const browser = sharedBrowser();
 
 async function signedIn(username: string, url = baseURL): Promise<Page> {

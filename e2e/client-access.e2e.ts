@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './browser.js';
-import { apiAs as apiAt, programmeUser, sharedBrowser } from './suite.js';
+import { apiAs as apiAt, programmeUser, serverURL, sharedBrowser } from './suite.js';
 
 /**
  * A client's HIV identifiers are seen only by the staff of the programme that
@@ -10,7 +10,7 @@ import { apiAs as apiAt, programmeUser, sharedBrowser } from './suite.js';
  * Viral Load receptionist sees it. A facility admin grants only the
  * programmes it administers; a merge of unlike records is typed out.
  */
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const stamp = Date.now().toString(36);
 const PASSWORD = 'Harbour-lantern-62-quiet';
 const TB_RECEPTIONIST = `tb_desk_${stamp}`;

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { apiAs as apiAt, programmeUser, sharedBrowser } from './suite.js';
+import { describe, expect, it } from 'vitest';
+import { apiAs as apiAt, programmeUser, serverURL, sharedBrowser } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const stamp = Date.now().toString(36);
 
 const browser = sharedBrowser();

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { openDialog, programmeUser, SAMPLE_SEARCH, sharedBrowser, submitDialog } from './suite.js';
+import { openDialog, programmeUser, SAMPLE_SEARCH, serverURL, sharedBrowser, submitDialog } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const stamp = Date.now().toString(36);
 
 const browser = sharedBrowser();

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { acceptScanned, openDialog, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, sharedBrowser, submitDialog } from './suite.js';
+import { acceptScanned, openDialog, openEntry, programmeUser, SAMPLE_SEARCH, scanAtReception, serverURL, sharedBrowser, submitDialog } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const stamp = Date.now().toString(36);
 const HEADLINE = 'HIV-1 DNA DETECTED: start antiretroviral treatment; confirm with a second sample';
 

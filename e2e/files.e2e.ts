@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { apiAs, programmeUser, SAMPLE_SEARCH, sharedBrowser } from './suite.js';
+import { apiAs, programmeUser, SAMPLE_SEARCH, serverURL, sharedBrowser } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const browser = sharedBrowser();
 const stamp = Date.now().toString(36);
 const CODE = `SOP-E2E-${stamp}`.toUpperCase();

@@ -1,10 +1,10 @@
 import type { NcrDetail, NcrSummary } from '@nlims/contracts';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { apiAs, openDialog, programmeUser, scanAtReception, sharedBrowser } from './suite.js';
+import { apiAs, openDialog, programmeUser, scanAtReception, serverURL, sharedBrowser } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const browser = sharedBrowser();
 const stamp = Date.now().toString(36);
 const month = new Date(Date.now() + 3_600_000).toISOString().slice(0, 7);

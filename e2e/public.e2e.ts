@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { sharedBrowser } from './suite.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverURL, sharedBrowser } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const browser = sharedBrowser();
 let page: Page;
 beforeEach(async () => {

@@ -3,11 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ShipmentDetail } from '@nlims/contracts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './browser.js';
-import { apiAs, openDialog, programmeUser, sharedBrowser, submitDialog } from './suite.js';
+import { apiAs, openDialog, programmeUser, serverURL, sharedBrowser, submitDialog } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const browser = sharedBrowser();
 const stamp = Date.now().toString(36);
 

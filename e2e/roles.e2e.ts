@@ -1,10 +1,10 @@
 import { accessContext, landingAfterLogin, landingForProgram, sidebarFor, truncate, userPrograms, type AuthUser } from '@nlims/contracts';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, signIn } from './browser.js';
-import { sharedBrowser } from './suite.js';
+import { serverURL, sharedBrowser } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const DEMO_USERS = [
   'superadmin',
   'fed_tier',

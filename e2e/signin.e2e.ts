@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, launchPersistent, signIn } from './browser.js';
-import { sharedBrowser } from './suite.js';
+import { serverURL, sharedBrowser } from './suite.js';
 import { removeDir } from './server.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const browser = sharedBrowser();
 let page: Page;
 beforeEach(async () => {

@@ -1,8 +1,18 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { cspViolations, guardCsp, launch, signIn } from './browser.js';
 
 export { apiAs } from './browser.js';
+
+/**
+ * The server of this test file's worker: each browser worker has its own (global-setup.ts), so two files running
+ * side by side never see each other's records.
+ */
+export function serverURL(): string {
+  const urls = inject('baseURLs');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length]!;
+}
 
 /** Fail the test that caused a Content-Security-Policy violation. */
 afterEach(() => {
@@ -21,7 +31,8 @@ export function sharedBrowser(): () => Browser {
   beforeAll(async () => {
     const launched = await launch();
     const newContext = launched.newContext.bind(launched);
-    launched.newContext = async (options) => guardCsp(await newContext(options));
+    // Reduced motion, as a user may ask the system: the components open without animation, so the tests wait less.
+    launched.newContext = async (options) => guardCsp(await newContext({ reducedMotion: 'reduce', ...options }));
     launched.newPage = async (options) => {
       const context = await launched.newContext(options);
       const page = await context.newPage();

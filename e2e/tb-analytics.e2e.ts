@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { programmeUser, sharedBrowser } from './suite.js';
+import { describe, expect, it } from 'vitest';
+import { programmeUser, serverURL, sharedBrowser } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const browser = sharedBrowser();
 
 const tbUser = (username: string): Promise<Page> => programmeUser(browser, baseURL, username, 'Tuberculosis');

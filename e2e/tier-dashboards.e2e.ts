@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { GlobalDashboard, TierDashboard } from '@nlims/contracts';
 import type { Page, Response } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from './browser.js';
-import { programmeUser, sharedBrowser } from './suite.js';
+import { programmeUser, serverURL, sharedBrowser } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const browser = sharedBrowser();
 
 const LANDING = '/dashboards/public/priority_diseases';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WorksheetDetail } from '@nlims/contracts';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { m2000Row, writeM2000Log } from '../apps/server/src/modules/worksheets/files/m2000-log.js';
 import { DEMO_PASSWORD } from './browser.js';
-import { apiAs, programmeUser, sharedBrowser } from './suite.js';
+import { apiAs, programmeUser, serverURL, sharedBrowser } from './suite.js';
 
-const baseURL = inject('baseURL');
+const baseURL = serverURL();
 const browser = sharedBrowser();
 const stamp = Date.now().toString(36);
 let made = 0;

@@ -6,7 +6,10 @@ import { isLanguage, isRtl } from '../../i18n/languages';
 import { loadAntdLocale } from './antdLocale';
 import { NoticeBridge } from './NoticeBridge';
 import { NoticesProvider } from './notices';
-import { theme } from './theme';
+import { prefersReducedMotion, themeFor } from './theme';
+
+// Read once: the setting rarely changes while a page is open.
+const appTheme = themeFor(prefersReducedMotion());
 
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation('public');
@@ -25,7 +28,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   }, [language]);
 
   return (
-    <ConfigProvider theme={theme} locale={locale} direction={isRtl(language) ? 'rtl' : 'ltr'}>
+    <ConfigProvider theme={appTheme} locale={locale} direction={isRtl(language) ? 'rtl' : 'ltr'}>
       <NoticesProvider rtl={isRtl(language)}>
         <NoticeBridge />
         {children}

@@ -15,3 +15,11 @@ export const theme: ThemeConfig = {
     Menu: { darkItemBg: '#0f1f2e', darkSubMenuItemBg: '#0a1722', darkItemSelectedBg: BRAND_COLOR },
   },
 };
+
+/** Whether the user asked the system for less motion (an accessibility setting): the components then open without animation. */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The theme, without the components' motion for a user who prefers reduced motion. */
+export const themeFor = (reducedMotion: boolean): ThemeConfig => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme);
