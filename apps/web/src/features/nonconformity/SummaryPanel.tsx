@@ -1,6 +1,6 @@
-import { NCR_SEVERITIES, NCR_STATES, type NcrSummary } from '@nlims/contracts';
+import type { NcrSummary } from '@nlims/contracts';
 import { Card, Select, Spin, Table } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../analytics/LoadError';
 import { todayLagos } from '../clinical/common/format';
@@ -67,9 +67,6 @@ function SummaryFigures({ summary: s }: { summary: NcrSummary }) {
     ['overdueActions', s.overdue_actions],
     ['medianDays', s.median_days_to_close == null ? '—' : s.median_days_to_close],
   ] as const;
-  const bySeverity = NCR_SEVERITIES.map((severity) => ({ severity, count: s.by_severity.find((x) => x.severity === severity)?.count ?? 0 }));
-  const byState = NCR_STATES.map((state) => ({ state, count: s.by_state.find((x) => x.state === state)?.count ?? 0 }));
-  const byType = [...s.by_type].sort((a, b) => b.count - a.count);
   return (
     <>
       <ul className="ncr-figures" data-testid="ncr-figures">
@@ -83,49 +80,64 @@ function SummaryFigures({ summary: s }: { summary: NcrSummary }) {
         ))}
       </ul>
       <div className="clin-grid-2 ncr-summary__tables">
-        <Card size="small" title={t('summary.byType')}>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey={(r) => r.type ?? 'none'}
-            dataSource={byType}
-            data-testid="ncr-by-type"
-            locale={{ emptyText: t('summary.empty') }}
-            columns={[
-              { key: 'type', title: t('field.type'), render: (_, r) => (r.type ? typeText(t, r.type) : t('summary.unclassified')) },
-              { key: 'count', title: t('summary.count'), dataIndex: 'count', align: 'end' },
-            ]}
-          />
-        </Card>
+        {/* The server sends the types most frequent first, and every severity and state with its count (zeros too). */}
+        <CountTable
+          title={t('summary.byType')}
+          testid="ncr-by-type"
+          rows={s.by_type}
+          rowKey={(r) => r.type ?? 'none'}
+          label={t('field.type')}
+          render={(r) => (r.type ? typeText(t, r.type) : t('summary.unclassified'))}
+          empty={t('summary.empty')}
+        />
         <div className="ncr-summary__side">
-          <Card size="small" title={t('summary.bySeverity')}>
-            <Table
-              size="small"
-              pagination={false}
-              rowKey="severity"
-              dataSource={bySeverity}
-              data-testid="ncr-by-severity"
-              columns={[
-                { key: 'severity', title: t('field.severity'), render: (_, r) => <SeverityTag severity={r.severity} /> },
-                { key: 'count', title: t('summary.count'), dataIndex: 'count', align: 'end' },
-              ]}
-            />
-          </Card>
-          <Card size="small" title={t('summary.byState')}>
-            <Table
-              size="small"
-              pagination={false}
-              rowKey="state"
-              dataSource={byState}
-              data-testid="ncr-by-state"
-              columns={[
-                { key: 'state', title: t('field.state'), render: (_, r) => <StateTag state={r.state} /> },
-                { key: 'count', title: t('summary.count'), dataIndex: 'count', align: 'end' },
-              ]}
-            />
-          </Card>
+          <CountTable
+            title={t('summary.bySeverity')}
+            testid="ncr-by-severity"
+            rows={s.by_severity}
+            rowKey={(r) => r.severity}
+            label={t('field.severity')}
+            render={(r) => <SeverityTag severity={r.severity} />}
+          />
+          <CountTable
+            title={t('summary.byState')}
+            testid="ncr-by-state"
+            rows={s.by_state}
+            rowKey={(r) => r.state}
+            label={t('field.state')}
+            render={(r) => <StateTag state={r.state} />}
+          />
         </div>
       </div>
     </>
+  );
+}
+
+/** One of the summary's count tables: what is counted, and how many. */
+function CountTable<T extends { count: number }>(props: {
+  title: string;
+  testid: string;
+  rows: T[];
+  rowKey: (row: T) => string;
+  label: string;
+  render: (row: T) => ReactNode;
+  empty?: string;
+}) {
+  const { t } = useTranslation('nonConformity');
+  return (
+    <Card size="small" title={props.title}>
+      <Table<T>
+        size="small"
+        pagination={false}
+        rowKey={props.rowKey}
+        dataSource={props.rows}
+        data-testid={props.testid}
+        locale={props.empty ? { emptyText: props.empty } : undefined}
+        columns={[
+          { key: 'item', title: props.label, render: (_, row) => props.render(row) },
+          { key: 'count', title: t('summary.count'), dataIndex: 'count', align: 'end' },
+        ]}
+      />
+    </Card>
   );
 }
