@@ -1,11 +1,11 @@
-import { FolderFilled, UndoOutlined } from '@ant-design/icons';
+import { UndoOutlined } from '@ant-design/icons';
 import { BIN_DAYS, type FileItem, type FolderItem } from '@nlims/contracts';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../analytics/LoadError';
 import { useBinFolders, useFiles, useRestoreItem } from './api';
-import { FileName } from './FileParts';
+import { FileName, FolderName } from './FileParts';
 import { binDaysLeft, formatSize, when } from './format';
 import { ItemList } from './ItemList';
 
@@ -45,12 +45,7 @@ export function BinView({ mayIssue }: { mayIssue: boolean }) {
               {
                 key: 'name',
                 title: t('column.folder'),
-                render: (f) => (
-                  <span className="files-name">
-                    <FolderFilled className="files-folder__icon" aria-hidden />
-                    <bdi className="files-name__text">{f.name}</bdi>
-                  </span>
-                ),
+                render: (f) => <FolderName name={f.name} />,
               },
               { key: 'contents', title: t('column.contents'), render: (f) => t('folder.counts', { folders: f.folders_count, files: f.files_count }) },
               { key: 'deleted', title: t('bin.deleted'), render: (f) => when(f.deleted_at), nowrap: true },

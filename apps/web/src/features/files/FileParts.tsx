@@ -1,4 +1,13 @@
-import { DownloadOutlined, FileExcelOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined, FileTextOutlined, FileWordOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  FileExcelOutlined,
+  FolderFilled,
+  FileImageOutlined,
+  FileOutlined,
+  FilePdfOutlined,
+  FileTextOutlined,
+  FileWordOutlined,
+} from '@ant-design/icons';
 import type { FileItem } from '@nlims/contracts';
 import { Button, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -18,6 +27,16 @@ const ICONS: Record<string, ReactNode> = {
   csv: <FileExcelOutlined />,
   txt: <FileTextOutlined />,
 };
+
+/** A folder's name with the folder icon, in a list. */
+export function FolderName({ name }: { name: string }) {
+  return (
+    <span className="files-name">
+      <FolderFilled className="files-folder__icon" aria-hidden />
+      <bdi className="files-name__text">{name}</bdi>
+    </span>
+  );
+}
 
 /** A file's name with the icon of its kind. */
 export function FileName({ name, kind }: { name: string; kind: string }) {

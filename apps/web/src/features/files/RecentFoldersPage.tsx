@@ -1,4 +1,4 @@
-import { FolderFilled, FolderOpenOutlined } from '@ant-design/icons';
+import { FolderOpenOutlined } from '@ant-design/icons';
 import type { FolderItem } from '@nlims/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { when } from './format';
 import { ItemList } from './ItemList';
 import './files.css';
 import { staffOnly } from './StaffOnly';
+import { FolderName } from './FileParts';
 
 /** Recent folders (`/file-management/recent-folders`): the folders the user worked in lately, each opened in the documents page. */
 function RecentFoldersPage({ page }: PageProps) {
@@ -33,12 +34,7 @@ function RecentFoldersPage({ page }: PageProps) {
             {
               key: 'name',
               title: t('column.name'),
-              render: (f) => (
-                <span className="files-name">
-                  <FolderFilled className="files-folder__icon" aria-hidden />
-                  <bdi className="files-name__text">{f.name}</bdi>
-                </span>
-              ),
+              render: (f) => <FolderName name={f.name} />,
             },
             { key: 'contents', title: t('column.contents'), render: (f) => t('folder.counts', { folders: f.folders_count, files: f.files_count }) },
             { key: 'who', title: t('column.createdBy'), render: (f) => <bdi>{f.created_by}</bdi> },
