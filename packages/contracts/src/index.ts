@@ -28,3 +28,6 @@ export * from './worksheets/worksheets.js';
 export * from './dispatch/dispatch.js';
 export * from './quality/nonconformity.js';
 export * from './files/files.js';
+export * from './inventory/consumables.js';
+export * from './inventory/assets.js';
+export * from './billing/billing.js';

@@ -18,3 +18,6 @@ export * from '../modules/worksheets/worksheets.table.js';
 export * from '../modules/dispatch/dispatch.table.js';
 export * from '../modules/nonconformity/nonconformity.table.js';
 export * from '../modules/files/files.table.js';
+export * from '../modules/inventory/consumables.table.js';
+export * from '../modules/inventory/assets.table.js';
+export * from '../modules/billing/billing.table.js';

@@ -31,6 +31,9 @@ const NAMESPACES = [
   'dispatch',
   'nonConformity',
   'files',
+  'consumables',
+  'assets',
+  'billing',
 ] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 
