@@ -40,6 +40,7 @@ import { registerResource } from './core/resource.js';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { nonConformityRoutes } from './modules/nonconformity/nonconformity.routes.js';
+import { consumablesRoutes } from './modules/inventory/consumables.routes.js';
 import { qcRoutes } from './modules/qc/qc.routes.js';
 import { worksheetsRoutes } from './modules/worksheets/worksheets.routes.js';
 
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   dispatchRoutes(app, db);
   filesRoutes(app, db);
   nonConformityRoutes(app, db);
+  consumablesRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

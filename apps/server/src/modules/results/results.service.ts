@@ -33,6 +33,7 @@ import type { Principal } from '../users/principal.js';
 import { ageInDays, flagFor, pickRange } from './flags.js';
 import { results } from './results.table.js';
 import { blockedByQc, QcHold } from '../qc/qc-gate.js';
+import { useConsumables } from '../inventory/consumables.use.js';
 
 const ACCEPTED_SAMPLE = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 export const SIGNATURE_MEANING = 'Approved: I have reviewed this result and release it for reporting.';
@@ -477,6 +478,12 @@ export async function enterResults(tx: Tx, p: Principal, bodies: readonly Result
     tx,
     p,
     accepted.map((a) => ({ t: a.t, test: a.test, checked: a.checked, body: a.body })),
+  );
+  // The consumables the tests use (automatic use): the batch's runs, set-based; never refuses the entry.
+  await useConsumables(
+    tx,
+    p,
+    created.map((c) => c.testOrderId),
   );
   await settleMembers(
     tx,
