@@ -13,6 +13,7 @@ import { seedQcDemo } from './demo-qc.js';
 import { seedReferralDemo, seedReferralNetwork } from './demo-referral.js';
 import { seedFilesDemo } from './demo-files.js';
 import { seedNonConformityDemo } from './demo-nonconformity.js';
+import { seedAssetsDemo } from './demo-assets.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -258,4 +259,6 @@ export async function seedDemo(tx: Tx): Promise<void> {
   await seedNonConformityDemo(tx, ids);
   // The SOPs folder of Ikeja and Yaba: controlled documents, one in its second version, one past its review date.
   await seedFilesDemo(tx, ids);
+  // The equipment registers of Ikeja and Yaba: all in use and calibrated, one calibration due this month.
+  await seedAssetsDemo(tx, ids);
 }

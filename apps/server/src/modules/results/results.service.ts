@@ -34,6 +34,7 @@ import { ageInDays, flagFor, pickRange } from './flags.js';
 import { results } from './results.table.js';
 import { blockedByQc, QcHold } from '../qc/qc-gate.js';
 import { useConsumables } from '../inventory/consumables.use.js';
+import { assertInstrumentsAvailable } from '../inventory/assets.availability.js';
 
 const ACCEPTED_SAMPLE = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 export const SIGNATURE_MEANING = 'Approved: I have reviewed this result and release it for reporting.';
@@ -134,6 +135,8 @@ export async function checkValues(tx: Tx, items: readonly ValueToCheck[]): Promi
     items.map((i) => i.body.instrument),
     'instrument',
   );
+  // An instrument whose every analyser here is under repair, out of service or past its calibration is refused.
+  await assertInstrumentsAvailable(tx, items);
   const measures = new Map<string, Measure>();
   for (const facilityId of new Set(items.filter((i) => i.test.result_type === 'numeric').map((i) => i.facilityId))) {
     const tests = [...new Set(items.filter((i) => i.facilityId === facilityId).map((i) => i.test.id))];

@@ -26,6 +26,7 @@ import { conflict, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { machineSettings } from '../facility-settings/facility-settings.table.js';
+import { assertMachineAvailable } from '../inventory/assets.availability.js';
 import { programs } from '../programs/programs.table.js';
 import { programIn } from '../samples/forms.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
@@ -127,6 +128,8 @@ export async function createWorksheet(tx: Tx, p: Principal, body: z.output<typeo
   const template = await templateOf(tx, p, body.template);
   const machine = body.machine ?? template.machine;
   if (machine != null) await machineOf(tx, p, machine);
+  // An analyser under repair, out of service or past its calibration takes no worksheet.
+  if (machine != null) await assertMachineAvailable(tx, machine);
   const free = new Set(freeWells(template));
   const wellsSeen = new Set<string>();
   const testsSeen = new Set<number>();
