@@ -13,6 +13,7 @@ import { seedQcDemo } from './demo-qc.js';
 import { seedReferralDemo, seedReferralNetwork } from './demo-referral.js';
 import { seedFilesDemo } from './demo-files.js';
 import { seedNonConformityDemo } from './demo-nonconformity.js';
+import { seedConsumablesDemo } from './demo-consumables.js';
 import { seedAssetsDemo } from './demo-assets.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -259,6 +260,8 @@ export async function seedDemo(tx: Tx): Promise<void> {
   await seedNonConformityDemo(tx, ids);
   // The SOPs folder of Ikeja and Yaba: controlled documents, one in its second version, one past its review date.
   await seedFilesDemo(tx, ids);
+  // Consumables at Yaba and Ikeja: three months of receipts, issues and use; a lot near expiry, an item under its reorder level, an expired lot.
+  await seedConsumablesDemo(tx, ids);
   // The equipment registers of Ikeja and Yaba: all in use and calibrated, one calibration due this month.
   await seedAssetsDemo(tx, ids);
 }

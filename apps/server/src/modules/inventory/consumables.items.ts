@@ -97,22 +97,21 @@ async function toItems(db: Tx, rows: ItemRow[], today: string): Promise<Consumab
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const eff = EFFECTIVE_EXPIRY('l');
-  const [benchRows, testRows, shortRows] = await Promise.all([
-    db.execute(sql`
+  // One after the other: `db` may be the transaction of a write (one connection).
+  const benchRows = await db.execute(sql`
       select l.item_id, b.bench_id as bench, bn.name as bench_name, sum(b.quantity)::int as quantity
       from consumable_lots l join consumable_balances b on b.lot_id = l.id join benches bn on bn.id = b.bench_id
       where l.item_id = any(${intArray(ids)}) and l.status = 'active' and ${eff} >= ${today}::date and b.quantity > 0
-      group by l.item_id, b.bench_id, bn.name order by bn.name`),
-    db.execute(sql`
+      group by l.item_id, b.bench_id, bn.name order by bn.name`);
+  const testRows = await db.execute(sql`
       select c.id, c.item_id, c.test_type_id as test_type, t.name as test_name, t.code as test_code, t.is_panel, c.quantity_per_test, c.automatic
       from consumable_configs c join test_types t on t.id = c.test_type_id
-      where c.item_id = any(${intArray(ids)}) order by t.name, c.id`),
-    db.execute(sql`
+      where c.item_id = any(${intArray(ids)}) order by t.name, c.id`);
+  const shortRows = await db.execute(sql`
       select a.entity_id::int as item_id, count(*)::int as n from audit_events a
       where a.entity = 'consumable_item' and a.entity_id = any(${`{${ids.join(',')}}`}::text[]) and a.action = 'consumable.use_short'
         and a.at > ((${today}::date - interval '3 months')::timestamp at time zone 'Africa/Lagos')
-      group by a.entity_id`),
-  ]);
+      group by a.entity_id`);
   const benches = rowsOf<{ item_id: number; bench: number; bench_name: string; quantity: number }>(benchRows);
   const tests = rowsOf<{
     id: number;

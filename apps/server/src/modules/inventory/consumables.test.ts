@@ -51,6 +51,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('the demo', () => {
+  it('stocks Yaba and Ikeja with three months of use, a lot near expiry, an item under its reorder level and an expired lot', async () => {
+    for (const user of ['ph_admin', 'clin_admin']) {
+      const alerts = (await call(user, 'GET', '/api/consumable_alerts/')).json() as ConsumableAlerts;
+      expect(alerts.low_stock, user).toBeGreaterThanOrEqual(1);
+      expect(alerts.expiring_soon, user).toBeGreaterThanOrEqual(1);
+      expect(alerts.expired_with_stock, user).toBeGreaterThanOrEqual(1);
+      const items = (await call(user, 'GET', '/api/consumable_generic/?page_size=100')).json().results as ConsumableItem[];
+      expect(items.filter((i) => i.months_of_stock != null).length, user).toBeGreaterThanOrEqual(2);
+    }
+    const items = (await admin('GET', '/api/consumable_generic/?search=Ultra')).json().results as ConsumableItem[];
+    expect(items[0]).toMatchObject({ category: 'cartridge', pack_size: 10, unit_symbol: 'cartridge', months_of_stock: 4.5, low_stock: false });
+    expect(items[0]!.tests.map((x) => x.test_code)).toContain('TB-XPERT');
+    expect(items[0]!.usable_benches).toEqual([expect.objectContaining({ bench: xpert.bench, quantity: 10 })]);
+  });
+});
+
 describe('items', () => {
   it('are added with the tests that use them, and refuse bad input naming the field', async () => {
     const made = await newItem({

@@ -84,15 +84,14 @@ export async function runsToUse(tx: Tx, testOrderIds: readonly number[]): Promis
   if (!entered.length) return [];
   const testTypes = [...new Set(entered.flatMap((r) => [r.test_type_id, ...(r.panel_id == null ? [] : [r.panel_id])]))];
   const facilities = [...new Set(entered.map((r) => r.facility_id))];
-  const [configs, services] = await Promise.all([
-    tx.execute(sql`
+  // One after the other: the result's transaction is one connection.
+  const configs = await tx.execute(sql`
       select c.item_id, c.test_type_id, c.quantity_per_test, i.facility_id from consumable_configs c join consumable_items i on i.id = c.item_id
       where c.automatic and i.is_active and c.test_type_id = any(${intArray(testTypes)}) and i.facility_id = any(${intArray(facilities)})
-      order by c.id`),
-    tx.execute(sql`
+      order by c.id`);
+  const services = await tx.execute(sql`
       select facility_id, test_type_id, bench_id from facility_test_services
-      where test_type_id = any(${intArray(testTypes)}) and facility_id = any(${intArray(facilities)})`),
-  ]);
+      where test_type_id = any(${intArray(testTypes)}) and facility_id = any(${intArray(facilities)})`);
   const configRows = rowsOf<ConfigRow>(configs);
   if (!configRows.length) return [];
   const serviceRows = rowsOf<ServiceRow>(services);
