@@ -43,6 +43,7 @@ import { nonConformityRoutes } from './modules/nonconformity/nonconformity.route
 import { consumablesRoutes } from './modules/inventory/consumables.routes.js';
 import { qcRoutes } from './modules/qc/qc.routes.js';
 import { worksheetsRoutes } from './modules/worksheets/worksheets.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { assetsRoutes } from './modules/inventory/assets.routes.js';
 
 export interface AppOptions {
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   dispatchRoutes(app, db);
   filesRoutes(app, db);
   nonConformityRoutes(app, db);
+  billingRoutes(app, db);
   consumablesRoutes(app, db);
   assetsRoutes(app, db);
 

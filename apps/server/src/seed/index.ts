@@ -2,6 +2,7 @@ import type { Db } from '../core/db.js';
 import { seedAggregateRules } from './aggregates.js';
 import { seedDemo } from './demo.js';
 import { seedDemoHistory } from './history.js';
+import { seedBillingDemo } from './demo-billing.js';
 import { seedReference } from './reference.js';
 
 /**
@@ -15,5 +16,9 @@ export async function seed(db: Db, options: { demo: boolean; history?: boolean }
     await seedAggregateRules(tx);
     if (options.demo) await seedDemo(tx);
   });
-  if (options.demo && (options.history ?? true)) await seedDemoHistory(db);
+  if (options.demo && (options.history ?? true)) {
+    await seedDemoHistory(db);
+    // A week at Ikeja's cash desk: the week's orders invoiced, paid, discounted and refunded (once).
+    await seedBillingDemo(db);
+  }
 }

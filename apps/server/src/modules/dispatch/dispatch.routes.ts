@@ -26,6 +26,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { reportData } from '../reports/report-data.js';
 import { sendPdf } from '../reports/pdf.js';
 import { renderReport } from '../reports/report.js';
+import { assertReportReleasable } from '../billing/hold.js';
 import { renderManifest } from './manifest.js';
 import {
   createShipment,
@@ -177,6 +178,7 @@ export function dispatchRoutes(app: App, db: Db): void {
       const p = principalOf(request);
       const { reader, program } = await referredReader(db, p, request.params.id);
       const data = await reportData(db, reader, FAMILIES[programFamily(program)].form, request.params.id);
+      await assertReportReleasable(db, p, request.params.id);
       const pdf = await renderReport(data);
       const download = request.query.download === '1';
       await recordAudit(db, p, {

@@ -36,6 +36,7 @@ import { getSample, sampleHistory, sampleResource, statusCounts } from './sample
 import { createOrder, type MoveInput, moveSample, moveSamples, orderFollowOn } from './samples.service.js';
 import { describeRequestForms } from '../programs/request-form.js';
 import { workplanResource } from './workplan.js';
+import { assertReportReleasable } from '../billing/hold.js';
 
 const tags = ['samples'];
 
@@ -180,6 +181,7 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
         const p = principalOf(request);
         const query = request.query as { download?: '0' | '1'; symbology?: Symbology };
         const data = await reportData(db, p, form, request.params.id);
+        if (kind === 'report') await assertReportReleasable(db, p, request.params.id);
         const pdf = await render(data, query);
         const download = query.download === '1';
         await recordAudit(db, p, {

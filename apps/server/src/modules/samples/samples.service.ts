@@ -24,6 +24,7 @@ import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { rejectionReasons, sampleTypes } from '../reference/reference.table.js';
 import { sampleResults } from '../results/results.service.js';
+import { invoiceOrder } from '../billing/invoice-make.js';
 import type { Principal } from '../users/principal.js';
 import { programOfOrder } from './forms.js';
 import { nextLabNumber } from './lab-number.js';
@@ -188,6 +189,7 @@ export async function createOrder(tx: Tx, p: Principal, form: ProgramForm, body:
     })
     .returning();
   const created = await addSamples(tx, order!, groups, at);
+  await invoiceOrder(tx, order!.id, at, { tests: body.test_types, actor: p });
   await recordAudit(tx, p, {
     action: 'order.created',
     entity: 'order',
