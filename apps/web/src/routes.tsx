@@ -70,6 +70,8 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/file-management/recent-folders': lazy(() => import('./features/files/RecentFoldersPage')),
   '/file-management/recent-files': lazy(() => import('./features/files/RecentFilesPage')),
   '/file-management/upload-files': lazy(() => import('./features/files/UploadFilesPage')),
+  '/commodities/consumable': lazy(() => import('./features/consumables/ConsumablesPage')),
+  '/commodities/createConsumable': lazy(() => import('./features/consumables/ReceivePage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;

@@ -2,6 +2,7 @@ import { FAMILIES, type FamilyDefinition, type PageView, RESULT_STATUS as R, rol
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useAccess } from '../layout/useAccess';
+import { useConsumablesBadge } from '../consumables/badge';
 import { useNcrBadge } from '../nonconformity/badge';
 import { CLINICAL } from './keys';
 import type { StatusCount } from './types';
@@ -67,8 +68,11 @@ export function useNavBadges(): Record<string, number> {
   });
   // Non-conformity reports: the facility's overdue actions, for those who follow them up (whatever the programme).
   const ncr = useNcrBadge();
-  if (!(enabled && data && family)) return Object.keys(ncr).length ? ncr : NONE;
-  const counts = { ...badgeCounts(data, family), ...ncr };
+  // Consumables: items low on stock and lots expiring soon, for the facility's administrator (who reads no sample counts).
+  const stock = useConsumablesBadge();
+  const facilityWide = Object.keys(ncr).length || Object.keys(stock).length ? { ...ncr, ...stock } : NONE;
+  if (!(enabled && data && family)) return facilityWide;
+  const counts = { ...badgeCounts(data, family), ...facilityWide };
   if (roleMay(role, program!, 'dispatch')) counts[DISPATCH_BADGE.path] = dispatchCount(data);
   return notifies && toNotify ? { ...counts, '/programs/ph-notify': toNotify.count } : counts;
 }
