@@ -72,6 +72,9 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/file-management/upload-files': lazy(() => import('./features/files/UploadFilesPage')),
   '/commodities/consumable': lazy(() => import('./features/consumables/ConsumablesPage')),
   '/commodities/createConsumable': lazy(() => import('./features/consumables/ReceivePage')),
+  '/commodities/asset': lazy(() => import('./features/assets/AssetsPage')),
+  '/commodities/createAsset': lazy(() => import('./features/assets/CreateAssetPage')),
+  '/commodities/bulkCheckOutAsset': lazy(() => import('./features/assets/BulkCheckOutPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;

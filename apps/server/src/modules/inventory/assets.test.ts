@@ -361,6 +361,33 @@ describe('the rule: an instrument under repair, out of service or past its calib
     expect(entered.statusCode, entered.body).toBe(201);
   });
 
+  it('an amendment of a result entered on GeneXpert IV is refused while the GeneXpert is under repair', async () => {
+    const { sample } = await tb.received();
+    const mtbType = (await tb.testByCode('TB-XPERT-MTB')).id;
+    const test = sample.tests.find((x) => x.test_type === mtbType)!;
+    const entered = await ok<{ id: number }>(
+      'ph_analyst',
+      'POST',
+      '/api/results/',
+      { test_order: test.id, value: 'MTB DETECTED MEDIUM', instrument: genexpert.instrument },
+      201,
+    );
+    await ok('ph_supervisor', 'POST', `/api/results/${entered.id}/verify/`);
+    await ok('ph_supervisor', 'POST', `/api/results/${entered.id}/approve/`, { password: 'Demo@12345' });
+    await ok('ph_admin', 'POST', `/api/asset/${genexpert.asset}/under_repair/`, {});
+    try {
+      const amend = await call('ph_supervisor', 'POST', `/api/results/${entered.id}/amend/`, {
+        value: 'MTB DETECTED LOW',
+        reason: 'Transcription error',
+        password: 'Demo@12345',
+      });
+      expect(amend.statusCode).toBe(400);
+      expect(amend.json().instrument[0]).toContain('GeneXpert IV (tag YABA-0007) is under repair since');
+    } finally {
+      await ok('ph_admin', 'POST', `/api/asset/${genexpert.asset}/back_in_service/`, {});
+    }
+  });
+
   it('worksheet creation is refused on a machine whose analyser is past its calibration, naming `machine`', async () => {
     const template = await one<{ id: number }>(
       sql`select t.id from worksheet_templates t join facilities f on f.id = t.facility_id where f.facility_code = 'LA-LMD-001' limit 1`,

@@ -8,6 +8,7 @@ import { errorDetail } from '../clinical/common/forms';
 import type { Machine } from '../qc/api';
 import { useCreateWorksheet, useProposal } from './api';
 import { PlateGrid, type Well } from './PlateGrid';
+import { MachineWarning, useMachineAvailability } from '../assets/availability';
 
 type Placed = Record<string, WorksheetCandidate>;
 
@@ -30,6 +31,8 @@ export function WorksheetBuilder({
   const active = templates.filter((x) => x.is_active);
   const [template, setTemplate] = useState<number | null>(active[0]?.id ?? null);
   const [machine, setMachine] = useState<number | null>(null);
+  // An analyser under repair, out of service or past its calibration is offered disabled, with why (the template's own too).
+  const machineAvailability = useMachineAvailability();
   const proposal = useProposal(template);
   const create = useCreateWorksheet();
   const [placed, setPlaced] = useState<Placed>({});
@@ -129,9 +132,13 @@ export function WorksheetBuilder({
           className="ws-builder__machine"
           value={machine ?? 0}
           onChange={(v) => setMachine(v === 0 ? null : v)}
-          options={[{ value: 0, label: t('noMachine') }, ...machines.map((m) => ({ value: m.id, label: m.model ? `${m.name} (${m.model})` : m.name }))]}
+          options={[
+            { value: 0, label: t('noMachine') },
+            ...machineAvailability.mark(machines.map((m) => ({ value: m.id, label: m.model ? `${m.name} (${m.model})` : m.name }))),
+          ]}
         />
       </Space>
+      <MachineWarning reason={machineAvailability.reasonOf(machine)} />
       {proposal.isPending && template != null ? (
         <Spin className="clin-loading" />
       ) : proposal.error ? (

@@ -11,6 +11,7 @@ import { VlAlert, VlReading } from '../../vl/reading';
 import type { ResultItem } from '../types';
 import { choiceText, resultVocabulary } from './vocabulary';
 import { CultureFields } from './CultureFields';
+import { useInstrumentAvailability } from '../../assets/availability';
 import type { TestConfig } from './useTestConfig';
 
 const FIELDS = ['value', 'comment', 'method', 'instrument'] as const;
@@ -33,6 +34,8 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
   const enter = useEnterResult();
   const methods = useReference('method');
   const instruments = useReference('instrument');
+  // An instrument whose every analyser here is under repair, out of service or past its calibration is offered disabled, with why.
+  const instrumentAvailability = useInstrumentAvailability();
   const [problems, setProblems] = useState<string[]>([]);
   const [saved, setSaved] = useState<{ flag: string | null; value: number | string } | null>(null);
   const numeric = config?.result_type === 'numeric';
@@ -146,7 +149,12 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={pick(methods.data, config?.methods)} />
         </Form.Item>
         <Form.Item name="instrument" label={t('entry.instrument')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={pick(instruments.data, config?.instruments)} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'title' }}
+            options={instrumentAvailability.mark(pick(instruments.data, config?.instruments))}
+            data-testid="entry-instrument"
+          />
         </Form.Item>
         <Form.Item name="comment" label={t('entry.comment')}>
           <Input maxLength={2000} />
