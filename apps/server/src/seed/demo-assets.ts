@@ -75,8 +75,18 @@ const YABA: DemoAsset[] = [
     location: 'TB laboratory',
     manufacturer: 'Eppendorf',
     supplier: 'Lagos Laboratory Supplies Ltd',
-    // the month's calibration due
+    // the month's calibration due, and its preventive maintenance
     calibrated: { daysAgo: 353, calibrator: 'Biomedical engineering unit (tachometer)' },
+    maintenance: [
+      {
+        kind: 'preventive',
+        daysAgo: 80,
+        hours: 2,
+        work: 'Brushes and lid seal checked; rotor cleaned.',
+        by: 'Biomedical engineering unit',
+        costKobo: 1_500_000,
+      },
+    ],
   },
   {
     body: { tag: 'YABA-0003', name: 'Refrigerated centrifuge', model: '5810 R', serial_number: '5811FK-402211' },
@@ -85,6 +95,16 @@ const YABA: DemoAsset[] = [
     manufacturer: 'Eppendorf',
     supplier: 'Lagos Laboratory Supplies Ltd',
     calibrated: { daysAgo: 40, calibrator: 'Biomedical engineering unit (tachometer)' },
+    maintenance: [
+      {
+        kind: 'preventive',
+        daysAgo: 40,
+        hours: 3,
+        work: 'Refrigeration checked at 4 °C; rotor and buckets inspected.',
+        by: 'Biomedical engineering unit',
+        costKobo: 2_500_000,
+      },
+    ],
     checkOutToBench: 'GeneXpert Bench',
   },
   {
@@ -94,6 +114,9 @@ const YABA: DemoAsset[] = [
     manufacturer: 'Haier Biomedical',
     supplier: 'Zuma Diagnostics Ltd',
     calibrated: { daysAgo: 30, calibrator: 'Calibrated thermometer, traceable to NIS' },
+    maintenance: [
+      { kind: 'preventive', daysAgo: 30, hours: 1, work: 'Condenser cleaned; door gasket replaced.', by: 'Haier service agent', costKobo: 1_800_000 },
+    ],
   },
   {
     body: { tag: 'YABA-0005', name: 'Abbott m2000', model: 'm2000sp/rt', serial_number: 'M2000-275004' },
@@ -103,6 +126,16 @@ const YABA: DemoAsset[] = [
     supplier: 'Zuma Diagnostics Ltd',
     instrument: { name: 'Abbott m2000sp/rt' },
     calibrated: { daysAgo: 90, calibrator: 'Abbott field service engineer' },
+    maintenance: [
+      {
+        kind: 'preventive',
+        daysAgo: 90,
+        hours: 6,
+        work: 'Semi-annual maintenance: optics, tips and pipettor.',
+        by: 'Abbott field service engineer',
+        costKobo: 15_000_000,
+      },
+    ],
   },
   {
     body: {
@@ -111,7 +144,6 @@ const YABA: DemoAsset[] = [
       model: 'GX-IV',
       serial_number: '804112',
       note: 'Four modules; on the national GeneXpert network.',
-      in_service_date: null,
     },
     kind: 'PCR analyser',
     location: 'Molecular laboratory',
@@ -145,6 +177,7 @@ const IKEJA: DemoAsset[] = [
     manufacturer: 'Hettich',
     supplier: 'Lagos Laboratory Supplies Ltd',
     calibrated: { daysAgo: 100, calibrator: 'Biomedical engineering unit (tachometer)' },
+    maintenance: [{ kind: 'preventive', daysAgo: 35, hours: 2, work: 'Rotor and lid lock checked.', by: 'Biomedical engineering unit', costKobo: 1_200_000 }],
   },
   {
     body: { tag: 'IKJ-0003', name: 'Binocular microscope', model: 'CX23', serial_number: 'CX23-3K12877' },
@@ -152,6 +185,9 @@ const IKEJA: DemoAsset[] = [
     location: 'Haematology',
     manufacturer: 'Olympus',
     supplier: 'Zuma Diagnostics Ltd',
+    maintenance: [
+      { kind: 'preventive', daysAgo: 100, hours: 1, work: 'Optics cleaned; stage and focus adjusted.', by: 'Olympus service agent', costKobo: 800_000 },
+    ],
   },
 ];
 
