@@ -10,7 +10,7 @@ import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import { type ItemFilters, PAGE_SIZE, useItems } from './api';
 import { IssueDialog } from './IssueDialog';
 import { ItemDrawer } from './ItemDrawer';
-import { day, ItemTags, naira, unitsText } from './labels';
+import { day, ItemTags, naira, unitLine, unitsText } from './labels';
 
 /** Usable stock: in all, then at the store and at each bench. */
 function StockCell({ item }: { item: ConsumableItem }) {
@@ -18,6 +18,7 @@ function StockCell({ item }: { item: ConsumableItem }) {
   return (
     <span className="cons-stock">
       <strong className={item.low_stock ? 'cons-danger' : undefined}>{unitsText(t, item.usable_total, item)}</strong>
+      <span className="cons-muted cons-block">{t('item.reorderAt', { n: item.reorder_level.toLocaleString('en-NG') })}</span>
       <span className="cons-muted cons-block">
         {t('store')}: {item.usable_store.toLocaleString('en-NG')}
         {item.usable_benches.map((b) => (
@@ -133,22 +134,21 @@ export function ItemsTab() {
                   <strong className="cons-name">{r.name}</strong>
                   <span className="cons-muted cons-block">
                     {t(`category.${r.category}`)}
-                    {r.manufacturer_name ? ` · ${r.manufacturer_name}` : ''} · {t('item.packOf', { n: r.pack_size, unit: r.unit_symbol || t('units') })}
+                    {r.manufacturer_name ? ` · ${r.manufacturer_name}` : ''} · {unitLine(t, r)}
                   </span>
                   {r.tests.length > 0 && (
                     <span className="cons-muted cons-block">
                       {r.tests.map((x) => `${x.test_name}${x.automatic ? '' : ` (${t('test.manual')})`}`).join(', ')}
                     </span>
                   )}
+                  <ItemTags item={r} />
                 </span>
               ),
             },
             { key: 'stock', title: t('item.usable'), render: (_, r) => <StockCell item={r} /> },
             { key: 'months', title: t('item.monthsOfStock'), render: (_, r) => monthsText(t, r) },
-            { key: 'reorder', title: t('field.reorder_level'), align: 'end', render: (_, r) => r.reorder_level.toLocaleString('en-NG') },
             { key: 'expiry', title: t('item.nearest'), render: (_, r) => <bdi className="cons-nowrap">{day(r.nearest_expiry)}</bdi> },
             { key: 'cost', title: t('item.costPerTest'), align: 'end', render: (_, r) => <span className="cons-nowrap">{naira(r.cost_per_test_kobo)}</span> },
-            { key: 'flags', title: t('item.flags'), render: (_, r) => <ItemTags item={r} /> },
             { key: 'actions', title: '', render: (_, r) => actions(r) },
           ]}
         />

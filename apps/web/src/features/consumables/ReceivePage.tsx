@@ -13,7 +13,7 @@ import { showOnFields } from '../nonconformity/serverErrors';
 import type { PageProps } from '../pages/pageProps';
 import { useItem, useReceive, useSuppliers } from './api';
 import { ItemDrawer } from './ItemDrawer';
-import { day, naira, toKobo, unitsText } from './labels';
+import { day, naira, toKobo, unitLine, unitsText } from './labels';
 import { ItemSelect } from './pickers';
 import { ReceiptsTab } from './ReceiptsTab';
 import './consumables.css';
@@ -108,8 +108,7 @@ export default function ReceivePage({ page }: PageProps) {
               </Space.Compact>
               {data && (
                 <span className="cons-muted cons-block">
-                  {t(`category.${data.category}`)} · {t('item.packOf', { n: data.pack_size, unit: data.unit_symbol || t('units') })} · {t('item.usable')}:{' '}
-                  {unitsText(t, data.usable_total, data)}
+                  {t(`category.${data.category}`)} · {unitLine(t, data)} · {t('item.usable')}: {unitsText(t, data.usable_total, data)}
                 </span>
               )}
             </Form.Item>

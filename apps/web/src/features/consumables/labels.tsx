@@ -14,15 +14,18 @@ export const toKobo = (value: number | null | undefined): number => Math.round((
 
 export const day = (value: string | null | undefined) => formatDate(value) || '—';
 
-/** Units, with whole packs beside them when a pack holds more than one: "96 tests (4 packs)". */
-export function unitsText(t: TFunction, units: number, item: { pack_size: number; unit_symbol?: string | null }): string {
-  const unit = item.unit_symbol || t('units');
-  const base = `${units.toLocaleString('en-NG')} ${unit}`;
+/** Units, with whole packs beside them when a pack holds more than one: "100 (4 × 24 + 4)". */
+export function unitsText(t: TFunction, units: number, item: { pack_size: number }): string {
+  const base = units.toLocaleString('en-NG');
   if (item.pack_size <= 1 || units === 0) return base;
   const packs = Math.floor(units / item.pack_size);
   const rest = units % item.pack_size;
   return `${base} (${rest ? t('packsAndUnits', { packs, size: item.pack_size, rest }) : t('packs', { packs, size: item.pack_size })})`;
 }
+
+/** What one unit is and how many a pack holds: "cartridge · 10 per pack". */
+export const unitLine = (t: TFunction, item: { pack_size: number; unit_symbol: string | null }) =>
+  [item.unit_symbol, t('item.perPack', { n: item.pack_size })].filter(Boolean).join(' · ');
 
 const STATE_COLOURS: Record<ConsumableLotState, string> = {
   active: 'green',
