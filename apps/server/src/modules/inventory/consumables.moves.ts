@@ -271,6 +271,7 @@ export async function openLot(tx: Tx, p: Principal, id: number, body: z.output<t
   const lot = await movableLot(tx, facility, id, 'opened');
   if (lot.opened_on) throw conflict(`This lot was opened on ${lot.opened_on}.`);
   const today = todayOf(now);
+  if (lot.expiry_date < today) throw conflict(`This lot expired on ${lot.expiry_date}; it is disposed of, not opened.`);
   const on = body.opened_on ?? today;
   if (on > today) throw ValidationError.field('opened_on', 'A lot cannot be opened in the future.');
   if (on < lot.received_date) throw ValidationError.field('opened_on', `The lot was received on ${lot.received_date}; it cannot have been opened before.`);

@@ -480,3 +480,46 @@ describe('months of stock', () => {
     expect(received.lot.id).toBeGreaterThan(0);
   });
 });
+
+describe('malformed input from the administrator', () => {
+  it('never reaches a 5xx on any consumables operation, and a 400 names its fields', async () => {
+    type Schema = { type?: string | string[]; properties?: Record<string, Schema>; anyOf?: Schema[] };
+    type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const ours = Object.entries(doc.paths).filter(([path]) => /consumable|stock_card/.test(path));
+    expect(ours.length).toBeGreaterThan(12);
+    const typeOf = (s: Schema | undefined): string => {
+      const types = Array.isArray(s?.type) ? s.type.filter((x) => x !== 'null') : s?.type ? [s.type] : [];
+      return types[0] ?? (s?.anyOf ? typeOf(s.anyOf.find((x) => x.type !== 'null')) : 'unknown');
+    };
+    const failures: string[] = [];
+    for (const [path, ops] of ours) {
+      for (const [method, op] of Object.entries(ops)) {
+        const props = op.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+        const each = (make: (type: string) => unknown) => Object.fromEntries(Object.entries(props).map(([k, s]) => [k, make(typeOf(s))]));
+        const bodies =
+          method === 'get' || method === 'delete'
+            ? [undefined]
+            : [
+                {},
+                each((type) => (type === 'string' ? 12 : 'wrong')),
+                each((type) => (type === 'integer' || type === 'number' ? 2 ** 31 : type === 'string' ? 'x'.repeat(5000) : -1)),
+                each((type) => (type === 'integer' || type === 'number' ? -5 : type === 'boolean' ? 'yes' : '')),
+              ];
+        const urls = path.includes('{')
+          ? ['1', '2147483647', '0', 'abc'].map((id) => path.replace(/\{[^}]+\}/g, id))
+          : method === 'get'
+            ? [`${path}?page=0`, `${path}?item=abc`, `${path}?lot=99999999&format=pdf`, `${path}?bench=store&item=1&start_date=2026-13-01`, path]
+            : [path];
+        for (const url of urls)
+          for (const payload of bodies) {
+            const res = await admin(method.toUpperCase() as 'GET', url, payload as object | undefined);
+            const label = `${res.statusCode} ${method} ${url} ${JSON.stringify(payload)?.slice(0, 80)}`;
+            if (res.statusCode >= 500) failures.push(`${label} ${res.body.slice(0, 200)}`);
+            if (res.statusCode === 400 && !Object.values(res.json() as object).every((v) => Array.isArray(v) && v.length > 0)) failures.push(label);
+          }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

@@ -22,7 +22,7 @@ function actionsOf(lot: ConsumableLot): Action[] {
     'count',
     'adjust',
     'dispose',
-    ...(lot.opened ? [] : (['open'] as const)),
+    ...(lot.opened || lot.expired ? [] : (['open'] as const)),
     lot.status === 'quarantined' ? 'release' : 'quarantine',
     'card',
   ];

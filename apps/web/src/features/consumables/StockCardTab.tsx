@@ -76,7 +76,13 @@ export function StockCardTab() {
           aria-label={t('card.from')}
           placeholder={t('card.from')}
         />
-        <DateInput value={period.end_date} onChange={(v) => setPeriod((p) => ({ ...p, end_date: v }))} aria-label={t('card.to')} placeholder={t('card.to')} />
+        <DateInput
+          className="cons-date"
+          value={period.end_date}
+          onChange={(v) => setPeriod((p) => ({ ...p, end_date: v }))}
+          aria-label={t('card.to')}
+          placeholder={t('card.to')}
+        />
         <ReportActions
           empty={!lines.length}
           downloading={downloading}
@@ -114,8 +120,16 @@ export function StockCardTab() {
             columns={[
               { key: 'date', title: t('card.date'), render: (_, l) => <bdi className="cons-nowrap">{day(l.occurred_on)}</bdi> },
               { key: 'kind', title: t('card.kind'), render: (_, l) => <span data-kind={l.kind}>{t(`kind.${l.kind}`)}</span> },
-              { key: 'lot', title: t('field.lot'), render: (_, l) => <bdi className="cons-lot">{l.lot_number}</bdi> },
-              { key: 'place', title: t('field.place'), render: (_, l) => l.bench_name ?? t('store') },
+              {
+                key: 'lot',
+                title: t('card.lotPlace'),
+                render: (_, l) => (
+                  <span>
+                    <bdi className="cons-lot">{l.lot_number}</bdi>
+                    <span className="cons-muted cons-block">{l.bench_name ?? t('store')}</span>
+                  </span>
+                ),
+              },
               {
                 key: 'in',
                 title: t('card.in'),
@@ -138,6 +152,7 @@ export function StockCardTab() {
               {
                 key: 'detail',
                 title: t('card.detail'),
+                width: 220,
                 render: (_, l) => (
                   <span className="cons-note">
                     {[l.reason ? t(`reason.${l.reason}`) : null, l.lab_number ? t('card.labNumber', { lab: l.lab_number }) : null, l.note || null]

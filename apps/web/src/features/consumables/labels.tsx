@@ -14,13 +14,17 @@ export const toKobo = (value: number | null | undefined): number => Math.round((
 
 export const day = (value: string | null | undefined) => formatDate(value) || '—';
 
+/** Left to right whatever the page's direction (an Arabic sentence keeps "96 (9 × 10 + 6)" in its order). */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 /** Units, with whole packs beside them when a pack holds more than one: "100 (4 × 24 + 4)". */
 export function unitsText(t: TFunction, units: number, item: { pack_size: number }): string {
   const base = units.toLocaleString('en-NG');
-  if (item.pack_size <= 1 || units === 0) return base;
+  if (item.pack_size <= 1 || units === 0) return ltr(base);
   const packs = Math.floor(units / item.pack_size);
   const rest = units % item.pack_size;
-  return `${base} (${rest ? t('packsAndUnits', { packs, size: item.pack_size, rest }) : t('packs', { packs, size: item.pack_size })})`;
+  if (packs === 0) return ltr(base);
+  return ltr(`${base} (${rest ? t('packsAndUnits', { packs, size: item.pack_size, rest }) : t('packs', { packs, size: item.pack_size })})`);
 }
 
 /** What one unit is and how many a pack holds: "cartridge · 10 per pack". */
