@@ -115,9 +115,11 @@ export function LotMoveDialog({ lot, move, onClose }: { lot: ConsumableLot; move
         layout="vertical"
         onFinish={submit}
         initialValues={{
-          bench: null,
+          // the place holding some of the lot: the store when it does, else the first bench
+          bench: lot.store_balance > 0 || !lot.benches.length ? null : lot.benches[0]!.bench,
           direction: 'out',
-          scope: 'place',
+          // an expired lot goes whole
+          scope: move === 'dispose' && lot.expired ? 'everywhere' : 'place',
           all: true,
           opened_on: todayLagos(),
           reason: move === 'dispose' && lot.expired ? 'expired' : undefined,

@@ -71,6 +71,7 @@ export function StockCardTab() {
           ]}
         />
         <DateInput
+          className="cons-date"
           value={period.start_date}
           onChange={(v) => setPeriod((p) => ({ ...p, start_date: v }))}
           aria-label={t('card.from')}
