@@ -48,6 +48,7 @@ describe('the demo week of billing at Ikeja', () => {
     expect(await rows(sql`select kind, state from invoice_adjustments order by id`)).toEqual([
       { kind: 'discount', state: 'approved' },
       { kind: 'waiver', state: 'approved' },
+      { kind: 'discount', state: 'requested' },
     ]);
     expect(await rows(sql`select state from refunds`)).toEqual([{ state: 'approved' }]);
     expect(await rows(sql`select hold_until_paid from billing_settings where hold_until_paid`)).toEqual([]);
@@ -55,7 +56,7 @@ describe('the demo week of billing at Ikeja', () => {
     const res = await t.app.inject({ url: '/api/billing_dashboard/', headers: { authorization: `Bearer ${await t.token('clin_manager')}` } });
     const d = res.json();
     expect(d.takings.count).toBe(payments.length);
-    expect(d).toMatchObject({ discounts: { count: 1 }, waivers: { count: 1 }, refunds: { count: 1 } });
+    expect(d).toMatchObject({ discounts: { count: 1 }, waivers: { count: 1 }, refunds: { count: 1 }, awaiting: { adjustments: 1, refunds: 0 } });
     expect(d.outstanding.count).toBe(6);
   });
 

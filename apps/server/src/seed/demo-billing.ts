@@ -12,7 +12,7 @@ import { generateClinicalData } from './history.js';
  * samples spread over the statuses still in flight — invoiced set-based at the prices in force when each was
  * placed, and paid as a clinical laboratory is paid: cash mostly, a POS card, a bank transfer, an HMO with its
  * authorisation code and an NHIA enrolee; a few paid in part, the newest not yet paid; one 10 % discount and one
- * waiver approved by the supervisor, one line refunded. Receipts are numbered RCT-YYYY-NNNNN in the order they were
+ * waiver approved, one line refunded, and a discount awaiting the supervisor's decision. Receipts are numbered RCT-YYYY-NNNNN in the order they were
  * taken. The hold-until-paid setting stays off. Once: nothing is added when the week's lab numbers are there.
  */
 export const BILLING_DEMO_PREFIX = 'W-';
@@ -123,6 +123,9 @@ async function settleWeek(tx: Tx, facility: number, now: Date): Promise<void> {
     }
   }
   await takeAll(tx, facility, plans, staff);
+  // The newest invoice: a 5 % discount asked for by the receptionist, awaiting the supervisor's decision.
+  const newest = invoices.at(-1)!;
+  await requestAdjustment(tx, staff.receptionist, newest.id, { kind: 'discount', mode: 'percent', value: 5, reason: 'Regular client' }, at(newest, 3));
   // One line refunded: the last test of an invoice paid in full in cash, not done (its reagent ran out).
   const refunded = settled.find((i, n) => n > 8 && i.lines.length > 1) ?? settled[9];
   if (refunded) {

@@ -24,7 +24,7 @@ interface Sum {
 
 /**
  * The cash desk's figures for a period: takings per day and per method, invoices made, approved discounts, waivers
- * and refunds; and, as they stand now, the outstanding balances and the requests awaiting a decision. Four queries.
+ * and refunds; and, as they stand now, the outstanding balances and the requests awaiting a decision. Three queries.
  */
 export async function billingDashboard(db: Tx, p: Principal, q: { from?: string; to?: string }, now = new Date()): Promise<BillingDashboard> {
   const facility = billingReader(p);

@@ -86,7 +86,10 @@ export async function receiptData(db: Tx, p: Principal, paymentId: number): Prom
   );
   if (!row) throw notFound();
   const lines = rowsOf<{ description: string; amount_kobo: number; refunded_kobo: number }>(
-    await db.execute(sql`select description, amount_kobo, refunded_kobo from invoice_lines where invoice_id = ${row.invoice_id} order by id`),
+    await db.execute(sql`select l.description, l.amount_kobo,
+      (select coalesce(sum(r.amount_kobo), 0) from refunds r where r.line_id = l.id and r.state = 'approved'
+        and r.decided_at <= ${new Date(row.received_at as string).toISOString()}::timestamptz)::int as refunded_kobo
+      from invoice_lines l where l.invoice_id = ${row.invoice_id} order by l.id`),
   );
   const adjustments = row.adjustments.map((a) => ({
     kind: a.kind,

@@ -15,6 +15,7 @@ import { statusText } from '../common/status';
 import { todayLagos } from '../common/format';
 import { useProgramme } from '../programme';
 import { reportColumns } from './columns';
+import { useLabNumberHolds, withHolds } from '../../billing/HoldNotice';
 import '../../resources/resources.css';
 
 const S = SAMPLE_STATUS;
@@ -37,6 +38,8 @@ export default function ReportPage({ page }: PageProps) {
   const [paging, setPaging] = useState({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [downloading, setDownloading] = useState(false);
   const { data, isFetching } = useReport({ ...filters, page: paging.pageIndex + 1, page_size: paging.pageSize });
+  // Orders whose results are held until their invoice is paid (where the facility holds results) say so.
+  const holds = useLabNumberHolds((data?.results ?? []).map((r) => r.lab_number));
   const set = (change: Filters) => {
     setFilters((f) => ({ ...f, ...change }));
     setPaging((p) => ({ ...p, pageIndex: 0 }));
@@ -93,7 +96,7 @@ export default function ReportPage({ page }: PageProps) {
         size="small"
         loading={isFetching}
         dataSource={data?.results ?? []}
-        columns={reportColumns(t)}
+        columns={withHolds(reportColumns(t), holds)}
         emptyText={t('report.empty')}
       />
       <Pager
