@@ -454,6 +454,50 @@ describe('automatic use when Xpert results are entered', () => {
     expect((await uses()).length - before).toBe(3);
   });
 
+  it('uses stock for a batch in the same number of statements as for one run', async () => {
+    const { insertRuns } = await import('../results/results.service.js');
+    const { loadPrincipal } = await import('../users/principal.js');
+    const { useConsumables } = await import('./consumables.use.js');
+    const analystId = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from users where username = 'ph_analyst'`))[0]!.id;
+    const analyst = (await loadPrincipal(t.database.db, analystId))!;
+    const [test] = rowsOf<Record<string, unknown>>(await t.database.db.execute(sql`select * from test_types where code = 'TB-XPERT-MTB'`));
+    /** Results stored for these samples' MTB (as result entry stores them), then their use, counting the statements it sends. */
+    const statementsFor = async (n: number) => {
+      const samples = await Promise.all(Array.from({ length: n }, () => tb.received()));
+      const mtbs = await Promise.all(samples.map(({ sample }) => testsOf(sample).then((x) => x.mtb)));
+      const before = (await uses()).length;
+      let statements = 0;
+      await t.database.db.transaction(async (tx) => {
+        await insertRuns(
+          tx,
+          analyst,
+          mtbs.map((id) => ({
+            t: { id, facilityId: analyst.facilityId! },
+            test: test as never,
+            checked: { valueNumeric: null, valueText: 'MTB NOT DETECTED', flag: null, range: null },
+            body: { comment: '', isolates: [], method: null, instrument: null },
+          })),
+        );
+        const counted = new Proxy(tx, {
+          get(target, key, receiver) {
+            const value = Reflect.get(target, key, receiver);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]) => {
+              if (['execute', 'select', 'insert', 'update', 'delete'].includes(String(key))) statements++;
+              return value.apply(target, args);
+            };
+          },
+        });
+        await useConsumables(counted, analyst, mtbs);
+      });
+      expect((await uses()).length - before).toBe(n);
+      return statements;
+    };
+    const one = await statementsFor(1);
+    expect(one).toBeGreaterThan(3);
+    expect(await statementsFor(5)).toBe(one);
+  });
+
   it('never refuses a result for lack of stock: the shortfall is counted on the item', async () => {
     const empty = await newItem({ category: 'kit', tests: [{ test_type: xpert.id, quantity_per_test: 2 }] });
     const { sample } = await tb.received();
