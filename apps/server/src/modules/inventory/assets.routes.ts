@@ -25,6 +25,7 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../core/auth.js';
 import type { Db, Tx } from '../../core/db.js';
+import { idempotencyHeaders, idempotentCreate } from '../../core/idempotency.js';
 import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -65,12 +66,15 @@ export function assetsRoutes(app: App, db: Db): void {
   app.post(
     `${base}/`,
     {
-      schema: { tags, summary: 'Register an asset (in use); its tag is unique here, whatever its case', body: assetCreateBody, response: { 201: assetDetail } },
+      schema: {
+        tags,
+        summary: 'Register an asset (in use); its tag is unique here, whatever its case',
+        headers: idempotencyHeaders,
+        body: assetCreateBody,
+        response: { 201: assetDetail },
+      },
     },
-    async (request, reply) => {
-      const p = principalOf(request);
-      return reply.code(201).send(await db.transaction((tx) => createAsset(tx, p, request.body)));
-    },
+    (request, reply) => idempotentCreate(db, request, reply, 201, (d) => d.transaction((tx) => createAsset(tx, principalOf(request), request.body))),
   );
   app.get(
     `${base}/availability/`,
@@ -106,11 +110,13 @@ export function assetsRoutes(app: App, db: Db): void {
       schema: {
         tags,
         summary: 'Check out the scanned tags to one bench, person or location: all, or none with each refused tag named',
+        headers: idempotencyHeaders,
         body: assetBulkCheckOutBody,
         response: { 200: assetBulkCheckOutReply },
       },
     },
-    (request) => db.transaction((tx) => bulkCheckOut(tx, principalOf(request), request.body)),
+    // A retry of a check-out whose reply was lost is answered with the first reply, not refused as already out.
+    (request, reply) => idempotentCreate(db, request, reply, 200, (d) => d.transaction((tx) => bulkCheckOut(tx, principalOf(request), request.body))),
   );
   app.get(
     `${base}/labels.pdf`,

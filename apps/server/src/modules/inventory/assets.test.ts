@@ -206,6 +206,22 @@ describe('check-out and check-in', () => {
     expect((await call('ph_admin', 'POST', '/api/asset/bulk_check_out/', { bench, tags: [] })).json()).toHaveProperty('tags');
   });
 
+  it('a bulk check-out retried with its Idempotency-Key (its reply lost) gets the first reply, not a refusal', async () => {
+    const a = await newAsset();
+    const send = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/asset/bulk_check_out/',
+        headers: { ...bearer(await t.token('ph_admin')), 'idempotency-key': `bulk-${stamp}` },
+        payload: { bench, tags: [a.tag] },
+      });
+    const first = await send();
+    const again = await send();
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
+
   it('two check-outs of one asset at the same moment: one succeeds, the other is told who has it', async () => {
     const a = await newAsset();
     const [x, y] = await Promise.all([
