@@ -137,7 +137,13 @@ export function AssetList({ onOpen }: { onOpen: (id: number) => void }) {
           locale={{ emptyText: t(filtered ? 'list.noneMatching' : 'list.none') }}
           rowClassName={rowClass}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
-          onRow={(r) => ({ onClick: () => onOpen(r.id), style: { cursor: 'pointer' } })}
+          // a row opens its asset; its tick box (for the tags to print) does not
+          onRow={(r) => ({
+            onClick: (e) => {
+              if (!(e.target as HTMLElement).closest('.ant-table-selection-column')) onOpen(r.id);
+            },
+            style: { cursor: 'pointer' },
+          })}
           pagination={{ current: filters.page, total, pageSize: ASSET_PAGE, hideOnSinglePage: true, showSizeChanger: false, onChange: (page) => set({ page }) }}
           columns={[
             { key: 'tag', title: t('field.tag'), render: (_, r) => <bdi className="asset-code">{r.tag}</bdi> },
