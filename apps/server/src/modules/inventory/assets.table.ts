@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { facilities } from '../facilities/facilities.table.js';
 import { machineSettings } from '../facility-settings/facility-settings.table.js';
 import { benches, manufacturers, suppliers } from '../reference/reference.table.js';
@@ -28,7 +28,10 @@ export const assetGenerics = pgTable(
     calibrationIntervalDays: integer('calibration_interval_days'),
     isActive: boolean('is_active').notNull().default(true),
   },
-  (t) => [uniqueIndex('asset_generics_name_uq').on(t.facilityId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('asset_generics_name_uq').on(t.facilityId, sql`lower(${t.name})`),
+    check('asset_generics_category_ck', sql`${t.category} in ('analyser', 'centrifuge', 'cold_chain', 'microscope', 'safety_cabinet', 'other')`),
+  ],
 );
 
 /** `asset_config/`: the places of a facility where equipment stands or is checked out to (a room, a store, an outreach site). */
@@ -70,6 +73,7 @@ export const assets = pgTable(
   (t) => [
     uniqueIndex('assets_tag_uq').on(t.facilityId, sql`lower(${t.tag})`),
     index('assets_machine_idx').on(t.machineSettingId).where(sql`machine_setting_id is not null`),
+    check('assets_status_ck', sql`${t.status} in ('in_use', 'under_repair', 'out_of_service')`),
   ],
 );
 
@@ -89,10 +93,14 @@ export const assetCheckouts = pgTable(
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: user('checked_in_by'),
   },
-  (t) => [uniqueIndex('asset_checkouts_open_uq').on(t.assetId).where(sql`checked_in_at is null`), index('asset_checkouts_asset_idx').on(t.assetId, t.id)],
+  (t) => [
+    uniqueIndex('asset_checkouts_open_uq').on(t.assetId).where(sql`checked_in_at is null`),
+    index('asset_checkouts_asset_idx').on(t.assetId, t.id),
+    check('asset_checkouts_one_target_ck', sql`num_nonnulls(${t.benchId}, ${t.userId}, ${t.locationId}) = 1`),
+  ],
 );
 
-/** Maintenance: preventive, repair or enhancement, the time it was down, the work done and its cost. */
+/** Maintenance: preventive, repair or enhancement, or a time out of service (its reason in work_done); the time it was down, the work done and its cost. */
 export const assetMaintenance = pgTable(
   'asset_maintenance',
   {
@@ -107,7 +115,12 @@ export const assetMaintenance = pgTable(
     recordedBy: user('recorded_by').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('asset_maintenance_asset_idx').on(t.assetId, t.downFrom)],
+  (t) => [
+    index('asset_maintenance_asset_idx').on(t.assetId, t.downFrom),
+    check('asset_maintenance_kind_ck', sql`${t.kind} in ('preventive', 'repair', 'enhancement', 'out_of_service')`),
+    check('asset_maintenance_period_ck', sql`${t.downTo} is null or ${t.downTo} >= ${t.downFrom}`),
+    check('asset_maintenance_cost_ck', sql`${t.costKobo} >= 0`),
+  ],
 );
 
 /** A calibration and how long it holds; an analyser past its latest one is not used for results. */
@@ -123,7 +136,7 @@ export const assetCalibrations = pgTable(
     recordedBy: user('recorded_by').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('asset_calibrations_asset_idx').on(t.assetId, t.validUntil)],
+  (t) => [index('asset_calibrations_asset_idx').on(t.assetId, t.validUntil), check('asset_calibrations_period_ck', sql`${t.validUntil} > ${t.calibratedOn}`)],
 );
 
 /** A certificate (agency, number, validity), e.g. a biosafety cabinet's certification. */
@@ -139,5 +152,5 @@ export const assetCertificates = pgTable(
     recordedBy: user('recorded_by').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('asset_certificates_asset_idx').on(t.assetId, t.validTo)],
+  (t) => [index('asset_certificates_asset_idx').on(t.assetId, t.validTo), check('asset_certificates_period_ck', sql`${t.validTo} >= ${t.validFrom}`)],
 );

@@ -1,0 +1,8 @@
+ALTER TABLE "asset_calibrations" ADD CONSTRAINT "asset_calibrations_period_ck" CHECK ("asset_calibrations"."valid_until" > "asset_calibrations"."calibrated_on");--> statement-breakpoint
+ALTER TABLE "asset_certificates" ADD CONSTRAINT "asset_certificates_period_ck" CHECK ("asset_certificates"."valid_to" >= "asset_certificates"."valid_from");--> statement-breakpoint
+ALTER TABLE "asset_checkouts" ADD CONSTRAINT "asset_checkouts_one_target_ck" CHECK (num_nonnulls("asset_checkouts"."bench_id", "asset_checkouts"."user_id", "asset_checkouts"."location_id") = 1);--> statement-breakpoint
+ALTER TABLE "asset_generics" ADD CONSTRAINT "asset_generics_category_ck" CHECK ("asset_generics"."category" in ('analyser', 'centrifuge', 'cold_chain', 'microscope', 'safety_cabinet', 'other'));--> statement-breakpoint
+ALTER TABLE "asset_maintenance" ADD CONSTRAINT "asset_maintenance_kind_ck" CHECK ("asset_maintenance"."kind" in ('preventive', 'repair', 'enhancement', 'out_of_service'));--> statement-breakpoint
+ALTER TABLE "asset_maintenance" ADD CONSTRAINT "asset_maintenance_period_ck" CHECK ("asset_maintenance"."down_to" is null or "asset_maintenance"."down_to" >= "asset_maintenance"."down_from");--> statement-breakpoint
+ALTER TABLE "asset_maintenance" ADD CONSTRAINT "asset_maintenance_cost_ck" CHECK ("asset_maintenance"."cost_kobo" >= 0);--> statement-breakpoint
+ALTER TABLE "assets" ADD CONSTRAINT "assets_status_ck" CHECK ("assets"."status" in ('in_use', 'under_repair', 'out_of_service'));
