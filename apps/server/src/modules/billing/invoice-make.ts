@@ -50,10 +50,11 @@ interface PricedLine {
 
 /**
  * Invoice an order as it is placed, in the order's transaction, in a fixed number of statements: the priced lines
- * (one query), the next number (two: its lock and the year's highest), the invoice with its lines (one), the audit
- * row (one). One line per test or panel asked for (`tests`, as the order's body named them; a panel's members are
- * not billed), each at the price in force at `at`; without `tests`, the order's tests with each panel member
- * billed as its panel. An order with nothing priced has no invoice. Returns the invoice's id, or null.
+ * (one query; all that an order with nothing priced costs), the next number (two: its lock and the year's highest),
+ * the invoice with its lines (one), the audit row (one). One line per test or panel asked for (`tests`, as the
+ * order's body named them; a panel's members are not billed), each at the price in force at `at`; without `tests`,
+ * the order's tests with each panel member billed as its panel. An order with nothing priced has no invoice.
+ * Returns the invoice's id, or null.
  */
 export function invoiceOrder(tx: Tx, orderId: number, at: Date, options: { tests?: readonly number[]; actor?: Actor | null } = {}): Promise<number | null> {
   return atomically(tx, (own) => makeInvoice(own, orderId, at, options));
@@ -66,19 +67,21 @@ async function makeInvoice(tx: Tx, orderId: number, at: Date, options: { tests?:
     ? sql`select w.id as test_type, w.ord from unnest(${intArray(asked)}) with ordinality as w(id, ord)`
     : sql`select coalesce(tt.panel_id, tt.id) as test_type, min(x.id) as ord from test_orders x join test_types tt on tt.id = x.test_type_id
           where x.order_id = ${orderId} group by 1`;
-  const lines = rowsOf<PricedLine & { amount: number | null }>(
+  const rows = rowsOf<PricedLine & { amount: number | null; facility: number }>(
     await tx.execute(sql`
-      select w.test_type, t.name as description,
+      select o.facility_id as facility, w.test_type, t.name as description,
              (select min(x.id) from test_orders x where x.order_id = o.id and x.test_type_id = w.test_type) as test_order,
              ${priceAt(sql`o.facility_id`, sql`w.test_type`, when)} as amount
       from (${wanted}) w join test_types t on t.id = w.test_type cross join orders o
       where o.id = ${orderId}
       order by w.ord`),
-  ).filter((l): l is PricedLine => l.amount != null);
-  const total = lines.reduce((s, l) => s + Number(l.amount), 0);
+  );
+  const lines: PricedLine[] = rows
+    .filter((l) => l.amount != null)
+    .map(({ test_type, description, test_order, amount }) => ({ test_type, description, test_order, amount: Number(amount) }));
+  const total = lines.reduce((s, l) => s + l.amount, 0);
   if (total <= 0) return null;
-  const [order] = rowsOf<{ facility_id: number }>(await tx.execute(sql`select facility_id from orders where id = ${orderId}`));
-  const number = await nextYearlyNumber(tx, INVOICE_SERIES, order!.facility_id, at);
+  const number = await nextYearlyNumber(tx, INVOICE_SERIES, rows[0]!.facility, at);
   const [made] = rowsOf<{ id: number }>(
     await tx.execute(sql`
       with inv as (
@@ -95,7 +98,7 @@ async function makeInvoice(tx: Tx, orderId: number, at: Date, options: { tests?:
     action: 'invoice.created',
     entity: 'invoice',
     entityId: String(made!.id),
-    after: { number, order: orderId, total_kobo: total, lines: lines.map((l) => ({ test_type: l.test_type, amount_kobo: Number(l.amount) })) },
+    after: { number, order: orderId, total_kobo: total, lines: lines.map((l) => ({ test_type: l.test_type, amount_kobo: l.amount })) },
     at,
   });
   return made!.id;
