@@ -33,8 +33,8 @@ async function stored(tx: Tx, userId: number, key: string) {
 }
 
 /**
- * Run a create at most once per (user, Idempotency-Key). Without the header the
- * create simply runs. With it: a key already used for this request replays the
+ * Run a create at most once per (user, Idempotency-Key), in one transaction
+ * either way. Without the header the create simply runs. With it: a key already used for this request replays the
  * stored reply; a key used for a different request is a 422; a key whose first
  * request is still running is a 409. `work` gets the transaction the key is
  * recorded in, so the record exists exactly when the create committed. A
@@ -48,7 +48,7 @@ export async function idempotentCreate(
   work: (tx: Db) => Promise<unknown>,
 ): Promise<never> {
   const raw = request.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) return reply.status(status).send(await retryTransaction(() => work(db))) as never;
+  if (raw === undefined) return reply.status(status).send(await retryTransaction(() => db.transaction((tx) => work(tx)))) as never;
   const key = Array.isArray(raw) ? raw[0]! : raw;
   if (key.length < 1 || key.length > 255) throw ValidationError.field('Idempotency-Key', 'Must be between 1 and 255 characters.');
   const userId = principalOf(request).id;

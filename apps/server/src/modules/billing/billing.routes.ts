@@ -35,7 +35,6 @@ import { sendPdf } from '../reports/pdf.js';
 import { staffFacility } from './billing.access.js';
 import { billingDashboard } from './dashboard.js';
 import { approvals, decideAdjustment, decideRefund, requestAdjustment, requestRefund } from './decisions.js';
-import { atomically } from './invoice-make.js';
 import { getInvoice, holdsFor, listInvoices } from './invoices.js';
 import { cashiers, listPayments, paymentRows, takePayment } from './payments.js';
 import { receiptData, renderReceipt } from './receipt.js';
@@ -136,8 +135,7 @@ export function billingRoutes(app: App, db: Db): void {
         response: { 201: paymentTaken },
       },
     },
-    (request, reply) =>
-      idempotentCreate(db, request, reply, 201, (tx) => atomically(tx, (own) => takePayment(own, principalOf(request), request.params.id, request.body))),
+    (request, reply) => idempotentCreate(db, request, reply, 201, (tx) => takePayment(tx, principalOf(request), request.params.id, request.body)),
   );
   app.post(
     '/api/invoice/:id/refund/',

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../core/audit.js';
 import { nextYearlyNumber, rowsOf, type Tx } from '../../core/db.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -19,15 +18,6 @@ export function stateAfter(v: { discount?: SQL; paid?: SQL; refunded?: SQL } = {
   return sql`case when state = 'cancelled' then 'cancelled'
     when total_kobo - (${discount}) - (${paid}) > 0 then case when (${paid}) - (${refunded}) > 0 then 'partially_paid' else 'pending' end
     when (${paid}) = 0 then 'waived' else 'paid' end`;
-}
-
-/**
- * Run `work` in the caller's transaction, or in one of its own when the caller has none (a create sent without an
- * Idempotency-Key reaches its service with the database itself): a row lock or an advisory lock only holds inside
- * a transaction.
- */
-export function atomically<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return tx instanceof PgTransaction ? work(tx) : tx.transaction((own) => work(own));
 }
 
 /** Whole numbers as a PostgreSQL array literal (ids already checked by the caller's schema). */
@@ -56,11 +46,12 @@ interface PricedLine {
  * the order's tests with each panel member billed as its panel. An order with nothing priced has no invoice.
  * Returns the invoice's id, or null.
  */
-export function invoiceOrder(tx: Tx, orderId: number, at: Date, options: { tests?: readonly number[]; actor?: Actor | null } = {}): Promise<number | null> {
-  return atomically(tx, (own) => makeInvoice(own, orderId, at, options));
-}
-
-async function makeInvoice(tx: Tx, orderId: number, at: Date, options: { tests?: readonly number[]; actor?: Actor | null }): Promise<number | null> {
+export async function invoiceOrder(
+  tx: Tx,
+  orderId: number,
+  at: Date,
+  options: { tests?: readonly number[]; actor?: Actor | null } = {},
+): Promise<number | null> {
   const when = sql`${at.toISOString()}::timestamptz`;
   const asked = options.tests?.length ? [...new Set(options.tests)] : null;
   const wanted = asked

@@ -74,7 +74,7 @@ export function assetsRoutes(app: App, db: Db): void {
         response: { 201: assetDetail },
       },
     },
-    (request, reply) => idempotentCreate(db, request, reply, 201, (d) => d.transaction((tx) => createAsset(tx, principalOf(request), request.body))),
+    (request, reply) => idempotentCreate(db, request, reply, 201, (tx) => createAsset(tx, principalOf(request), request.body)),
   );
   app.get(
     `${base}/availability/`,
@@ -116,7 +116,7 @@ export function assetsRoutes(app: App, db: Db): void {
       },
     },
     // A retry of a check-out whose reply was lost is answered with the first reply, not refused as already out.
-    (request, reply) => idempotentCreate(db, request, reply, 200, (d) => d.transaction((tx) => bulkCheckOut(tx, principalOf(request), request.body))),
+    (request, reply) => idempotentCreate(db, request, reply, 200, (tx) => bulkCheckOut(tx, principalOf(request), request.body)),
   );
   app.get(
     `${base}/labels.pdf`,

@@ -74,7 +74,7 @@ export function consumablesRoutes(app: App, db: Db): void {
         response: { 201: consumableItem },
       },
     },
-    (request, reply) => idempotentCreate(db, request, reply, 201, (d) => d.transaction((tx) => createItem(tx, principalOf(request), request.body))),
+    (request, reply) => idempotentCreate(db, request, reply, 201, (tx) => createItem(tx, principalOf(request), request.body)),
   );
   app.get(
     '/api/consumable_generic/:id/',
@@ -124,7 +124,7 @@ export function consumablesRoutes(app: App, db: Db): void {
     {
       schema: { tags, summary: 'A test that uses an item', headers: idempotencyHeaders, body: consumableConfigBody, response: { 201: consumableConfigItem } },
     },
-    (request, reply) => idempotentCreate(db, request, reply, 201, (d) => d.transaction((tx) => createConfig(tx, principalOf(request), request.body))),
+    (request, reply) => idempotentCreate(db, request, reply, 201, (tx) => createConfig(tx, principalOf(request), request.body)),
   );
   app.patch(
     '/api/consumable_config/:id/',
@@ -172,7 +172,7 @@ export function consumablesRoutes(app: App, db: Db): void {
         response: { 201: consumableReceiptReply },
       },
     },
-    (request, reply) => idempotentCreate(db, request, reply, 201, (d) => d.transaction((tx) => receive(tx, principalOf(request), request.body))),
+    (request, reply) => idempotentCreate(db, request, reply, 201, (tx) => receive(tx, principalOf(request), request.body)),
   );
 
   // ---- lots and their moves ----------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ export function consumablesRoutes(app: App, db: Db): void {
         response: { 200: consumableIssueReply },
       },
     },
-    (request, reply) => idempotentCreate(db, request, reply, 200, (d) => d.transaction((tx) => issue(tx, principalOf(request), request.body))),
+    (request, reply) => idempotentCreate(db, request, reply, 200, (tx) => issue(tx, principalOf(request), request.body)),
   );
   app.get('/api/consumable/:id/', { schema: { tags, summary: 'One lot with its balances', params: idParams, response: { 200: consumableLot } } }, (request) =>
     getLot(db, principalOf(request), request.params.id),
@@ -226,9 +226,7 @@ export function consumablesRoutes(app: App, db: Db): void {
       `/api/consumable/:id/${verb}/`,
       { schema: { tags, summary, params: idParams, headers: idempotencyHeaders, body, response: { 200: consumableLot } } },
       (request, reply) =>
-        idempotentCreate(db, request, reply, 200, (d) =>
-          d.transaction((tx) => run(tx, principalOf(request), (request.params as { id: number }).id, request.body as z.output<B>)),
-        ),
+        idempotentCreate(db, request, reply, 200, (tx) => run(tx, principalOf(request), (request.params as { id: number }).id, request.body as z.output<B>)),
     );
   move('adjust', 'An adjustment at a place, with its reason (signed units)', consumableAdjustBody, (tx, p, id, b) => adjust(tx, p, id, b));
   move('dispose', 'Dispose of stock at a place, or of the whole lot everywhere', consumableDisposeBody, (tx, p, id, b) => dispose(tx, p, id, b));
