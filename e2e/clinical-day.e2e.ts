@@ -88,7 +88,8 @@ describe('a day in the clinical laboratory', () => {
     await page.getByPlaceholder('Laboratory number, name, phone or identifier').fill(labNumber);
     const card = page.locator('.workplan__section', { hasText: labNumber });
     await card.waitFor();
-    expect(await card.locator('.ant-card-head-title').textContent()).toBe('Clinical Chemistry · Chemistry Analyser Bench (1)');
+    // (other journeys at Ikeja may have tests waiting on the same bench)
+    expect(await card.locator('.ant-card-head-title').textContent()).toMatch(/^Clinical Chemistry · Chemistry Analyser Bench \(\d+\)$/);
     expect(await card.locator('tr.ant-table-row').textContent()).toContain('Random blood glucose');
 
     await page.goto('/clinical/enter-results');

@@ -1,9 +1,6 @@
 import { mayApproveBilling, mayReadBilling, mayTakePayments } from '@nlims/contracts';
-import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { forbidden } from '../../core/errors.js';
-import type { Principal } from '../users/principal.js';
-import { users } from '../users/users.table.js';
+import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/principal.js';
 
 /**
  * Who may do what with a facility's billing, in one place: the cash desk's roles (contracts'
@@ -12,10 +9,7 @@ import { users } from '../users/users.table.js';
  */
 
 /** The caller's facility, when the caller is one of its staff (any role); 403 otherwise. */
-export function staffFacility(p: Principal): number {
-  if (p.isSuperuser || p.facilityId == null || !p.roles.length) throw forbidden('Billing is kept by a facility’s staff.');
-  return p.facilityId;
-}
+export const staffFacility = (p: Principal): number => staffFacilityOf(p, 'Billing is kept by a facility’s staff.');
 
 /** Reads invoices and payments: a manager, supervisor, receptionist or data clerk. */
 export function billingReader(p: Principal): number {
@@ -40,17 +34,4 @@ export function approver(p: Principal): number {
 
 export const isCashier = (p: Principal) => !p.isSuperuser && p.facilityId != null && mayTakePayments(p.roles);
 export const isApprover = (p: Principal) => !p.isSuperuser && p.facilityId != null && mayApproveBilling(p.roles);
-export const isFacilityAdmin = (p: Principal) => !p.isSuperuser && p.facilityId != null && p.roles.some((r) => r.role === 'Admin');
-
-/** A user's name as the pages show it (first and last, else the username). */
-export const userName = (id: SQL | AnyPgColumn) =>
-  sql<string>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from ${users} u where u.id = ${id})`;
-
-/** An instant as ISO 8601 (drivers answer Date or text). */
-export function iso(value: unknown): string | null {
-  if (value == null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
-}
-
-/** A search term, escaped and %-wrapped for ilike. */
-export const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const isFacilityAdmin = (p: Principal) => p.facilityId != null && isFacilityAdminPrincipal(p);

@@ -11,7 +11,9 @@ import { programs } from '../programs/programs.table.js';
 import { hospitalNumberOf } from '../samples/samples.read.js';
 import { orders, samples } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
-import { billingReader, isApprover, isCashier, iso, likeTerm, userName } from './billing.access.js';
+import { iso, likeTerm } from '../../core/sql-values.js';
+import { billingReader, isApprover, isCashier } from './billing.access.js';
+import { userName } from '../users/user-name.js';
 import { billingSettings, invoiceAdjustments, invoiceLines, invoices, payments, refunds } from './billing.table.js';
 
 type ListQuery = z.output<typeof invoiceListQuery>;

@@ -4,7 +4,8 @@ import { rowsOf, type Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
 import { type Doc, drawBarcode, FONT, formatDateTime, renderPdf } from '../reports/pdf.js';
 import type { Principal } from '../users/principal.js';
-import { billingReader, userName } from './billing.access.js';
+import { billingReader } from './billing.access.js';
+import { userName } from '../users/user-name.js';
 
 const MM = 72 / 25.4;
 /** An 80 mm till roll: the cash desk's thermal printer, and a narrow strip on any A4 printer. */

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sq
 import type { z } from 'zod';
 import type { Db, Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
+import { likeTerm } from '../../core/sql-values.js';
 import { lagosToday } from '../analytics/kit/period.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
@@ -56,7 +57,7 @@ export async function listFiles(db: Db, storage: FileStorage, p: Principal, q: L
     where.push(eq(files.folderId, q.folder));
   } else if ((q.view === 'folder' || q.view === 'root') && !q.search) where.push(isNull(files.folderId));
   if (q.search) {
-    const term = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = likeTerm(q.search);
     where.push(or(ilike(files.name, term), ilike(files.documentCode, term), ilike(files.documentTitle, term))!);
   }
   const [counted] = await db

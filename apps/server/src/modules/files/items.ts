@@ -3,9 +3,10 @@ import { and, eq, getTableName, inArray, isNull, type SQL, sql } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
+import { iso } from '../../core/sql-values.js';
 import { lagosToday } from '../analytics/kit/period.js';
 import type { Principal } from '../users/principal.js';
-import { users } from '../users/users.table.js';
+import { userName } from '../users/user-name.js';
 import { files, folders } from './files.table.js';
 
 /**
@@ -30,8 +31,6 @@ export function requireControl(p: Principal): void {
 /** The first instant still in the bin: what was deleted earlier is purged. */
 export const binCutoff = (now = new Date()): Date => new Date(now.getTime() - BIN_DAYS * 86_400_000);
 
-const iso = (value: Date | string | null): string | null => (value == null ? null : new Date(value).toISOString());
-
 /**
  * A column of the outer query, named with its table: inside a sub-query drizzle would write it bare, and a bare
  * name resolves to the sub-query's own table first.
@@ -39,8 +38,7 @@ const iso = (value: Date | string | null): string | null => (value == null ? nul
 export const outer = (column: AnyPgColumn): SQL => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 
 /** A user's name as the lists show it. */
-export const nameOf = (column: AnyPgColumn): SQL<string> =>
-  sql<string>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from ${users} u where u.id = ${outer(column)})`;
+export const nameOf = (column: AnyPgColumn): SQL<string> => userName(outer(column));
 
 export const folderFields = {
   id: folders.id,

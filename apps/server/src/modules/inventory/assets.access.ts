@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { forbidden } from '../../core/errors.js';
-import { isFacilityAdminPrincipal, type Principal } from '../users/principal.js';
+import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/principal.js';
 
 /**
  * Who keeps the equipment register: the facility's administrator (as for its machine settings, facility-settings);
@@ -13,20 +12,4 @@ export function adminFacility(p: Principal): number {
 }
 
 /** A staff member of a facility (any role there). */
-export function staffFacility(p: Principal): number {
-  if (p.isSuperuser || p.facilityId == null || !p.roles.length) throw forbidden('Equipment availability is for a facility’s staff.');
-  return p.facilityId;
-}
-
-/** A user's name as the lists show it: first and last name, or the username. */
-export const userName = (column: string) =>
-  sql.raw(`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from users u where u.id = ${column})`);
-
-/** A timestamp or date column read back as an ISO string (either driver). */
-export function iso(value: unknown): string | null {
-  if (value == null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
-}
-
-/** A moment as a SQL timestamptz parameter (either driver). */
-export const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+export const staffFacility = (p: Principal): number => staffFacilityOf(p, 'Equipment availability is for a facility’s staff.');

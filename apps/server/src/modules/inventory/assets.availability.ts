@@ -4,7 +4,8 @@ import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { lagosToday } from '../analytics/kit/period.js';
 import type { Principal } from '../users/principal.js';
-import { iso, staffFacility } from './assets.access.js';
+import { iso } from '../../core/sql-values.js';
+import { staffFacility } from './assets.access.js';
 
 /**
  * The rule that matters: an analyser under repair, out of service or past its calibration is not chosen for results or

@@ -20,7 +20,9 @@ import { conflict, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { lagosToday } from '../analytics/kit/period.js';
 import type { Principal } from '../users/principal.js';
-import { adminFacility, at, userName } from './assets.access.js';
+import { at } from '../../core/sql-values.js';
+import { adminFacility } from './assets.access.js';
+import { userName } from '../users/user-name.js';
 import { formatDay } from './assets.availability.js';
 import { getAsset } from './assets.read.js';
 
@@ -92,7 +94,7 @@ async function targetName(tx: Tx, facility: number, t: Target, today: string): P
 async function holder(tx: Tx, asset: number): Promise<{ to: string; since: Date | string } | null> {
   const [open] = rowsOf<{ to: string; since: Date | string }>(
     await tx.execute(sql`
-      select coalesce(b.name, ${userName('co.user_id')}, l.name, '') as to, co.checked_out_at as since
+      select coalesce(b.name, ${userName(sql.raw('co.user_id'))}, l.name, '') as to, co.checked_out_at as since
       from asset_checkouts co left join benches b on b.id = co.bench_id left join asset_locations l on l.id = co.location_id
       where co.asset_id = ${asset} and co.checked_in_at is null`),
   );
@@ -174,7 +176,7 @@ export async function bulkCheckOut(tx: Tx, p: Principal, body: z.output<typeof a
   const found = rowsOf<Locked & { held_by: string | null; held_since: Date | string | null }>(
     await tx.execute(sql`
       select a.id, a.tag, a.name, a.status, a.generic_id,
-             case when co.id is null then null else coalesce(b.name, ${userName('co.user_id')}, l.name, '') end as held_by,
+             case when co.id is null then null else coalesce(b.name, ${userName(sql.raw('co.user_id'))}, l.name, '') end as held_by,
              co.checked_out_at as held_since
       from assets a
       left join asset_checkouts co on co.asset_id = a.id and co.checked_in_at is null

@@ -16,7 +16,9 @@ import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
 import { lagosToday } from '../analytics/kit/period.js';
 import type { Principal } from '../users/principal.js';
-import { adminFacility, iso, userName } from './assets.access.js';
+import { iso, likeTerm } from '../../core/sql-values.js';
+import { adminFacility } from './assets.access.js';
+import { userName } from '../users/user-name.js';
 import { CALIBRATION, OPEN_DOWN, unavailableOf } from './assets.availability.js';
 
 type ListQuery = z.output<typeof assetListQuery>;
@@ -29,11 +31,11 @@ function itemQuery(facility: number, where: SQL, order: SQL, page?: { size: numb
            a.model, a.serial_number, a.manufacturer_id as manufacturer, mf.name as manufacturer_name,
            a.supplier_id as supplier, sp.name as supplier_name, a.location_id as location, l.name as location_name,
            a.in_service_date::text as in_service_date, a.status, a.machine_setting_id as machine_setting, ms.name as machine_setting_name,
-           ms.instrument_id as instrument, i.name as instrument_name, a.note, a.created_at, ${userName('a.created_by')} as created_by,
+           ms.instrument_id as instrument, i.name as instrument_name, a.note, a.created_at, ${userName(sql.raw('a.created_by'))} as created_by,
            down.down_from as since, down.work_done as down_note,
-           co.id as co_id, co.bench_id as co_bench, b.name as co_bench_name, co.user_id as co_user, ${userName('co.user_id')} as co_user_name,
+           co.id as co_id, co.bench_id as co_bench, b.name as co_bench_name, co.user_id as co_user, ${userName(sql.raw('co.user_id'))} as co_user_name,
            co.location_id as co_location, cl.name as co_location_name, co.note as co_note, co.expected_back::text as co_expected_back,
-           co.checked_out_at as co_at, ${userName('co.checked_out_by')} as co_by,
+           co.checked_out_at as co_at, ${userName(sql.raw('co.checked_out_by'))} as co_by,
            lm.kind as lm_kind, lm.down_from as lm_from, lm.down_to as lm_to,
            cal.valid_until::text as valid_until, cert.valid_to::text as cert_to,
            count(*) over () as total
@@ -140,7 +142,7 @@ export async function listAssets(db: Db, p: Principal, q: ListQuery, today = lag
   const facility = adminFacility(p);
   const where: SQL[] = [sql`true`];
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeTerm(q.search);
     where.push(sql`(a.tag ilike ${like} or a.name ilike ${like} or a.serial_number ilike ${like})`);
   }
   if (q.status) where.push(sql`a.status = ${q.status}`);
@@ -199,21 +201,21 @@ export async function getAsset(db: Tx, p: Principal, id: number, today = lagosTo
   if (!row) throw notFound();
   // One after another: inside a transaction the queries share one connection.
   const checkouts = await db.execute(sql`
-      select co.id, co.bench_id as bench, b.name as bench_name, co.user_id as "user", ${userName('co.user_id')} as user_name,
+      select co.id, co.bench_id as bench, b.name as bench_name, co.user_id as "user", ${userName(sql.raw('co.user_id'))} as user_name,
              co.location_id as location, l.name as location_name, co.note, co.expected_back::text as expected_back,
-             co.checked_out_at, ${userName('co.checked_out_by')} as checked_out_by, co.checked_in_at, ${userName('co.checked_in_by')} as checked_in_by
+             co.checked_out_at, ${userName(sql.raw('co.checked_out_by'))} as checked_out_by, co.checked_in_at, ${userName(sql.raw('co.checked_in_by'))} as checked_in_by
       from asset_checkouts co left join benches b on b.id = co.bench_id left join asset_locations l on l.id = co.location_id
       where co.asset_id = ${id} order by co.checked_out_at desc, co.id desc limit 200`);
   const maintenance = await db.execute(sql`
-      select x.id, x.kind, x.down_from, x.down_to, x.work_done, x.performed_by, x.cost_kobo, ${userName('x.recorded_by')} as recorded_by, x.recorded_at
+      select x.id, x.kind, x.down_from, x.down_to, x.work_done, x.performed_by, x.cost_kobo, ${userName(sql.raw('x.recorded_by'))} as recorded_by, x.recorded_at
       from asset_maintenance x where x.asset_id = ${id} order by x.down_from desc, x.id desc limit 200`);
   const calibrations = await db.execute(sql`
       select c.id, c.calibrated_on::text as calibrated_on, c.valid_until::text as valid_until, c.calibrator, c.report,
-             ${userName('c.recorded_by')} as recorded_by, c.recorded_at
+             ${userName(sql.raw('c.recorded_by'))} as recorded_by, c.recorded_at
       from asset_calibrations c where c.asset_id = ${id} order by c.calibrated_on desc, c.id desc limit 200`);
   const certificates = await db.execute(sql`
       select c.id, c.agency, c.number, c.valid_from::text as valid_from, c.valid_to::text as valid_to,
-             ${userName('c.recorded_by')} as recorded_by, c.recorded_at
+             ${userName(sql.raw('c.recorded_by'))} as recorded_by, c.recorded_at
       from asset_certificates c where c.asset_id = ${id} order by c.valid_to desc, c.id desc limit 200`);
   return {
     ...toItem(row, today),

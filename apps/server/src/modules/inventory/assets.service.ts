@@ -7,7 +7,8 @@ import { notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { lagosToday } from '../analytics/kit/period.js';
 import type { Principal } from '../users/principal.js';
-import { adminFacility, at } from './assets.access.js';
+import { at } from '../../core/sql-values.js';
+import { adminFacility } from './assets.access.js';
 import { getAsset } from './assets.read.js';
 
 type CreateBody = z.output<typeof assetCreateBody>;

@@ -21,14 +21,13 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
 import { consumableConfigs, consumableItems } from './consumables.table.js';
 import { EFFECTIVE_EXPIRY, intArray, stockFacility, todayOf } from './consumables.service.js';
+import { likeTerm } from '../../core/sql-values.js';
 
 type ItemBody = z.output<typeof consumableItemBody>;
 type ItemPatch = z.output<typeof consumableItemPatch>;
 type TestBody = z.output<typeof consumableTestBody>;
 type ConfigBody = z.output<typeof consumableConfigBody>;
 type ConfigPatch = z.output<typeof consumableConfigPatch>;
-
-const like = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page's links, DRF style. */
 export function pageOf<T>(q: { page: number; page_size: number }, query: Record<string, unknown>, count: number, results: T[]): Paginated<T> {
@@ -177,7 +176,7 @@ export async function listItems(db: Db, p: Principal, q: z.output<typeof consuma
   const facility = stockFacility(p);
   const today = todayOf(now);
   const where: SQL[] = [sql`i.facility_id = ${facility}`];
-  if (q.search) where.push(sql`(i.name ilike ${like(q.search)} or m.name ilike ${like(q.search)})`);
+  if (q.search) where.push(sql`(i.name ilike ${likeTerm(q.search)} or m.name ilike ${likeTerm(q.search)})`);
   if (q.category) where.push(sql`i.category = ${q.category}`);
   if (q.is_active) where.push(sql`i.is_active = ${q.is_active === '1'}`);
   if (q.low === '1') where.push(sql`i.is_active and st.usable_total <= i.reorder_level`);
@@ -351,7 +350,7 @@ export async function listConfigs(db: Db, p: Principal, q: z.output<typeof consu
   const where: SQL[] = [sql`i.facility_id = ${facility}`];
   if (q.item) where.push(sql`c.item_id = ${q.item}`);
   if (q.test_type) where.push(sql`c.test_type_id = ${q.test_type}`);
-  if (q.search) where.push(sql`(i.name ilike ${like(q.search)} or t.name ilike ${like(q.search)} or t.code ilike ${like(q.search)})`);
+  if (q.search) where.push(sql`(i.name ilike ${likeTerm(q.search)} or t.name ilike ${likeTerm(q.search)} or t.code ilike ${likeTerm(q.search)})`);
   const rows = rowsOf<ConfigRow>(
     await db.execute(
       sql`${configSelect} where ${sql.join(where, sql` and `)} order by lower(i.name), t.name, c.id limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`,

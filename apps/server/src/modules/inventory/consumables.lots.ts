@@ -20,9 +20,9 @@ import { notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
 import { checkReference, itemOf, pageOf } from './consumables.items.js';
-import { EFFECTIVE_EXPIRY, stockFacility, todayOf, userName, writeLedger } from './consumables.service.js';
-
-const like = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { EFFECTIVE_EXPIRY, stockFacility, todayOf, writeLedger } from './consumables.service.js';
+import { userName } from '../users/user-name.js';
+import { likeTerm } from '../../core/sql-values.js';
 
 interface LotRow {
   id: number;
@@ -143,7 +143,7 @@ export async function listLots(db: Db, p: Principal, q: z.output<typeof consumab
   const where: SQL[] = [sql`l.facility_id = ${facility}`];
   if (q.item) where.push(sql`l.item_id = ${q.item}`);
   if (q.bench) where.push(sql`exists (select 1 from consumable_balances b2 where b2.lot_id = l.id and b2.bench_id = ${q.bench} and b2.quantity > 0)`);
-  if (q.search) where.push(sql`(l.lot_number ilike ${like(q.search)} or i.name ilike ${like(q.search)})`);
+  if (q.search) where.push(sql`(l.lot_number ilike ${likeTerm(q.search)} or i.name ilike ${likeTerm(q.search)})`);
   const filter = lotFilter(q.state, today);
   if (filter) where.push(filter);
   const condition = sql.join(where, sql` and `);
@@ -199,7 +199,7 @@ interface ReceiptRow extends ConsumableReceipt {
 const receiptSelect = sql`
   select s.id, s.lot_id as lot, l.lot_number, s.item_id as item, i.name as item_name, i.pack_size, mu.symbol as unit_symbol,
     l.expiry_date::text as expiry_date, s.occurred_on::text as received_date, l.supplier_id as supplier, sp.name as supplier_name,
-    s.quantity, l.unit_cost_kobo, (s.quantity * l.unit_cost_kobo)::bigint as total_cost_kobo, s.note, ${userName(sql`s.user_id`)} as received_by,
+    s.quantity, l.unit_cost_kobo, (s.quantity * l.unit_cost_kobo)::bigint as total_cost_kobo, s.note, coalesce(${userName(sql`s.user_id`)}, '') as received_by,
     s.recorded_at, exists (select 1 from stock_lines e where e.lot_id = s.lot_id and e.kind = 'receipt' and e.id < s.id) as added_to_lot,
     count(*) over ()::int as total
   from stock_lines s
@@ -224,7 +224,7 @@ export async function listReceipts(db: Db, p: Principal, q: z.output<typeof cons
   if (q.item) where.push(sql`s.item_id = ${q.item}`);
   if (q.start_date) where.push(sql`s.occurred_on >= ${q.start_date}::date`);
   if (q.end_date) where.push(sql`s.occurred_on <= ${q.end_date}::date`);
-  if (q.search) where.push(sql`(l.lot_number ilike ${like(q.search)} or i.name ilike ${like(q.search)} or sp.name ilike ${like(q.search)})`);
+  if (q.search) where.push(sql`(l.lot_number ilike ${likeTerm(q.search)} or i.name ilike ${likeTerm(q.search)} or sp.name ilike ${likeTerm(q.search)})`);
   const condition = sql.join(where, sql` and `);
   const rows = rowsOf<ReceiptRow>(
     await db.execute(sql`${receiptSelect} where ${condition} order by s.occurred_on desc, s.id desc limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`),

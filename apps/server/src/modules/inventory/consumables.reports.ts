@@ -5,7 +5,8 @@ import { type Db, rowsOf } from '../../core/db.js';
 import { notFound, ValidationError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
 import { pageOf } from './consumables.items.js';
-import { EFFECTIVE_EXPIRY, stockFacility, todayOf, userName } from './consumables.service.js';
+import { EFFECTIVE_EXPIRY, stockFacility, todayOf } from './consumables.service.js';
+import { userName } from '../users/user-name.js';
 
 type CardQuery = z.output<typeof consumableStockCardQuery>;
 
@@ -69,7 +70,7 @@ export async function stockCard(db: Db, p: Principal, q: CardQuery, asFile = fal
         select s.id, s.occurred_on, s.occurred_on::text as occurred_on_text, s.recorded_at, s.kind, s.item_id as item, i.name as item_name, s.lot_id as lot,
           l.lot_number, s.bench_id as bench, bn.name as bench_name, s.quantity, s.balance,
           sum(s.quantity) over (order by s.occurred_on, s.id)::int as running,
-          s.reason, s.note, s.test_order_id as test_order, sm.barcode as lab_number, ${userName(sql`s.user_id`)} as user_name
+          s.reason, s.note, s.test_order_id as test_order, sm.barcode as lab_number, coalesce(${userName(sql`s.user_id`)}, '') as user_name
         from stock_lines s
         join consumable_items i on i.id = s.item_id
         join consumable_lots l on l.id = s.lot_id

@@ -131,7 +131,3 @@ export async function writeLedger(
   const sorted = ids.map((r) => Number(r.id)).sort((a, b) => a - b);
   return written.map(({ line, balance }, i) => ({ ...line, balance, id: sorted[i]! }));
 }
-
-/** A person's name as lists show it. */
-export const userName = (id: SQL) =>
-  sql<string>`coalesce((select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from users u where u.id = ${id}), '')`;

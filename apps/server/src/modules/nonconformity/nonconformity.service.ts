@@ -20,17 +20,18 @@ import {
   type ncrUpdateBody,
 } from '@nlims/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type Db, nextYearlyNumber, rowsOf, type Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
+import { iso, likeTerm } from '../../core/sql-values.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { rejectionReasons, sections } from '../reference/reference.table.js';
 import { samples, testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import { type Principal, staffFacilityOf } from '../users/principal.js';
+import { userName } from '../users/user-name.js';
 import { users } from '../users/users.table.js';
 import { ncrActions, ncrEvents, ncrReports, ncrSamples } from './nonconformity.table.js';
 
@@ -42,10 +43,7 @@ type ActionUpdateBody = z.output<typeof ncrActionUpdateBody>;
 type ListQuery = z.output<typeof ncrListQuery>;
 
 /** A facility's staff member (any role); the super admin and the tier users report none and read none. */
-function staffFacility(p: Principal): number {
-  if (p.isSuperuser || p.facilityId == null || !p.roles.length) throw forbidden('Non-conformity reports are kept by a facility’s staff.');
-  return p.facilityId;
-}
+const staffFacility = (p: Principal): number => staffFacilityOf(p, 'Non-conformity reports are kept by a facility’s staff.');
 
 /** Classifies, plans and reviews actions, closes: a supervisor, manager or administrator in any programme of the facility. */
 export const managesQuality = (p: Principal): boolean => !p.isSuperuser && p.facilityId != null && p.roles.some((r) => NCR_MANAGER_ROLES.includes(r.role));
@@ -57,8 +55,6 @@ function requireManager(p: Principal): void {
 const today = (now: Date) => now.toISOString().slice(0, 10);
 const overdueActions = (report: SQL, on: string) =>
   sql<number>`(select count(*)::int from ${ncrActions} a where a.report_id = ${report} and a.completed_on is null and a.due_date < ${on}::date)`;
-const userName = (id: SQL | AnyPgColumn) =>
-  sql<string>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) from ${users} u where u.id = ${id})`;
 /** Columns named with their table, for correlated sub-queries (a one-table select leaves its columns unqualified). */
 const REPORT_ID = sql.raw('"ncr_reports"."id"');
 const USER_ID = sql.raw('"users"."id"');
@@ -113,11 +109,6 @@ function toItem(row: ItemRow): NcrItem {
   };
 }
 
-function iso(value: unknown): string | null {
-  if (value == null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
-}
-
 /** The facility's reports, newest event first, with the list's filters. */
 export async function listReports(db: Db, p: Principal, q: ListQuery, now = new Date()) {
   const facility = staffFacility(p);
@@ -131,7 +122,7 @@ export async function listReports(db: Db, p: Principal, q: ListQuery, now = new 
   if (q.end_date) where.push(sql`${ncrReports.eventDate} <= ${q.end_date}::date`);
   if (q.overdue === '1') where.push(sql`${overdueActions(REPORT_ID, on)} > 0`);
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeTerm(q.search);
     where.push(
       sql`(${ncrReports.title} ilike ${like} or ${ncrReports.number} ilike ${like} or exists (select 1 from ${ncrSamples} ns join ${samples} s on s.id = ns.sample_id where ns.report_id = ${REPORT_ID} and s.barcode ilike ${like}))`,
     );

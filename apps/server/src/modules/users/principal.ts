@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db.js';
+import { forbidden } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
 
 export type { Principal };
@@ -49,3 +50,9 @@ export async function loadPrincipal(db: Tx, userId: number, sessionId: string | 
 }
 
 export const isFacilityAdminPrincipal = (p: Principal) => !p.isSuperuser && p.roles.some((r) => r.role === 'Admin');
+
+/** The caller's facility when the caller is one of its staff (any role there); 403 with `refusal` for the super admin and the tier users. */
+export function staffFacilityOf(p: Principal, refusal: string): number {
+  if (p.isSuperuser || p.facilityId == null || !p.roles.length) throw forbidden(refusal);
+  return p.facilityId;
+}
