@@ -1,6 +1,6 @@
-import { EditOutlined, ExportOutlined, HistoryOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { EditOutlined, ExportOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { CONSUMABLE_CATEGORIES, type ConsumableItem } from '@nlims/contracts';
-import { Button, Checkbox, Empty, Input, Pagination, Select, Spin, Table, Tag } from 'antd';
+import { Button, Checkbox, Empty, Pagination, Select, Spin, Table, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { type ItemFilters, PAGE_SIZE, useItems } from './api';
 import { IssueDialog } from './IssueDialog';
 import { ItemDrawer } from './ItemDrawer';
 import { day, ItemTags, naira, unitLine, unitsText } from './labels';
+import { SearchField } from './SearchField';
 
 /** Usable stock: in all, then at the store and at each bench. */
 function StockCell({ item }: { item: ConsumableItem }) {
@@ -40,7 +41,6 @@ export function ItemsTab() {
   const wide = useMediaQuery(TABLET_UP);
   const [, setParams] = useSearchParams();
   const [filters, setFilters] = useState<ItemFilters>({ page: 1 });
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<ConsumableItem | 'new' | null>(null);
   const [issuing, setIssuing] = useState<ConsumableItem | null>(null);
   const list = useItems(filters);
@@ -59,19 +59,7 @@ export function ItemsTab() {
   return (
     <div data-testid="cons-items">
       <div className="clin-toolbar">
-        <Input.Search
-          allowClear
-          prefix={<SearchOutlined />}
-          className="cons-search"
-          placeholder={t('item.search')}
-          aria-label={t('item.search')}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            if (!e.target.value) set({ search: undefined });
-          }}
-          onSearch={(value) => set({ search: value.trim() || undefined })}
-        />
+        <SearchField label={t('item.search')} onSearch={(search) => set({ search })} />
         <Select
           allowClear
           aria-label={t('field.category')}

@@ -1,6 +1,6 @@
-import { DownOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import { CONSUMABLE_LOT_FILTERS, type ConsumableLot } from '@nlims/contracts';
-import { Button, Dropdown, Empty, Input, Pagination, Select, Spin, Table } from 'antd';
+import { Button, Dropdown, Empty, Pagination, Select, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { IssueDialog } from './IssueDialog';
 import { LotExpiry, StateTag, unitsText } from './labels';
 import { LotMoveDialog } from './LotMoveDialog';
 import { ItemSelect } from './pickers';
+import { SearchField } from './SearchField';
 
 type Action = LotMove | 'issue' | 'card';
 
@@ -52,7 +53,6 @@ export function LotsTab() {
   const wide = useMediaQuery(TABLET_UP);
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<LotFilters>(() => ({ page: 1, item: Number(params.get('item')) || undefined }));
-  const [search, setSearch] = useState('');
   const [doing, setDoing] = useState<{ lot: ConsumableLot; action: Action } | null>(null);
   const list = useLots(filters);
   const rows = list.data?.results ?? [];
@@ -76,19 +76,7 @@ export function LotsTab() {
   return (
     <div data-testid="cons-lots">
       <div className="clin-toolbar">
-        <Input.Search
-          allowClear
-          prefix={<SearchOutlined />}
-          className="cons-search"
-          placeholder={t('lot.search')}
-          aria-label={t('lot.search')}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            if (!e.target.value) set({ search: undefined });
-          }}
-          onSearch={(value) => set({ search: value.trim() || undefined })}
-        />
+        <SearchField label={t('lot.search')} onSearch={(search) => set({ search })} />
         <ItemSelect value={filters.item} onChange={(item) => set({ item })} className="cons-item-filter" placeholder={t('filter.allItems')} />
         <Select
           allowClear

@@ -1,6 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
 import type { ConsumableReceipt } from '@nlims/contracts';
-import { Empty, Input, Pagination, Spin, Table, Tag } from 'antd';
+import { Empty, Pagination, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../analytics/LoadError';
@@ -9,13 +8,13 @@ import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import { PAGE_SIZE, type ReceiptFilters, useReceipts } from './api';
 import { day, naira, unitsText } from './labels';
 import { ItemSelect } from './pickers';
+import { SearchField } from './SearchField';
 
 /** Receipts at the store, latest first: what came, from whom, at what cost, and who received it. */
 export function ReceiptsTab({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('consumables');
   const wide = useMediaQuery(TABLET_UP);
   const [filters, setFilters] = useState<ReceiptFilters>({ page: 1 });
-  const [search, setSearch] = useState('');
   const list = useReceipts(filters);
   const rows = list.data?.results ?? [];
   const total = list.data?.count ?? 0;
@@ -24,19 +23,7 @@ export function ReceiptsTab({ compact = false }: { compact?: boolean }) {
     <div data-testid="cons-receipts">
       {!compact && (
         <div className="clin-toolbar">
-          <Input.Search
-            allowClear
-            prefix={<SearchOutlined />}
-            className="cons-search"
-            placeholder={t('receipt.search')}
-            aria-label={t('receipt.search')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              if (!e.target.value) set({ search: undefined });
-            }}
-            onSearch={(value) => set({ search: value.trim() || undefined })}
-          />
+          <SearchField label={t('receipt.search')} onSearch={(search) => set({ search })} />
           <ItemSelect value={filters.item} onChange={(item) => set({ item })} className="cons-item-filter" placeholder={t('filter.allItems')} />
         </div>
       )}
