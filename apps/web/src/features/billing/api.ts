@@ -124,7 +124,8 @@ export function useBillingHolds(by: { sample?: number; labNumbers?: readonly str
     queryFn: ({ signal }) => api<BillingHold[]>('/api/billing_hold/', { query: { sample: by.sample, lab_numbers: labNumbers }, signal, notify: false }),
     enabled: enabled && (by.sample != null || labNumbers != null),
     staleTime: 15_000,
-    retry: false,
+    // A busy server's 503 must not make a hold vanish: the report buttons would show for a held result.
+    retry: 3,
   });
 }
 
