@@ -21,3 +21,7 @@ export * from '../modules/files/files.table.js';
 export * from '../modules/inventory/consumables.table.js';
 export * from '../modules/inventory/assets.table.js';
 export * from '../modules/billing/billing.table.js';
+export * from '../modules/api-clients/api-clients.table.js';
+export * from '../modules/fhir/fhir.table.js';
+export * from '../modules/instruments/instruments.table.js';
+export * from '../modules/dhis2/dhis2.table.js';

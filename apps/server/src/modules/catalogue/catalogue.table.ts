@@ -17,6 +17,8 @@ export const testTypes = pgTable(
     name: text('name').notNull(),
     code: text('code').notNull().unique(),
     loinc_code: text('loinc_code').notNull().default(''),
+    /** The code system of `loinc_code` (LOINC unless the laboratory names another). */
+    code_system: text('code_system').notNull().default('http://loinc.org'),
     section: integer('section_id').references(() => sections.id),
     /** numeric or coded */
     result_type: text('result_type').notNull(),

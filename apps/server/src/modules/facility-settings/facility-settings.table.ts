@@ -1,4 +1,5 @@
-import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { benches, instruments } from '../reference/reference.table.js';
@@ -59,8 +60,17 @@ export const machineSettings = pgTable(
     tests: jsonb('tests').$type<number[]>().notNull().default([]),
     modules: jsonb('modules').$type<string[]>().notNull().default([]),
     is_active: boolean('is_active').notNull().default(true),
+    /** How the analyser talks to the product: none (files only), HL7 v2 over MLLP, or ASTM E1394 over TCP. */
+    protocol: text('protocol').notNull().default('none'),
+    /** The TCP port its listener takes (unique across the server). */
+    listen_port: integer('listen_port'),
   },
-  (t) => [uniqueIndex('machine_settings_serial_number_uq').on(t.facility, t.serial_number)],
+  (t) => [
+    uniqueIndex('machine_settings_serial_number_uq').on(t.facility, t.serial_number),
+    uniqueIndex('machine_settings_listen_port_uq').on(t.listen_port),
+    check('machine_settings_protocol_ck', sql`${t.protocol} in ('none', 'hl7', 'astm')`),
+    check('machine_settings_port_ck', sql`${t.listen_port} is null or ${t.listen_port} between 1024 and 65535`),
+  ],
 );
 
 export const qcMaterials = pgTable('qc_materials', {
