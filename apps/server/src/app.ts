@@ -45,6 +45,7 @@ import { qcRoutes } from './modules/qc/qc.routes.js';
 import { worksheetsRoutes } from './modules/worksheets/worksheets.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { assetsRoutes } from './modules/inventory/assets.routes.js';
+import { fhirRoutes } from './modules/fhir/fhir.routes.js';
 
 export interface AppOptions {
   database: Database;
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   billingRoutes(app, db);
   consumablesRoutes(app, db);
   assetsRoutes(app, db);
+  await fhirRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

@@ -31,3 +31,4 @@ export * from './files/files.js';
 export * from './inventory/consumables.js';
 export * from './inventory/assets.js';
 export * from './billing/billing.js';
+export * from './interop/api-clients.js';
