@@ -91,6 +91,8 @@ export function useBillingSettings(enabled = true) {
     queryFn: ({ signal }) => api<BillingSettings>('/api/billing_settings/', { signal, notify: false }),
     enabled,
     staleTime: 60_000,
+    // Whether results are held decides what the report buttons show: asked again when the server is busy.
+    retry: 3,
   });
 }
 
