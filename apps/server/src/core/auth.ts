@@ -11,6 +11,11 @@ export interface Authenticator {
   verify(token: string): Promise<{ userId: number; sessionId: string } | null>;
   /** The user with their roles, or null when the user is gone or the session ended. */
   load(userId: number, sessionId: string): Promise<Principal | null>;
+  /**
+   * Another system's credential (an API client's secret, told apart from a person's token by `isSystem`): its
+   * principal (`apiClient` set, no roles), or null when unknown or revoked. It may throw (429 past its rate limit).
+   */
+  system?: { isSystem(token: string): boolean; authenticate(token: string): Promise<Principal | null> };
 }
 
 declare module 'fastify' {
@@ -20,6 +25,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes reachable without a token (login, refresh, health, docs). */
     public?: boolean;
+    /**
+     * Routes another system (an API client) may call; every other route refuses one with 403 (the FHIR door sets it
+     * on its routes). People reach these routes too, with their own roles.
+     */
+    systems?: boolean;
   }
 }
 
@@ -37,6 +47,15 @@ export function registerAuth(app: FastifyInstance, authenticator: Authenticator)
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(.+)$/i);
     if (!match) throw unauthorized();
+    const system = authenticator.system;
+    if (system?.isSystem(match[1]!)) {
+      // An API client: only on the routes meant for systems, decided here for every route at once.
+      const client = await system.authenticate(match[1]!);
+      if (client == null) throw unauthorized('Given token not valid for any token type');
+      if (!request.routeOptions.config?.systems) throw forbidden('An API client may call only the FHIR endpoints.');
+      request.principal = client;
+      return;
+    }
     const claims = await authenticator.verify(match[1]!);
     if (claims == null) throw unauthorized('Given token not valid for any token type');
     // One query: the user, their roles, and whether the token's session is still open (signed out → 401 at once).

@@ -1,0 +1,242 @@
+import { FHIR_SYSTEMS, type ElectronicRequestSummary, identifierSystem, PRIORITIES } from '@nlims/contracts';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Tx } from '../../core/db.js';
+import { testTypes } from '../catalogue/catalogue.table.js';
+import { facilities } from '../facilities/facilities.table.js';
+import { programs } from '../programs/programs.table.js';
+import { clientIdentifierTypes } from '../reference/reference.table.js';
+import { FhirError } from './fhir.http.js';
+
+/**
+ * Reading an order another system posts: a FHIR transaction Bundle holding one Patient, the ServiceRequests (one per
+ * test asked), at most one Specimen, one Task (status `requested`, intent `order`, `owner` the laboratory) and,
+ * optionally, a QuestionnaireResponse answering the programme's request form. What is wrong is a 400
+ * OperationOutcome naming the element (an unknown test code, a missing identifier, a Task not `requested`…).
+ */
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json | null => (v != null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+const invalid = (expression: string, message: string, code: 'invalid' | 'required' | 'code-invalid' | 'business-rule' | 'not-found' = 'invalid') =>
+  new FhirError(400, message, code, expression);
+
+export interface ParsedOrder {
+  facilityId: number;
+  facilityName: string;
+  programId: number;
+  programName: string;
+  identifier: { system: string; value: string };
+  requester: string;
+  testIds: number[];
+  summary: ElectronicRequestSummary;
+}
+
+interface Coding {
+  system: string;
+  code: string;
+  display: string;
+}
+const codings = (concept: unknown): Coding[] =>
+  arr(obj(concept)?.coding)
+    .map(obj)
+    .filter((c): c is Json => c != null)
+    .map((c) => ({ system: str(c.system), code: str(c.code), display: str(c.display) }));
+const conceptText = (concept: unknown): string =>
+  str(obj(concept)?.text) || codings(concept).find((c) => c.display)?.display || codings(concept)[0]?.code || '';
+const refDisplay = (ref: unknown): string => str(obj(ref)?.display);
+
+/** The bundle's resources by type, each with the fullUrl it may be referenced by. */
+function entriesOf(body: unknown): { resource: Json; fullUrl: string; index: number }[] {
+  const bundle = obj(body);
+  if (!bundle || bundle.resourceType !== 'Bundle') throw invalid('Bundle', 'Post a Bundle resource (resourceType "Bundle").', 'invalid');
+  if (bundle.type !== 'transaction') throw invalid('Bundle.type', 'The Bundle must be a transaction (type "transaction").');
+  const entries = arr(bundle.entry);
+  if (!entries.length) throw invalid('Bundle.entry', 'The Bundle has no entries.', 'required');
+  if (entries.length > 60) throw invalid('Bundle.entry', 'A Bundle holds at most 60 entries.');
+  return entries.map((e, index) => {
+    const entry = obj(e);
+    const resource = obj(entry?.resource);
+    if (!entry || !resource || typeof resource.resourceType !== 'string')
+      throw invalid(`Bundle.entry[${index}].resource`, 'Each entry carries a resource.', 'required');
+    const method = str(obj(entry.request)?.method).toUpperCase();
+    if (method && method !== 'POST' && method !== 'PUT') throw invalid(`Bundle.entry[${index}].request.method`, 'Entries are created (POST or PUT).');
+    return { resource, fullUrl: str(entry.fullUrl), index };
+  });
+}
+
+/** The laboratory a Task's owner names: `Organization/<id>`, a facility code identifier, or a bundled Organization. */
+async function ownerFacility(tx: Tx, owner: Json | null, bundled: { resource: Json; fullUrl: string }[]) {
+  if (!owner) throw invalid('Task.owner', 'Task.owner must name the laboratory (an Organization).', 'required');
+  const reference = str(owner.reference);
+  let code = str(obj(owner.identifier)?.value);
+  let id: number | null = null;
+  const local = reference ? bundled.find((e) => e.fullUrl === reference && e.resource.resourceType === 'Organization') : undefined;
+  if (local) code = str(obj(arr(local.resource.identifier)[0])?.value) || code;
+  else if (reference) {
+    const m = reference.match(/^(?:.*\/)?Organization\/([0-9]{1,9})$/);
+    if (!m) throw invalid('Task.owner', `Task.owner "${reference}" is not a laboratory of this server.`, 'not-found');
+    id = Number(m[1]);
+  }
+  if (id == null && !code) throw invalid('Task.owner', 'Task.owner must name the laboratory (a reference or its facility code).', 'required');
+  const [facility] = await tx
+    .select({ id: facilities.id, name: facilities.facilityName })
+    .from(facilities)
+    .where(id != null ? eq(facilities.id, id) : eq(facilities.facilityCode, code));
+  if (!facility) throw invalid('Task.owner', 'Task.owner names no laboratory of this server.', 'not-found');
+  return facility;
+}
+
+/** The tests the ServiceRequests ask for, by LOINC or by the catalogue's own code; all in one programme. */
+async function testsAsked(tx: Tx, requests: Json[]) {
+  const wanted = requests.map((r, i) => {
+    const list = codings(r.code).filter((c) => c.code);
+    if (!list.length)
+      throw invalid(`ServiceRequest[${i}].code`, 'Each ServiceRequest names its test in code.coding (LOINC or the catalogue’s code).', 'required');
+    return list;
+  });
+  const loincs = wanted
+    .flat()
+    .filter((c) => c.system === FHIR_SYSTEMS.loinc)
+    .map((c) => c.code);
+  const own = wanted
+    .flat()
+    .filter((c) => c.system === FHIR_SYSTEMS.testCode || c.system === '')
+    .map((c) => c.code);
+  const conditions = [...(loincs.length ? [inArray(testTypes.loinc_code, loincs)] : []), ...(own.length ? [inArray(testTypes.code, own)] : [])];
+  const rows = conditions.length
+    ? await tx
+        .select({
+          id: testTypes.id,
+          name: testTypes.name,
+          code: testTypes.code,
+          loinc: testTypes.loinc_code,
+          system: testTypes.code_system,
+          program: testTypes.program,
+        })
+        .from(testTypes)
+        .where(and(eq(testTypes.is_active, true), or(...conditions)))
+    : [];
+  return wanted.map((list, i) => {
+    for (const c of list) {
+      const match =
+        c.system === FHIR_SYSTEMS.loinc
+          ? rows.filter((t) => t.loinc === c.code && t.system === FHIR_SYSTEMS.loinc).sort((a, b) => a.id - b.id)[0]
+          : rows.find((t) => t.code === c.code);
+      if (match) return match;
+    }
+    const named = list.map((c) => (c.system ? `${c.system}|${c.code}` : c.code)).join(', ');
+    throw invalid(`ServiceRequest[${i}].code`, `Unknown test code ${named}: no active test of the catalogue has it.`, 'code-invalid');
+  });
+}
+
+/** The answers of a QuestionnaireResponse as request-form fields (linkId → value). */
+function formAnswers(response: Json | undefined): Record<string, unknown> {
+  const form: Record<string, unknown> = {};
+  const walk = (items: unknown[]) => {
+    for (const raw of items) {
+      const item = obj(raw);
+      if (!item) continue;
+      const link = str(item.linkId);
+      const answer = obj(arr(item.answer)[0]);
+      if (link && answer && link.length <= 100) {
+        const value =
+          answer.valueString ??
+          answer.valueDate ??
+          answer.valueDateTime ??
+          answer.valueBoolean ??
+          answer.valueInteger ??
+          answer.valueDecimal ??
+          obj(answer.valueCoding)?.code;
+        if (value !== undefined && value !== null) form[link] = value;
+      }
+      walk(arr(item.item));
+    }
+  };
+  if (response) walk(arr(response.item));
+  return form;
+}
+
+/** Read and check the bundle; `reaches` says whether the caller may order in a programme (else a 400). */
+export async function parseOrderBundle(tx: Tx, body: unknown, reaches: (programId: number) => boolean): Promise<ParsedOrder> {
+  const entries = entriesOf(body);
+  const of = (type: string) => entries.filter((e) => e.resource.resourceType === type);
+  const tasks = of('Task');
+  if (tasks.length !== 1) throw invalid('Task', 'The Bundle holds exactly one Task (the order).', 'required');
+  const task = tasks[0]!.resource;
+  if (task.status !== 'requested') throw invalid('Task.status', 'A new order’s Task has status "requested".');
+  if (task.intent !== 'order') throw invalid('Task.intent', 'A new order’s Task has intent "order".');
+  const patients = of('Patient');
+  if (patients.length !== 1) throw invalid('Patient', 'The Bundle holds exactly one Patient.', 'required');
+  const patient = patients[0]!.resource;
+  const requests = of('ServiceRequest').map((e) => e.resource);
+  if (!requests.length) throw invalid('ServiceRequest', 'The Bundle holds at least one ServiceRequest (a test asked).', 'required');
+  if (requests.length > 20) throw invalid('ServiceRequest', 'At most 20 tests in one order.');
+  const specimens = of('Specimen');
+  if (specimens.length > 1) throw invalid('Specimen', 'At most one Specimen per order.');
+
+  // The order's identifier: the Task's, or the ServiceRequests' requisition.
+  const taskId = obj(arr(task.identifier)[0]) ?? obj(requests[0]!.requisition);
+  const identifier = { system: str(taskId?.system).slice(0, 300), value: str(taskId?.value) };
+  if (!identifier.value)
+    throw invalid('Task.identifier', 'Task.identifier (or ServiceRequest.requisition) is required: a resent order is known by it.', 'required');
+  if (identifier.value.length > 200) throw invalid('Task.identifier', 'Task.identifier is at most 200 characters.');
+
+  const facility = await ownerFacility(tx, obj(task.owner), entries);
+
+  // The patient: a name, a sex and at least one identifier (the laboratory finds its client by it).
+  const ids = arr(patient.identifier)
+    .map(obj)
+    .filter((i): i is Json => i != null && str(i.value) !== '');
+  if (!ids.length) throw invalid('Patient.identifier', 'Patient.identifier is required (e.g. the ART or hospital number).', 'required');
+  const types = await tx.select().from(clientIdentifierTypes).where(eq(clientIdentifierTypes.is_active, true));
+  const identifiers = ids.slice(0, 10).map((i) => {
+    const system = str(i.system);
+    const typeCodes = codings(i.type).map((c) => c.code);
+    const typeText = str(obj(i.type)?.text).toLowerCase();
+    const type = types.find((t) => identifierSystem(t.name) === system || typeCodes.includes(t.code) || t.name.toLowerCase() === typeText);
+    return { type: type?.name ?? '', system, value: str(i.value).slice(0, 50) };
+  });
+  const name = obj(arr(patient.name)[0]);
+  const family = str(name?.family).slice(0, 100);
+  const given = arr(name?.given).map(str).filter(Boolean).join(' ').slice(0, 100);
+  if (!family || !given) throw invalid('Patient.name', 'Patient.name needs a family and a given name.', 'required');
+  const gender = str(patient.gender);
+  if (gender !== 'male' && gender !== 'female') throw invalid('Patient.gender', 'Patient.gender is "male" or "female".', 'required');
+  const birthDate = str(patient.birthDate);
+  if (birthDate && !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) throw invalid('Patient.birthDate', 'Patient.birthDate is a full date (YYYY-MM-DD).');
+  const phone =
+    arr(patient.telecom)
+      .map(obj)
+      .find((t) => t?.system === 'phone')?.value ?? '';
+
+  const tests = await testsAsked(tx, requests);
+  const programIds = [...new Set(tests.map((t) => t.program))];
+  if (programIds.length !== 1)
+    throw invalid('ServiceRequest.code', 'The tests of one order belong to one programme; send one Bundle per programme.', 'business-rule');
+  const [program] = await tx.select().from(programs).where(eq(programs.id, programIds[0]!));
+  if (!reaches(program!.id)) throw invalid('ServiceRequest.code', `This sender may not order in the ${program!.name} programme.`, 'business-rule');
+
+  const specimen = specimens[0]?.resource;
+  const first = requests[0]!;
+  const priority = ['urgent', 'asap', 'stat'].includes(str(first.priority) || str(task.priority)) ? 'urgent' : 'routine';
+  const requesterName = refDisplay(task.requester) || refDisplay(first.requester);
+  const form = formAnswers(of('QuestionnaireResponse')[0]?.resource);
+  return {
+    facilityId: facility.id,
+    facilityName: facility.name,
+    programId: program!.id,
+    programName: program!.name,
+    identifier,
+    requester: requesterName.slice(0, 200),
+    testIds: [...new Set(tests.map((t) => t.id))],
+    summary: {
+      patient: { name: `${given} ${family}`, given, family, sex: gender, birth_date: birthDate || null, phone: String(phone).slice(0, 20), identifiers },
+      tests: tests.filter((t, i) => tests.findIndex((u) => u.id === t.id) === i).map((t) => ({ id: t.id, name: t.name, code: t.code })),
+      specimen: specimen ? { type: conceptText(specimen.type).slice(0, 100), collected_at: str(obj(specimen.collection)?.collectedDateTime) || null } : null,
+      priority: (PRIORITIES as readonly string[]).includes(priority) ? priority : 'routine',
+      requesting_clinician: refDisplay(first.requester).slice(0, 150),
+      form,
+    },
+  };
+}
