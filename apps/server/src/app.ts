@@ -46,6 +46,9 @@ import { worksheetsRoutes } from './modules/worksheets/worksheets.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { assetsRoutes } from './modules/inventory/assets.routes.js';
 import { fhirRoutes } from './modules/fhir/fhir.routes.js';
+import { apiClientsRoutes } from './modules/api-clients/api-clients.routes.js';
+import { systemAuthenticator } from './modules/api-clients/api-clients.service.js';
+import { electronicRequestsRoutes } from './modules/fhir/fhir.orders.requests.js';
 
 export interface AppOptions {
   database: Database;
@@ -104,7 +107,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { db } = options.database;
   const signer = createTokenSigner(options.jwtSecret);
   // core/ depends on no module: the app hands it the token check, the principal loader and the audit writer.
-  registerAuth(app, { verify: (token) => signer.verifyAccess(token), load: (userId, sessionId) => loadPrincipal(db, userId, sessionId) });
+  registerAuth(app, {
+    verify: (token) => signer.verifyAccess(token),
+    load: (userId, sessionId) => loadPrincipal(db, userId, sessionId),
+    system: systemAuthenticator(db),
+  });
   app.decorate('audit', recordAudit);
 
   healthRoutes(app, options.database);
@@ -137,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   consumablesRoutes(app, db);
   assetsRoutes(app, db);
   await fhirRoutes(app, db);
+  apiClientsRoutes(app, db);
+  electronicRequestsRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;
