@@ -32,4 +32,5 @@ export * from './inventory/consumables.js';
 export * from './inventory/assets.js';
 export * from './billing/billing.js';
 export * from './interop/api-clients.js';
+export * from './interop/fhir.js';
 export * from './interop/orders.js';

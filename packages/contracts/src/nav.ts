@@ -103,6 +103,8 @@ const facilityAdministration: NavPage[] = [
   page('/administrations/facility/tat', 'tat', facilityAdmin, 'facilityAdmin'),
   page('/administrations/facility/testMeasures', 'testMeasures', facilityAdmin, 'facilityAdmin'),
   page('/administrations/facility/machineSetting', 'machineSetting', labAdmin, 'facilityAdmin'),
+  // Other systems (an EMR) that post orders and read results over FHIR, each with its secret.
+  page('/interoperability/api-clients', 'apiClients', facilityAdmin, 'facilityAdmin'),
   page('/administrations/facility/manage-qc-test-config', 'qcTestConfig', labAdmin, 'facilityAdmin'),
   page('/machine-setting', 'machineSetting', labAdmin),
   page('/commodities/createAsset', 'createAsset', facilityAdmin, 'inventory'),
