@@ -38,6 +38,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/administrations/global/testResultConfiguration': resourcePage(() => import('./features/admin-global/catalogue/testTypeConfig')),
   '/administrations/global/referenceData': lazy(() => import('./features/admin-global/reference/ReferenceDataPage')),
   '/administrations/global/changePassword': lazy(() => import('./features/users/ChangePasswordPage')),
+  '/interoperability/api-clients': lazy(() => import('./features/interop/ApiClientsPage')),
   '/administrations/facility/facilityUsers': resourcePage(() => import('./features/admin-facility/users/facilityUserConfig')),
   // The test services with each price's date, and the facility's hold-until-paid setting above them.
   '/administrations/facility/testService': lazy(() => import('./features/billing/TestServicePage')),
