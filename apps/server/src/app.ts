@@ -45,6 +45,7 @@ import { qcRoutes } from './modules/qc/qc.routes.js';
 import { worksheetsRoutes } from './modules/worksheets/worksheets.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { assetsRoutes } from './modules/inventory/assets.routes.js';
+import { instrumentsRoutes } from './modules/instruments/instruments.routes.js';
 import { fhirRoutes } from './modules/fhir/fhir.routes.js';
 import { apiClientsRoutes } from './modules/api-clients/api-clients.routes.js';
 import { systemAuthenticator } from './modules/api-clients/api-clients.service.js';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   billingRoutes(app, db);
   consumablesRoutes(app, db);
   assetsRoutes(app, db);
+  instrumentsRoutes(app, db);
   await fhirRoutes(app, db);
   apiClientsRoutes(app, db);
   electronicRequestsRoutes(app, db);

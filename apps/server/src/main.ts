@@ -4,6 +4,7 @@ import { isWorker, runPrimary } from './core/cluster.js';
 import { loadConfig } from './core/config.js';
 import { openDatabase } from './core/db.js';
 import { resolveJwtSecret } from './core/secret.js';
+import { InstrumentListeners, setCurrentListeners } from './modules/instruments/listeners.js';
 import { seed } from './seed/index.js';
 
 const config = loadConfig();
@@ -36,10 +37,23 @@ if (clustered && !isWorker()) {
     trustProxy: process.env.TRUST_PROXY === '1',
   });
 
+  // The analysers' listeners: in one process only — the embedded database's single process, or, in a cluster, the
+  // worker holding the PostgreSQL advisory lock (the others take it over when that worker dies).
+  const instruments = config.instruments.enabled
+    ? new InstrumentListeners(database.db, {
+        host: config.instruments.host,
+        syncMs: config.instruments.syncMs,
+        lockUrl: clustered ? config.databaseUrl : null,
+        log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+      })
+    : null;
+  setCurrentListeners(instruments);
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
       // A worker's last word to the primary (its listening socket closing) may find it already gone: not a crash.
       if (clustered) cluster.worker?.on('error', () => undefined);
+      await instruments?.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -47,6 +61,7 @@ if (clustered && !isWorker()) {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  await instruments?.start();
   if (!clustered) {
     app.log.info(`Serving on http://localhost:${config.port} (${where}${config.demo ? ', demo data' : ''})`);
     console.log(`NLIMS is running on http://localhost:${config.port} — ${where}${config.demo ? ', demo data (password Demo@12345)' : ''}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, dbInt } from './input.js';
+import { INSTRUMENT_PORT_MAX, INSTRUMENT_PORT_MIN, INSTRUMENT_PROTOCOLS } from './instruments/interfaces.js';
 
 const id = dbId({ error: 'This field is required.' });
 const optionalNumber = z.number().finite().nullable().default(null);
@@ -97,6 +98,15 @@ export const machineSettingBody = z.object({
   tests: z.array(dbId()).default([]),
   modules: z.array(z.string().trim().min(1).max(100)).default([]),
   is_active: z.boolean().default(true),
+  /** How the analyser sends results: none (files only), HL7 v2 over MLLP, or ASTM over TCP, on its own port. */
+  protocol: z.enum(INSTRUMENT_PROTOCOLS, { error: 'Choose none, hl7 or astm.' }).default('none'),
+  listen_port: z
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .min(INSTRUMENT_PORT_MIN, `Choose a port from ${INSTRUMENT_PORT_MIN} to ${INSTRUMENT_PORT_MAX}.`)
+    .max(INSTRUMENT_PORT_MAX, `Choose a port from ${INSTRUMENT_PORT_MIN} to ${INSTRUMENT_PORT_MAX}.`)
+    .nullable()
+    .default(null),
 });
 export const machineSettingItem = machineSettingBody.extend({ id: z.number(), facility: z.number() });
 

@@ -24,6 +24,7 @@ export * from './request-forms.js';
 export * from './qc/westgard.js';
 export * from './qc/qc.js';
 export * from './instruments/values.js';
+export * from './instruments/interfaces.js';
 export * from './worksheets/worksheets.js';
 export * from './dispatch/dispatch.js';
 export * from './quality/nonconformity.js';

@@ -26,6 +26,8 @@ export interface Config {
   dbQueue: { concurrency: number; maxWaiting: number; maxWaitMs: number };
   /** Uploaded files: where their bytes are kept, and the largest upload. */
   files: FilesConfig;
+  /** Analysers' HL7 / ASTM listeners (INSTRUMENTS=0 turns them off; INSTRUMENT_HOST the address they bind). */
+  instruments: { enabled: boolean; host: string; syncMs: number };
 }
 
 /** S3-compatible object storage (AWS S3, MinIO, Ceph, Cloudflare R2 …). */
@@ -122,5 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxWaitMs: positive('DB_QUEUE_MAX_WAIT_MS', env.DB_QUEUE_MAX_WAIT_MS, 3000),
     },
     files: loadFilesConfig(env, dataDir),
+    instruments: {
+      enabled: env.INSTRUMENTS !== '0',
+      // The loopback by default: an analyser on the laboratory's network needs INSTRUMENT_HOST set (0.0.0.0 or the LAN address).
+      host: env.INSTRUMENT_HOST?.trim() || '127.0.0.1',
+      syncMs: positive('INSTRUMENT_SYNC_MS', env.INSTRUMENT_SYNC_MS, 15_000, 500),
+    },
   };
 }

@@ -19,6 +19,7 @@ import { facilityPrograms } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { benches, sections } from '../reference/reference.table.js';
 import { ValidationError } from '../../core/errors.js';
+import { resyncListeners } from '../instruments/listeners.js';
 import { isFacilityAdminPrincipal } from '../users/principal.js';
 import * as t from './facility-settings.table.js';
 
@@ -27,6 +28,7 @@ const facilityAdmin: Rule = (p) => isFacilityAdminPrincipal(p) && p.facilityId !
 const facilityStaff: Rule = (p) => p.isSuperuser || p.facilityId != null;
 
 export interface FacilitySettingOptions {
+  afterSave?: ResourceDef['afterSave'];
   path: string;
   entity: string;
   table: PgTable & { id: PgColumn; facility: PgColumn };
@@ -75,6 +77,7 @@ export function facilitySetting(o: FacilitySettingOptions): ResourceDef {
           }
         : undefined,
     validate: o.withTest && testColumn ? both(checkTestOffered(o.table, testColumn), o.validate) : o.validate,
+    afterSave: o.afterSave,
     item: o.item,
     body: o.body as never,
     search: (o.search ?? []).map((n) => (fields[n] as PgColumn | undefined) ?? columns[n]!),
@@ -113,6 +116,22 @@ const checkTestOffered =
     if (row && row.runs == null)
       throw ValidationError.field('test_type', `This test belongs to the ${row.program} programme, which your facility does not run.`);
   };
+
+/** A machine that talks HL7 or ASTM listens on a port of its own (unique across the server: the database's index). */
+const checkListener: ResourceDef['validate'] = async (db, body, _p, existingId) => {
+  let protocol = body.protocol as string | undefined;
+  let port = body.listen_port as number | null | undefined;
+  if ((protocol === undefined || port === undefined) && existingId !== undefined) {
+    const [row] = await db
+      .select({ protocol: t.machineSettings.protocol, port: t.machineSettings.listen_port })
+      .from(t.machineSettings)
+      .where(eq(t.machineSettings.id, existingId));
+    protocol ??= row?.protocol;
+    if (port === undefined) port = row?.port ?? null;
+  }
+  if (protocol && protocol !== 'none' && port == null)
+    throw ValidationError.field('listen_port', 'A machine that sends HL7 or ASTM needs a port to listen on.');
+};
 
 /** A test's bench must exist and, when the test has a section, belong to that section. */
 const checkBench: ResourceDef['validate'] = async (db, body, _p, existingId) => {
@@ -183,6 +202,9 @@ export const FACILITY_SETTING_DEFS: ResourceDef[] = [
     // Every laboratory's analysers, a clinical laboratory's chemistry and haematology too (DESIGN §3: QC for every
     // programme); its staff read them to say which instrument a QC run was on.
     write: facilityAdmin,
+    validate: checkListener,
+    // The analysers' listeners read the machines again once the change is committed.
+    afterSave: async () => resyncListeners(),
     search: ['name', 'model', 'serial_number'],
     filters: ['instrument', 'is_active'],
     ordering: ['name', 'model', 'serial_number'],
