@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { programmeSteps, VIRAL_LOAD } from '../../test/programmes.js';
 import { API_CLIENT_RATE, resetClientRates } from '../api-clients/api-clients.service.js';
+import { expectValidFhir } from './fhir.validation.js';
 
 /**
  * An EMR at Yaba sends a viral-load request over FHIR and reads the result back: its API client made by Yaba's
@@ -19,11 +20,13 @@ const FHIR = 'application/fhir+json';
 const steps = programmeSteps(() => t, VIRAL_LOAD);
 const as = steps.as;
 
-/** Every FHIR reply the EMR reads: a resource of the expected type. */
+/** Every FHIR reply the EMR reads: a valid R4 resource of the expected type. */
 function fhirOf(res: { statusCode: number; body: string; headers: Record<string, unknown> }, type: string) {
   const body = JSON.parse(res.body) as { resourceType: string };
   expect(body.resourceType, res.body).toBe(type);
+  expectValidFhir(body);
   expect(String(res.headers['content-type'])).toContain(FHIR);
+  // biome-ignore lint/suspicious/noExplicitAny: a FHIR reply read loosely by the test
   return body as Record<string, any>;
 }
 
@@ -238,7 +241,7 @@ describe('orders in over FHIR', () => {
 
     // An API client reaches no /api/ route, not even those any signed-in person may call.
     const system = await newClient(['orders.write', 'results.read']);
-    for (const url of ['/api/me/', '/api/vl_sample/', '/api/api_client/', '/api/electronic_request/']) {
+    for (const url of ['/api/users/me/', '/api/program/', '/api/vl_sample/', '/api/api_client/', '/api/electronic_request/']) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(system.secret) });
       expect(res.statusCode, url).toBe(403);
     }
@@ -300,7 +303,7 @@ describe('orders in over FHIR', () => {
     const location = JSON.parse(posted.body).entry[0].response.location as string;
     const id = location.split('/')[1];
     expect((await as('ph_receptionist', 'POST', `/api/electronic_request/${id}/reject/`, { reason: '' })).statusCode).toBe(400);
-    expect((await as('clin_receptionist', 'POST', `/api/electronic_request/${id}/reject/`, { reason: 'No' })).statusCode).toBe(403);
+    expect((await as('clin_receptionist', 'POST', `/api/electronic_request/${id}/reject/`, { reason: 'No' })).statusCode).toBe(404);
     expect((await as('ph_analyst', 'POST', `/api/electronic_request/${id}/reject/`, { reason: 'No' })).statusCode).toBe(403);
     const rejected = await as('ph_receptionist', 'POST', `/api/electronic_request/${id}/reject/`, { reason: 'The patient was transferred.' });
     expect(rejected.statusCode, rejected.body).toBe(200);

@@ -10,6 +10,7 @@ import { iso } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
 import { fhirReader } from './fhir.access.js';
+import { addCapability, addSystemInteraction } from './fhir.capability.js';
 import { badParameter, FhirError, fhirNotFound, sendFhir } from './fhir.http.js';
 import { parseOrderBundle } from './fhir.orders.bundle.js';
 import { electronicRequests } from './fhir.table.js';
@@ -293,6 +294,24 @@ function lastUpdatedClause(values: string[]): SQL[] {
 
 /** The Task routes and the transaction, inside the /fhir scope (its error handler answers OperationOutcomes). */
 export function fhirOrderRoutes(scope: App, db: Db): void {
+  addSystemInteraction({
+    code: 'transaction',
+    documentation:
+      'An order: a transaction Bundle with one Patient (an identifier is required), its ServiceRequests (code: LOINC or the catalogue\u2019s test code), at most one Specimen, an optional QuestionnaireResponse answering the programme\u2019s request form, and one Task (status requested, intent order, identifier, owner: the laboratory). The same Task identifier posted again to the same laboratory answers with the request already kept.',
+  });
+  addCapability({
+    type: 'Task',
+    interaction: [{ code: 'read' }, { code: 'search-type' }],
+    documentation:
+      'An order sent by the caller: requested \u2192 accepted | rejected (statusReason) \u2192 in-progress (a result entered) \u2192 completed (every result approved; output names the DiagnosticReport and Observations). Poll with _lastUpdated=gt<instant>; no subscriptions.',
+    searchParam: [
+      { name: 'status', type: 'token' },
+      { name: 'owner', type: 'reference' },
+      { name: 'identifier', type: 'token' },
+      { name: '_lastUpdated', type: 'date' },
+      { name: '_count', type: 'number' },
+    ],
+  });
   const tags = ['fhir'];
   const resource = z.record(z.string(), z.unknown());
   scope.post(

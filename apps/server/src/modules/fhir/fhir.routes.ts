@@ -8,6 +8,7 @@ import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { fhirReader, requireFhirReferenceRead } from './fhir.access.js';
 import { capabilityStatement } from './fhir.capability.js';
+import { fhirOrderRoutes } from './fhir.orders.js';
 import { codeSystems, filterCanonical, questionnaires } from './fhir.forms.js';
 import { FhirError, fhirNotFound, fhirScope, sendFhir } from './fhir.http.js';
 import { readOne, search, searchset } from './fhir.read.js';
@@ -25,7 +26,7 @@ export async function fhirRoutes(app: FastifyInstance, db: Db): Promise<void> {
       const scope = plain.withTypeProvider<ZodTypeProvider>() as unknown as App;
       readRoutes(scope, db);
       // The orders side: transaction Bundles with a Task, and the Task resource.
-      // fhirOrderRoutes(scope, db);
+      fhirOrderRoutes(scope, db);
     },
     { prefix: '/fhir' },
   );

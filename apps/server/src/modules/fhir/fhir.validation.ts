@@ -41,7 +41,9 @@ export function fhirErrors(resource: unknown): string[] {
   const r = resource as { resourceType?: string; entry?: { resource?: unknown }[] };
   const nested =
     r?.resourceType === 'Bundle'
-      ? (r.entry ?? []).flatMap((e, i) => fhirErrors(e.resource).map((m) => `entry[${i}] ${(e.resource as { resourceType?: string })?.resourceType}: ${m}`))
+      ? (r.entry ?? []).flatMap((e, i) =>
+          e.resource === undefined ? [] : fhirErrors(e.resource).map((m) => `entry[${i}] ${(e.resource as { resourceType?: string })?.resourceType}: ${m}`),
+        )
       : [];
   return [...own, ...nested].filter((m) => !(nested.length && m.includes('should match exactly one schema in oneOf')) || m.startsWith('entry['));
 }
