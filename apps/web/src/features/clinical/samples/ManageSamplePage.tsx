@@ -13,6 +13,7 @@ import { SampleTable } from './SampleTable';
 import { SampleToolbar } from './SampleToolbar';
 import { useSampleDialogs } from './useSampleDialogs';
 import { useSampleList } from './useSampleList';
+import { ElectronicRequestsPanel } from '../../interop/ElectronicRequestsPanel';
 
 /** The order form (and the request form's schema with it) loads when the drawer is first opened. */
 const NewRequestDrawer = lazy(() => import('./NewRequestDrawer').then((m) => ({ default: m.NewRequestDrawer })));
@@ -52,6 +53,7 @@ export default function ManageSamplePage({ page }: PageProps) {
     ));
   return (
     <ClinicalPage page={page} extra={extra}>
+      {programme.may('order') && <ElectronicRequestsPanel program={programme.name} />}
       <SampleToolbar list={list} statuses={SAMPLE_FILTER_STATUSES} progress />
       <SampleTable
         list={list}
