@@ -12,6 +12,7 @@ import { seedPhDemoSamples } from './ph/demo.js';
 import { seedQcDemo } from './demo-qc.js';
 import { seedReferralDemo, seedReferralNetwork } from './demo-referral.js';
 import { seedFilesDemo } from './demo-files.js';
+import { seedInteropDemo } from './demo-interop.js';
 import { seedNonConformityDemo } from './demo-nonconformity.js';
 import { seedConsumablesDemo } from './demo-consumables.js';
 import { seedAssetsDemo } from './demo-assets.js';
@@ -264,4 +265,6 @@ export async function seedDemo(tx: Tx): Promise<void> {
   await seedConsumablesDemo(tx, ids);
   // The equipment registers of Ikeja and Yaba: all in use and calibrated, one calibration due this month.
   await seedAssetsDemo(tx, ids);
+  // Yaba's EMR: its API client and two viral-load requests it sent, waiting on the sample-management page.
+  await seedInteropDemo(tx, ids);
 }
