@@ -539,6 +539,63 @@ const ROWS: Row[] = [
     expect: { staff: 200 },
     otherwise: 403,
   },
+  // API clients: a facility's administrator keeps those of its facility within its programmes (ph_admin: Yaba's demo
+  // EMR, id 1); the super admin any facility's (naming the facility on create). Nobody else reaches them.
+  { name: 'list API clients', method: 'GET', url: () => '/api/api_client/', expect: { super: 200, clinicalAdmin: 200, labAdmin: 200 }, otherwise: 403 },
+  {
+    name: 'create an API client for Viral Load',
+    method: 'POST',
+    url: () => '/api/api_client/',
+    body: () => ({ name: `EMR ${unique()}`, scopes: ['results.read'], programs: ['Viral Load'] }),
+    expect: { super: 400, clinicalAdmin: 400, labAdmin: 201 },
+    otherwise: 403,
+  },
+  {
+    name: "a new secret for Yaba's EMR",
+    method: 'POST',
+    url: () => '/api/api_client/1/rotate/',
+    expect: { super: 200, clinicalAdmin: 404, labAdmin: 200 },
+    otherwise: 403,
+  },
+  // Electronic requests: the staff who register samples in the programme, at the laboratory the request is addressed to.
+  {
+    name: 'list electronic requests',
+    method: 'GET',
+    url: () => '/api/electronic_request/',
+    expect: {},
+    users: each(REGISTRARS, 200),
+    otherwise: 403,
+  },
+  {
+    name: 'accept an electronic request (no such request)',
+    method: 'POST',
+    url: () => '/api/electronic_request/999999/accept/',
+    body: () => ({}),
+    expect: {},
+    users: each(REGISTRARS, 404),
+    otherwise: 403,
+  },
+  {
+    name: 'reject an electronic request (no such request)',
+    method: 'POST',
+    url: () => '/api/electronic_request/999999/reject/',
+    body: () => ({ reason: 'matrix' }),
+    expect: {},
+    users: each(REGISTRARS, 404),
+    otherwise: 403,
+  },
+  // Orders over FHIR by a person: those who register samples may post (this empty transaction is a 400); the Tasks
+  // are read by those who read a programme's samples at a facility.
+  {
+    name: 'post an order bundle to /fhir',
+    method: 'POST',
+    url: () => '/fhir',
+    body: () => ({ resourceType: 'Bundle', type: 'transaction', entry: [] }),
+    expect: {},
+    users: each(REGISTRARS, 400),
+    otherwise: 403,
+  },
+  { name: 'search Tasks', method: 'GET', url: () => '/fhir/Task', expect: { staff: 200 }, otherwise: 403 },
 ];
 
 describe('authorisation matrix: administration', () => {

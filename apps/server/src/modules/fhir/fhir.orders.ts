@@ -203,7 +203,8 @@ async function orderer(tx: Tx, p: Principal) {
     const reader = await fhirReader(tx, p, 'orders.write');
     return { facilityId: reader.facilityId, reaches: (programId: number) => reader.programIds.includes(programId) };
   }
-  if (p.isSuperuser || p.facilityId == null) throw forbidden('Orders are posted by a laboratory’s staff who register samples, or by its API clients.');
+  if (p.isSuperuser || p.facilityId == null || !p.roles.some((r) => mayIn(p, r.program, 'order')))
+    throw forbidden('Orders are posted by a laboratory’s staff who register samples, or by its API clients.');
   return { facilityId: p.facilityId, reaches: (programId: number) => p.roles.some((r) => r.programId === programId && mayIn(p, r.program, 'order')) };
 }
 
