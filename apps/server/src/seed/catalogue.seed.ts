@@ -53,6 +53,7 @@ export async function seedCatalogue(tx: Tx, catalogue: CatalogueTest[] = CATALOG
         panel: testTypes.panel,
         result_type: testTypes.result_type,
         unit: testTypes.unit,
+        loinc_code: testTypes.loinc_code,
       })
       .from(testTypes);
   let rows = await current();
@@ -116,6 +117,12 @@ export async function seedCatalogue(tx: Tx, catalogue: CatalogueTest[] = CATALOG
       unit: t.unit ?? '',
     };
     if (!sameDefinition(row, wanted)) await tx.update(testTypes).set(wanted).where(eq(testTypes.id, row.id));
+  }
+  // A LOINC code the catalogue gained fills a row that has none, with LOINC as its system (a code the laboratory gave is kept).
+  for (const t of catalogue) {
+    const row = byCode.get(t.code);
+    if (row && t.loinc && !row.loinc_code)
+      await tx.update(testTypes).set({ loinc_code: t.loinc, code_system: 'http://loinc.org' }).where(eq(testTypes.id, row.id));
   }
 
   const sampleType = lookup(await tx.select({ id: sampleTypes.id, name: sampleTypes.name }).from(sampleTypes), 'sample type');

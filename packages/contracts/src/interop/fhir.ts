@@ -57,7 +57,7 @@ export const UCUM_UNITS: Readonly<Record<string, string>> = {
   'U/L': 'U/L',
   'cells/µL': '{cells}/uL',
   'copies/mL': '{copies}/mL',
-  'log10 copies/mL': '{log_copies}/mL',
+  'log10 copies/mL': '{Log_copies}/mL',
   days: 'd',
   fL: 'fL',
   'g/L': 'g/L',

@@ -95,7 +95,7 @@ describe('the CapabilityStatement', () => {
     ])
       expect(types).toContain(type);
     const report = (cs.rest[0].resource as Json[]).find((r) => r.type === 'DiagnosticReport');
-    expect(report.searchInclude).toContain('DiagnosticReport:result');
+    expect(report?.searchInclude).toContain('DiagnosticReport:result');
     // Public, like any FHIR server's metadata.
     const anonymous = await t.app.inject({ url: '/fhir/metadata' });
     expect(anonymous.statusCode).toBe(200);

@@ -67,7 +67,14 @@ const WIDAL: TestSetup = { section: SERO, panel: 'WIDAL', sampleTypes: [SER], me
 
 export const GENERAL_CATALOGUE: CatalogueTest[] = [
   // General: full blood count
-  general.panel('Full blood count', 'FBC', { section: HAEM, sampleTypes: [WB], methods: [AUTO_HAEM], instruments: [SYSMEX, MINDRAY], tatHours: 4 }),
+  general.panel('Full blood count', 'FBC', {
+    loinc: '58410-2',
+    section: HAEM,
+    sampleTypes: [WB],
+    methods: [AUTO_HAEM],
+    instruments: [SYSMEX, MINDRAY],
+    tatHours: 4,
+  }),
   general.numeric('Haemoglobin (Hb)', 'FBC-HB', { ...FBC, loinc: '718-7', ...measure('g/dL', 1, [1, 25], [11.5, 16.5], [7, 20]) }),
   general.numeric('Packed cell volume (PCV/HCT)', 'FBC-PCV', { ...FBC, loinc: '4544-3', ...measure('%', 1, [5, 80], [36, 50], [20, 60]) }),
   general.numeric('Red blood cell count', 'FBC-RBC', { ...FBC, loinc: '789-8', ...measure('×10¹²/L', 2, [0.5, 10], [3.8, 5.8]) }),
@@ -126,7 +133,14 @@ export const GENERAL_CATALOGUE: CatalogueTest[] = [
   }),
 
   // General: liver function
-  general.panel('Liver function test', 'LFT', { section: CHEM, sampleTypes: [SER, PLA], methods: [SPEC], instruments: [COBAS_C311], tatHours: 6 }),
+  general.panel('Liver function test', 'LFT', {
+    loinc: '24325-3',
+    section: CHEM,
+    sampleTypes: [SER, PLA],
+    methods: [SPEC],
+    instruments: [COBAS_C311],
+    tatHours: 6,
+  }),
   general.numeric('Alanine aminotransferase (ALT)', 'LFT-ALT', { ...LFT, loinc: '1742-6', ...measure('U/L', 0, [5, 7000], [0, 41], [null, 1000]) }),
   general.numeric('Aspartate aminotransferase (AST)', 'LFT-AST', { ...LFT, loinc: '1920-8', ...measure('U/L', 0, [5, 7000], [0, 40], [null, 1000]) }),
   general.numeric('Alkaline phosphatase (ALP)', 'LFT-ALP', { ...LFT, loinc: '6768-6', ...measure('U/L', 0, [5, 1200], [40, 129]) }),
@@ -151,7 +165,14 @@ export const GENERAL_CATALOGUE: CatalogueTest[] = [
   general.numeric('Bicarbonate', 'EUCR-HCO3', { ...EUCR, loinc: '1963-8', ...measure('mmol/L', 0, [3, 50], [22, 29], [10, 40]) }),
 
   // General: lipid profile
-  general.panel('Lipid profile', 'LIPID', { section: CHEM, sampleTypes: [SER, PLA], methods: [SPEC], instruments: [COBAS_C311], tatHours: 24 }),
+  general.panel('Lipid profile', 'LIPID', {
+    loinc: '24331-1',
+    section: CHEM,
+    sampleTypes: [SER, PLA],
+    methods: [SPEC],
+    instruments: [COBAS_C311],
+    tatHours: 24,
+  }),
   general.numeric('Total cholesterol', 'LIPID-TC', { ...LIPID, loinc: '14647-2', ...measure('mmol/L', 2, [0.1, 20.7], [0, 5.2]) }),
   general.numeric('HDL cholesterol', 'LIPID-HDL', { ...LIPID, loinc: '14646-4', ...measure('mmol/L', 2, [0.08, 3.12], [1, 3]) }),
   general.numeric('LDL cholesterol', 'LIPID-LDL', { ...LIPID, methods: [CALC, SPEC], loinc: '22748-8', ...measure('mmol/L', 2, [0.1, 14], [0, 3.4]) }),
@@ -207,7 +228,13 @@ export const GENERAL_CATALOGUE: CatalogueTest[] = [
   general.numeric('Urine specific gravity', 'UA-SG', { ...UA, loinc: '5811-5', ...measure(null, 3, [1, 1.035], [1.005, 1.03]) }),
 
   // General: parasitology
-  general.coded('Malaria rapid diagnostic test (mRDT)', 'MAL-RDT', RDT_AG, { section: PARA, sampleTypes: [CAP, WB], methods: [RDT], tatHours: 1 }),
+  general.coded('Malaria rapid diagnostic test (mRDT)', 'MAL-RDT', RDT_AG, {
+    loinc: '50687-3',
+    section: PARA,
+    sampleTypes: [CAP, WB],
+    methods: [RDT],
+    tatHours: 1,
+  }),
   general.coded(
     'Malaria parasite microscopy',
     'MP-MICRO',

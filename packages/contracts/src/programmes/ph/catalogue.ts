@@ -91,7 +91,7 @@ export const PH_CATALOGUE: CatalogueTest[] = [
 
   // Monkey Pox: lesion swab or crust; generic MPXV target (G2R).
   mpox.panel('Monkeypox virus (MPXV) PCR', PH.MPXV_PCR, MPXV_PCR),
-  mpox.coded('Monkeypox virus (MPXV) PCR - result', PH.MPXV_RESULT, PCR_QUAL, { ...member(PH.MPXV_PCR, MPXV_PCR), positive: DETECTED }),
+  mpox.coded('Monkeypox virus (MPXV) PCR - result', PH.MPXV_RESULT, PCR_QUAL, { ...member(PH.MPXV_PCR, MPXV_PCR), loinc: '100383-9', positive: DETECTED }),
   mpox.numeric('Monkeypox virus (MPXV) PCR - G2R Ct', PH.MPXV_CT, { ...member(PH.MPXV_PCR, MPXV_PCR), ...CT }),
 
   // CSM

@@ -51,8 +51,11 @@ export const TB_CATALOGUE: CatalogueTest[] = [
   // Line probe assays: MTBC detection, then one member per drug (or class).
   tb.panel('LPA first line (MTBDRplus)', TB.LPA1, LINE_PROBE),
   tb.coded('LPA first line - MTB complex', TB.LPA1_MTBC, TB_RESULT_VOCABULARIES[TB.LPA1_MTBC]!, member(TB.LPA1, LINE_PROBE)),
-  tb.coded('LPA first line - rifampicin (rpoB)', TB.LPA1_RIF, TB_RESULT_VOCABULARIES[TB.LPA1_RIF]!, member(TB.LPA1, LINE_PROBE)),
-  tb.coded('LPA first line - isoniazid high-level (katG)', TB.LPA1_INH_KATG, TB_RESULT_VOCABULARIES[TB.LPA1_INH_KATG]!, member(TB.LPA1, LINE_PROBE)),
+  tb.coded('LPA first line - rifampicin (rpoB)', TB.LPA1_RIF, TB_RESULT_VOCABULARIES[TB.LPA1_RIF]!, { ...member(TB.LPA1, LINE_PROBE), loinc: '46244-0' }),
+  tb.coded('LPA first line - isoniazid high-level (katG)', TB.LPA1_INH_KATG, TB_RESULT_VOCABULARIES[TB.LPA1_INH_KATG]!, {
+    ...member(TB.LPA1, LINE_PROBE),
+    loinc: '46246-5',
+  }),
   tb.coded('LPA first line - isoniazid low-level (inhA)', TB.LPA1_INH_INHA, TB_RESULT_VOCABULARIES[TB.LPA1_INH_INHA]!, member(TB.LPA1, LINE_PROBE)),
   tb.panel('LPA second line (MTBDRsl)', TB.LPA2, LINE_PROBE),
   tb.coded('LPA second line - MTB complex', TB.LPA2_MTBC, TB_RESULT_VOCABULARIES[TB.LPA2_MTBC]!, member(TB.LPA2, LINE_PROBE)),
