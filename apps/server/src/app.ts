@@ -47,6 +47,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { assetsRoutes } from './modules/inventory/assets.routes.js';
 import { instrumentsRoutes } from './modules/instruments/instruments.routes.js';
 import { fhirRoutes } from './modules/fhir/fhir.routes.js';
+import { dhis2Routes } from './modules/dhis2/dhis2.routes.js';
 import { apiClientsRoutes } from './modules/api-clients/api-clients.routes.js';
 import { systemAuthenticator } from './modules/api-clients/api-clients.service.js';
 import { electronicRequestsRoutes } from './modules/fhir/fhir.orders.requests.js';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   assetsRoutes(app, db);
   instrumentsRoutes(app, db);
   await fhirRoutes(app, db);
+  dhis2Routes(app, db);
   apiClientsRoutes(app, db);
   electronicRequestsRoutes(app, db);
 

@@ -37,6 +37,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/administrations/global/tierUsers': resourcePage(() => import('./features/admin-global/tier-users/tierUserConfig')),
   '/administrations/global/testResultConfiguration': resourcePage(() => import('./features/admin-global/catalogue/testTypeConfig')),
   '/administrations/global/referenceData': lazy(() => import('./features/admin-global/reference/ReferenceDataPage')),
+  '/interoperability/dhis2': lazy(() => import('./features/dhis2/Dhis2Page')),
   '/administrations/global/changePassword': lazy(() => import('./features/users/ChangePasswordPage')),
   '/interoperability/api-clients': lazy(() => import('./features/interop/ApiClientsPage')),
   '/administrations/facility/facilityUsers': resourcePage(() => import('./features/admin-facility/users/facilityUserConfig')),

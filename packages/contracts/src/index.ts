@@ -35,3 +35,4 @@ export * from './billing/billing.js';
 export * from './interop/api-clients.js';
 export * from './interop/fhir.js';
 export * from './interop/orders.js';
+export * from './interop/dhis2.js';

@@ -28,6 +28,7 @@ describe('sidebar visibility (SPEC §6)', () => {
         '/administrations/global/testResultConfiguration',
         '/administrations/global/referenceData',
         '/administrations/global/changePassword',
+        '/interoperability/dhis2',
         ...ALWAYS,
       ].sort(),
     );

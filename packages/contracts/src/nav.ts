@@ -91,6 +91,8 @@ const globalAdmin: NavPage[] = [
   page('/administrations/global/testResultConfiguration', 'testResultConfiguration', superuser, 'globalAdmin'),
   // The plain reference lists (methods, sections, organisms, suppliers, …), one page with a list per resource.
   page('/administrations/global/referenceData', 'referenceData', superuser, 'globalAdmin'),
+  // DHIS2 monthly aggregates: mappings, org units, the server, the month's export and its history.
+  page('/interoperability/dhis2', 'dhis2', superuser, 'globalAdmin'),
   page('/administrations/global/changePassword', 'changePassword', superuser, 'globalAdmin'),
   page('/facility', 'facility', superuser),
   page('/addfacility', 'addFacility', superuser),

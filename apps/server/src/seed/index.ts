@@ -3,6 +3,7 @@ import { seedAggregateRules } from './aggregates.js';
 import { seedDemo } from './demo.js';
 import { seedDemoHistory } from './history.js';
 import { seedBillingDemo } from './demo-billing.js';
+import { seedDhis2Demo } from './demo-dhis2.js';
 import { seedReference } from './reference.js';
 
 /**
@@ -14,7 +15,11 @@ export async function seed(db: Db, options: { demo: boolean; history?: boolean }
     await seedReference(tx);
     // Before any sample is written, so every test is classified by the rules in force.
     await seedAggregateRules(tx);
-    if (options.demo) await seedDemo(tx);
+    if (options.demo) {
+      await seedDemo(tx);
+      // DHIS2: every indicator mapped and every demo facility given an org unit (made-up UIDs); no server.
+      await seedDhis2Demo(tx);
+    }
   });
   if (options.demo && (options.history ?? true)) {
     await seedDemoHistory(db);

@@ -34,6 +34,7 @@ const NAMESPACES = [
   'consumables',
   'assets',
   'billing',
+  'dhis2',
   'interop',
 ] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { DHIS2_PROGRAMMES, type Dhis2Indicator, DISEASE_TESTS, EID_PCR, RR_TB_TESTS, VL_CODES, vlCutoffs } from '@nlims/contracts';
+import { rowsOf, type Tx } from '../../core/db.js';
+import { bandSql } from '../analytics/vl/vl-dashboard.js';
+import { RELEASED } from '../analytics/tier/tier-dashboard.js';
+
+/**
+ * The indicators' values for a month, per facility: the dashboards' definitions, counted in the database.
+ *
+ * The month is the tests whose sample was collected in it (Lagos days; the order's day when not collected) — the
+ * day the officials' daily aggregates (`test_daily`, migration 0018) key on, so the counts per programme, viral-load
+ * class, TB member and notifiable disease are sums over those rows (one grouped read over the facility-and-day
+ * index). Two figures need the result or the client and are read from each test's facts (`test_facts`) in one more
+ * statement: the viral-load reporting band of each released copies/mL result (the facility dashboard's `bandSql`,
+ * by VL_BANDS) and the infant's age band at collection of each released EID PCR (contracts' `eidAgeBand`).
+ */
+
+// The Xpert MTB/RIF and Ultra members (tb.ts codes): the MTB detection members and the rifampicin ones.
+const XPERT_MTB = ['TB-XPERT-MTB', 'TB-ULTRA-MTB'];
+const XPERT_RIF = ['TB-XPERT-RIF', 'TB-ULTRA-RIF'];
+const RELEASED_CLASSES = new Set(['positive', 'negative', 'invalid', 'undetectable', 'suppressed', 'unsuppressed', 'value']);
+/** The age band at collection, as contracts' `eidAgeBand` and the EID dashboard count it. */
+const EID_AGE_BAND = sql.raw(`case when c.date_of_birth is null then 'unknown'
+  when x.day <= c.date_of_birth + interval '2 months' then 'le_2m'
+  when x.day <= c.date_of_birth + interval '12 months' then '2_12m'
+  else 'gt_12m' end`);
+
+export type FacilityValues = Map<number, Map<string, number>>;
+
+interface DailyRow {
+  facility_id: number;
+  program: string;
+  code: string;
+  result_class: string;
+  n: number;
+}
+
+/** Each facility's non-zero values of the indicators, for the month `[start, next)` (YYYY-MM-DD). */
+export async function indicatorValues(
+  db: Tx,
+  indicators: readonly Dhis2Indicator[],
+  facilities: readonly number[],
+  month: { start: string; next: string },
+): Promise<FacilityValues> {
+  const values: FacilityValues = new Map();
+  if (!facilities.length) return values;
+  const ids = sql`array[${sql.join(
+    facilities.map((f) => sql`${f}`),
+    sql`, `,
+  )}]::int[]`;
+  const [daily, detail] = await Promise.all([
+    db.execute(sql`
+      select d.facility_id, p.name as program, t.code, d.result_class, sum(d.tests)::int as n
+      from test_daily d
+      join programs p on p.id = d.program_id
+      join test_types t on t.id = d.test_type_id
+      where d.facility_id = any(${ids}) and d.day >= ${month.start}::date and d.day < ${month.next}::date
+        and d.result_class in ${RELEASED}
+      group by d.facility_id, p.name, t.code, d.result_class`),
+    db.execute(sql`
+      with x as (
+        select f.test_order_id, f.facility_id, f.test_type_id, f.result_class, f.day
+        from test_facts f
+        where f.facility_id = any(${ids}) and f.day >= ${month.start}::date and f.day < ${month.next}::date
+          and f.result_class in ${RELEASED}
+          and f.test_type_id in (select id from test_types where code in (${VL_CODES.RNA}, ${EID_PCR}))
+      )
+      select x.facility_id, 'vl_band_' || (${bandSql(vlCutoffs())}) as key, count(*)::int as n
+      from x join results r on r.test_order_id = x.test_order_id and r.current and r.status = 7
+      where x.test_type_id = (select id from test_types where code = ${VL_CODES.RNA})
+      group by 1, 2
+      union all
+      select x.facility_id, case when grouping(x.result_class) = 1 then 'eid_tests_' else 'eid_positives_' end || ${EID_AGE_BAND}, count(*)::int
+      from x join test_orders t on t.id = x.test_order_id join samples s on s.id = t.sample_id
+      join orders o on o.id = s.order_id join clients c on c.id = o.client_id
+      where x.test_type_id = (select id from test_types where code = ${EID_PCR})
+      group by grouping sets ((x.facility_id, ${EID_AGE_BAND}), (x.facility_id, ${EID_AGE_BAND}, x.result_class))
+      having grouping(x.result_class) = 1 or x.result_class = 'positive'`),
+  ]);
+
+  const add = (facility: number, key: string, n: number) => {
+    if (!n) return;
+    let m = values.get(facility);
+    if (!m) {
+      m = new Map();
+      values.set(facility, m);
+    }
+    m.set(key, (m.get(key) ?? 0) + n);
+  };
+  const wanted = new Set(indicators.map((i) => i.key));
+  const codeOf = new Map<string, string>(DHIS2_PROGRAMMES.map(([code, name]) => [name, code.toLowerCase()]));
+  const notifiable = indicators.filter((i) => i.measure === 'notifiable_positives' && i.disease);
+
+  for (const r of rowsOf<DailyRow>(daily)) {
+    if (!RELEASED_CLASSES.has(r.result_class)) continue;
+    const code = codeOf.get(r.program);
+    const positive = r.result_class === 'positive';
+    if (code) {
+      add(r.facility_id, `tests_${code}`, r.n);
+      // TB's rifampicin members are not cases of TB: they say resistance, on a test that found it already.
+      if (positive && !RR_TB_TESTS[r.code]) add(r.facility_id, `positives_${code}`, r.n);
+    }
+    if (r.code === VL_CODES.RNA) {
+      add(r.facility_id, 'vl_tests', r.n);
+      if (r.result_class === 'undetectable' || r.result_class === 'suppressed') add(r.facility_id, 'vl_suppressed', r.n);
+      if (r.result_class === 'unsuppressed') add(r.facility_id, 'vl_unsuppressed', r.n);
+    }
+    if (XPERT_MTB.includes(r.code)) {
+      add(r.facility_id, 'tb_xpert_tests', r.n);
+      if (positive) add(r.facility_id, 'tb_mtb_detected', r.n);
+    }
+    if (XPERT_RIF.includes(r.code) && positive) add(r.facility_id, 'tb_rif_resistant', r.n);
+    if (positive) for (const i of notifiable) if (DISEASE_TESTS[i.disease!].positive[r.code]) add(r.facility_id, i.key, r.n);
+  }
+  for (const r of rowsOf<{ facility_id: number; key: string; n: number }>(detail)) add(r.facility_id, r.key, r.n);
+
+  // Only the indicators asked for (a band that the cut-offs in force do not have is not one).
+  for (const m of values.values()) for (const key of [...m.keys()]) if (!wanted.has(key)) m.delete(key);
+  return values;
+}

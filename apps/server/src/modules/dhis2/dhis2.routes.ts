@@ -1,0 +1,134 @@
+import {
+  dhis2ExportDetail,
+  dhis2ExportItem,
+  dhis2ExportQuery,
+  dhis2MappingItem,
+  dhis2MappingsBody,
+  dhis2OrgUnitItem,
+  dhis2OrgUnitsBody,
+  dhis2Preview,
+  dhis2SendBody,
+  dhis2Settings,
+  dhis2SettingsBody,
+  idParams,
+} from '@nlims/contracts';
+import { z } from 'zod';
+import { principalOf } from '../../core/auth.js';
+import type { Db } from '../../core/db.js';
+import type { App } from '../../core/types.js';
+import {
+  buildPreview,
+  getExport,
+  getSettings,
+  listExports,
+  listMappings,
+  listOrgUnits,
+  payloadCsv,
+  saveMappings,
+  saveOrgUnits,
+  saveSettings,
+  sendExport,
+} from './dhis2.service.js';
+
+const tags = ['dhis2'];
+
+/** DHIS2 monthly aggregates (the super admin): server, mappings, org units, the month's payload, sends and their history. */
+export function dhis2Routes(app: App, db: Db): void {
+  app.get(
+    '/api/dhis2/settings/',
+    {
+      schema: { tags, summary: 'The DHIS2 server (its password is never returned: `password_set` says whether one is kept)', response: { 200: dhis2Settings } },
+    },
+    (request) => getSettings(db, principalOf(request)),
+  );
+  app.put(
+    '/api/dhis2/settings/',
+    {
+      schema: {
+        tags,
+        summary: 'Set the DHIS2 server: address, username, password (write-only; omitted keeps it) and data set',
+        body: dhis2SettingsBody,
+        response: { 200: dhis2Settings },
+      },
+    },
+    (request) => db.transaction((tx) => saveSettings(tx, principalOf(request), request.body)),
+  );
+  app.get(
+    '/api/dhis2/mappings/',
+    { schema: { tags, summary: 'Every indicator with its DHIS2 data element and category option combo', response: { 200: z.array(dhis2MappingItem) } } },
+    (request) => listMappings(db, principalOf(request)),
+  );
+  app.put(
+    '/api/dhis2/mappings/',
+    {
+      schema: {
+        tags,
+        summary: 'Map indicators to data elements and category option combos (a data element "" removes one)',
+        body: dhis2MappingsBody,
+        response: { 200: z.array(dhis2MappingItem) },
+      },
+    },
+    (request) => db.transaction((tx) => saveMappings(tx, principalOf(request), request.body)),
+  );
+  app.get(
+    '/api/dhis2/org_units/',
+    { schema: { tags, summary: 'Every facility with its DHIS2 organisation unit', response: { 200: z.array(dhis2OrgUnitItem) } } },
+    (request) => listOrgUnits(db, principalOf(request)),
+  );
+  app.put(
+    '/api/dhis2/org_units/',
+    { schema: { tags, summary: 'Set facilities’ organisation units ("" removes one)', body: dhis2OrgUnitsBody, response: { 200: z.array(dhis2OrgUnitItem) } } },
+    (request) => db.transaction((tx) => saveOrgUnits(tx, principalOf(request), request.body)),
+  );
+  app.get(
+    '/api/dhis2/preview/',
+    {
+      schema: {
+        tags,
+        summary: "A month's dataValueSets for every facility, a state, an LGA or a facility: JSON with what was left out, or a download (`format=json|csv`)",
+        querystring: dhis2ExportQuery,
+        response: {
+          200: {
+            description: 'The preview, or the payload as a JSON or CSV download.',
+            content: { 'application/json': { schema: dhis2Preview }, 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...q } = request.query;
+      const preview = await buildPreview(db, principalOf(request), q);
+      if (!format) return preview;
+      const name = `dhis2-${preview.period}-${preview.scope.level}${preview.scope.id ?? ''}`;
+      if (format === 'csv')
+        return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(payloadCsv(preview.payload));
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.json"`)
+        .serializer((x: unknown) => JSON.stringify(x, null, 2))
+        .send(preview.payload as never);
+    },
+  );
+  app.post(
+    '/api/dhis2/send/',
+    {
+      schema: {
+        tags,
+        summary: "Send a month's dataValueSets to the DHIS2 server (`dry_run` first); DHIS2's import summary, or why it failed, is kept",
+        body: dhis2SendBody,
+        response: { 201: dhis2ExportDetail },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await sendExport(db, principalOf(request), request.body)),
+  );
+  app.get(
+    '/api/dhis2/exports/',
+    { schema: { tags, summary: 'The sends and dry runs, newest first (the last 200)', response: { 200: z.array(dhis2ExportItem) } } },
+    (request) => listExports(db, principalOf(request)),
+  );
+  app.get(
+    '/api/dhis2/exports/:id/',
+    { schema: { tags, summary: 'A send or dry run with the payload that went', params: idParams, response: { 200: dhis2ExportDetail } } },
+    (request) => getExport(db, principalOf(request), request.params.id),
+  );
+}
