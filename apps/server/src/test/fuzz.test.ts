@@ -97,7 +97,11 @@ describe('malformed input never reaches a 5xx', () => {
             const body = res.json() as Record<string, unknown>;
             const named = body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length > 0;
             const messages = named && Object.values(body).every((v) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'));
-            if (!messages) failures.push(`400 without named fields: ${label} ${res.body.slice(0, 200)}`);
+            // The FHIR door answers FHIR's own error: an OperationOutcome whose issues say what is wrong (and where).
+            const issues = (body as { resourceType?: string; issue?: { diagnostics?: unknown }[] }).issue;
+            const outcome =
+              body?.resourceType === 'OperationOutcome' && Array.isArray(issues) && issues.length > 0 && issues.every((i) => typeof i.diagnostics === 'string');
+            if (!messages && !outcome) failures.push(`400 without named fields: ${label} ${res.body.slice(0, 200)}`);
           }
         });
       }
