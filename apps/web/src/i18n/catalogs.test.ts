@@ -36,6 +36,7 @@ const NAMESPACES = [
   'billing',
   'dhis2',
   'interop',
+  'instruments',
 ] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 

@@ -392,3 +392,23 @@ describe('the unmatched queue', () => {
     expect(listeners.ports().has(machine.astm)).toBe(false);
   });
 });
+
+describe('the demo', () => {
+  it('has Ikeja’s analyser on HL7 and Yaba’s on ASTM, a few messages and one unmatched result', async () => {
+    const machines = rowsOf<{ protocol: string; listen_port: number }>(
+      await t.database.db.execute(sql`
+        select m.protocol, m.listen_port from machine_settings m
+        where m.listen_port in (25751, 25752) order by m.listen_port`),
+    );
+    expect(machines.map((m) => m.protocol)).toEqual(['hl7', 'astm']);
+    const queued = rowsOf<{ barcode: string }>(await t.database.db.execute(sql`select barcode from instrument_unmatched where barcode = 'IKJ-TUBE-0481'`));
+    expect(queued).toHaveLength(1);
+    const kinds = rowsOf<{ kind: string; protocol: string }>(
+      await t.database.db.execute(
+        sql`select kind, protocol from instrument_messages m where m.machine_id in (select id from machine_settings where listen_port in (25751, 25752))`,
+      ),
+    );
+    expect(kinds.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(kinds.map((k) => k.protocol))).toEqual(new Set(['hl7', 'astm']));
+  });
+});
