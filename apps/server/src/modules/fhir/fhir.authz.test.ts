@@ -59,6 +59,7 @@ describe('FHIR × every demo user', () => {
       yabaSample('read its Observation', () => `/fhir/Observation/${ids.test}`),
       yabaSample('read its DiagnosticReport', () => `/fhir/DiagnosticReport/${ids.sample}`),
       yabaSample('read its QuestionnaireResponse', () => `/fhir/QuestionnaireResponse/${ids.order}`),
+      yabaSample('read its signed report (Binary)', () => `/fhir/Binary/report-${ids.sample}`),
       ...['Patient', 'ServiceRequest', 'Specimen', 'Observation', 'DiagnosticReport', 'QuestionnaireResponse'].map(search),
       { name: 'search Organization', method: 'GET', url: () => '/fhir/Organization?_count=1', expect: EVERYONE, otherwise: 200 },
       { name: 'read an Organization', method: 'GET', url: () => '/fhir/Organization/1', expect: EVERYONE, otherwise: 200 },

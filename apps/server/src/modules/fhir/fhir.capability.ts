@@ -89,6 +89,11 @@ function readResources(): CapabilityStatementRestResource[] {
     ...types,
     canonical('CodeSystem', 'Each programme\u2019s coded results (id: <programme>-results).'),
     canonical('Questionnaire', 'Each programme\u2019s request form (id: the programme, e.g. viral-load).'),
+    {
+      type: 'Binary',
+      documentation: 'A released sample\u2019s signed report (id: report-<sample id>): the PDF, or a Binary when asked for FHIR JSON.',
+      interaction: [{ code: 'read' }],
+    },
   ];
 }
 

@@ -163,15 +163,22 @@ describe('the approved viral load as an EMR needs it', () => {
     const [report] = entries(bundle);
     expect(report!.status).toBe('final');
     expect(report!.presentedForm[0]).toMatchObject({ contentType: 'application/pdf' });
-    expect(report!.presentedForm[0].url).toContain(`/api/vl_sample/${ids.sample}/report/`);
+    expect(report!.presentedForm[0].url).toMatch(new RegExp(`/fhir/Binary/report-${ids.sample}$`));
     const included = entries(bundle, 'include');
     expect(included.map((r) => `${r.resourceType}/${r.id}`).sort()).toEqual(
       [...(report!.result as Json[]).map((r) => r.reference), `Patient/${ids.client}`].sort(),
     );
-    // The URL serves the PDF to the same caller.
-    const pdf = await t.app.inject({ url: new URL(report!.presentedForm[0].url).pathname, headers: bearer(await t.token('ph_supervisor')) });
+    // The URL serves the PDF to the same caller, or a Binary resource when FHIR JSON is asked for; to nobody else.
+    const path = new URL(report!.presentedForm[0].url).pathname;
+    const pdf = await t.app.inject({ url: path, headers: { ...bearer(await t.token('ph_supervisor')), accept: 'application/pdf' } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const binary = await get('ph_supervisor', path);
+    expect(binary).toMatchObject({ resourceType: 'Binary', contentType: 'application/pdf' });
+    for (const user of ['kano_supervisor', TB_ONLY]) await get(user, path, 404);
+    await get('superadmin', path, 403);
+    await get('ph_supervisor', '/fhir/Binary/report-abc', 404);
   });
 
   it('an amendment keeps the Observation final until approved, then makes it and its report amended (version 2)', async () => {
@@ -355,8 +362,12 @@ describe('another system (an API client)', () => {
 
   it('with results.read reads its facility’s released results in its programmes, and nothing else', async () => {
     const reader = await apiClient(['results.read'], ['Viral Load']);
-    const report = await system(reader, `/fhir/DiagnosticReport/${ids.sample}?_format=json`.replace('?_format=json', ''));
+    const report = await system(reader, `/fhir/DiagnosticReport/${ids.sample}`);
     expect(['final', 'amended']).toContain(report.status);
+    // It fetches the signed report the DiagnosticReport names.
+    const pdf = await t.app.inject({ url: new URL(report.presentedForm[0].url).pathname, headers: bearer(reader) });
+    expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
     await system(reader, `/fhir/Patient/${ids.client}`);
     const preliminary = await system(reader, '/fhir/Observation?status=preliminary');
     expect(preliminary.total).toBe(0);
@@ -365,6 +376,7 @@ describe('another system (an API client)', () => {
     // Another programme's data at the same facility is not there for it.
     const tbReader = await apiClient(['results.read'], ['Tuberculosis']);
     await system(tbReader, `/fhir/DiagnosticReport/${ids.sample}`, 404);
+    await system(tbReader, `/fhir/Binary/report-${ids.sample}`, 404);
     await system(tbReader, `/fhir/Patient/${ids.client}`, 404);
     expect((await system(tbReader, `/fhir/Patient?identifier=${encodeURIComponent(ids.art)}`)).total).toBe(0);
   });

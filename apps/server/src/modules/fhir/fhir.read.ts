@@ -213,8 +213,8 @@ export async function sampleRows(db: Tx, r: FhirReader, where: SQL[]): Promise<S
   return rows.map((row) => ({ ...row, form: familyOf(row.program).form }));
 }
 
-/** The URL of a sample's signed report as the product serves it (the API's report route of its programme's form). */
-export const reportUrlOf = (base: string, sample: Pick<SampleRow, 'id' | 'form'>) => `${base.replace(/\/fhir$/, '')}/api/${sample.form}/${sample.id}/report/`;
+/** The URL of a sample's signed report: the FHIR door's Binary (the PDF), which people and API clients alike reach. */
+export const reportUrlOf = (base: string, sample: Pick<SampleRow, 'id'>) => `${base}/Binary/report-${sample.id}`;
 
 /** Samples as DiagnosticReports: their tests, only released results for a system. */
 export async function diagnosticReportsOf(db: Tx, r: FhirReader, samples: SampleRow[], base: string) {

@@ -299,9 +299,9 @@ export const LAB_REPORT_CODE: CodeableConcept = {
 
 /**
  * A sample's DiagnosticReport: its results (the tests with a result the caller may see), status, and — once final or
- * amended — the signed report as `presentedForm`: the URL of the PDF the product serves (`reportUrl`), not its bytes:
- * the PDF is drawn when asked, its reading is audited and held while the invoice is unpaid, as on the product's own
- * pages, and a search page of reports stays small.
+ * amended — the signed report as `presentedForm`: the URL of the PDF (`reportUrl`, `/fhir/Binary/report-<id>`), not
+ * its bytes: the PDF is drawn when asked, its reading is audited and held while the invoice is unpaid, as on the
+ * product's own pages, and a search page of reports stays small.
  */
 export function toDiagnosticReport(sample: SampleRow, tests: readonly TestRow[], reportUrl: string | null): DiagnosticReport {
   const status = diagnosticReportStatus(sample, tests);

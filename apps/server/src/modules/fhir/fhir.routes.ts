@@ -6,12 +6,20 @@ import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { fhirReader, requireFhirReferenceRead } from './fhir.access.js';
+import { ROLES, type ProgramForm, roleMay } from '@nlims/contracts';
+import { sql } from 'drizzle-orm';
+import { forbidden } from '../../core/errors.js';
+import type { Principal } from '../../core/principal.js';
+import { assertReportReleasable } from '../billing/hold.js';
+import { sendPdf } from '../reports/pdf.js';
+import { reportData } from '../reports/report-data.js';
+import { renderReport } from '../reports/report.js';
+import { type FhirReader, fhirReader, requireFhirReferenceRead } from './fhir.access.js';
 import { capabilityStatement } from './fhir.capability.js';
 import { fhirOrderRoutes } from './fhir.orders.js';
 import { codeSystems, filterCanonical, questionnaires } from './fhir.forms.js';
-import { FhirError, fhirNotFound, fhirScope, sendFhir } from './fhir.http.js';
-import { readOne, search, searchset } from './fhir.read.js';
+import { FHIR_JSON, FhirError, fhirNotFound, fhirScope, sendFhir } from './fhir.http.js';
+import { diagnosticReportsOf, readOne, sampleRows, search, searchset } from './fhir.read.js';
 import { checkFormat, idOf, onlyKnown, pageOf, parseQuery, type SearchParams } from './fhir.search.js';
 
 /**
@@ -39,6 +47,7 @@ const fhirId = z.string().max(200);
 const params = z.object({ id: fhirId });
 /** A FHIR resource, described for the OpenAPI document (sent as its JSON text, never serialised by a schema). */
 const RESOURCE = z.any().meta({ type: 'object', description: 'A FHIR R4 resource (http://hl7.org/fhir/R4/)' });
+const PDF = z.any().meta({ type: 'string', format: 'binary' });
 const FHIR_REPLY = (description: string) => ({ 200: { description, content: { 'application/fhir+json': { schema: RESOURCE } } } });
 
 /** This server's FHIR base as the caller reached it (absolute URLs in Bundles and links). */
@@ -74,8 +83,65 @@ function readRoutes(scope: Scope, db: Db): void {
     });
   }
 
+  reportRoute(scope, db);
   canonicalRoutes(scope, 'CodeSystem', () => codeSystems(db));
   canonicalRoutes(scope, 'Questionnaire', async () => questionnaires());
+}
+
+/**
+ * `GET /fhir/Binary/report-<sample id>`: the signed report of a released sample (a DiagnosticReport's
+ * `presentedForm.url`) — the PDF itself, or, asked for `application/fhir+json`, a Binary resource carrying it. The
+ * same report, audit row and billing hold as the product's own report route; reachable by an API client too (which
+ * the /api routes refuse), in its scope.
+ */
+function reportRoute(scope: Scope, db: Db): void {
+  scope.get(
+    '/Binary/:id',
+    {
+      schema: {
+        tags,
+        summary: "A released sample's signed report (PDF, or a FHIR Binary)",
+        params,
+        response: {
+          200: {
+            description: 'The report (PDF), or a Binary resource.',
+            content: { 'application/pdf': { schema: PDF }, 'application/fhir+json': { schema: RESOURCE } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const reader = await fhirReader(db, p);
+      const match = /^report-(\d{1,10})$/.exec(request.params.id);
+      const sampleId = match ? idOf(match[1]!) : null;
+      const [sample] = sampleId == null ? [] : await sampleRows(db, reader, [sql`s.id = ${sampleId}`]);
+      const [report] = sample ? await diagnosticReportsOf(db, reader, [sample], fhirBase(request)) : [];
+      if (!sample || !report || (report.status !== 'final' && report.status !== 'amended')) throw fhirNotFound('Binary', request.params.id);
+      // A system reads as a reader of its programmes at its facility: the scope fhirReader has already checked.
+      const viewer = p.apiClient ? readingPrincipal(p, reader, sample.program) : p;
+      const data = await reportData(db, viewer, sample.form as ProgramForm, sample.id);
+      await assertReportReleasable(db, viewer, sample.id);
+      const pdf = await renderReport(data);
+      await recordAudit(db, p, {
+        action: 'report.view',
+        entity: 'sample_access',
+        entityId: String(sample.id),
+        after: { format: 'pdf', via: 'fhir', ...(p.apiClient ? { api_client: p.apiClient.id } : {}) },
+      });
+      if (String(request.headers.accept ?? '').includes(FHIR_JSON))
+        return sendFhir(reply, { resourceType: 'Binary', id: request.params.id, contentType: 'application/pdf', data: pdf.toString('base64') });
+      return sendPdf(reply, pdf, `report-${data.order.lab_number}.pdf`);
+    },
+  );
+}
+
+/** An API client as a principal the report's own checks accept: a reading role in the sample's programme, nothing more. */
+function readingPrincipal(p: Principal, reader: FhirReader, program: string): Principal {
+  const role = ROLES.find((r) => roleMay(r, program, 'read'));
+  const programId = reader.programIds[reader.programNames.indexOf(program)];
+  if (!role || programId == null) throw forbidden('This API client does not reach this programme.');
+  return { ...p, roles: [{ program, programId, role }] };
 }
 
 /** Facilities are reference data: any caller signed in reads them (the scope of a reader does not apply). */
