@@ -165,6 +165,8 @@ function SecretDialog({ shown, onClose }: { shown: ApiClientWithSecret | null; o
       title={t('secret.title', { name: shown?.name ?? '' })}
       onCancel={onClose}
       maskClosable={false}
+      // Once closed, the secret leaves the page.
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose} data-testid="api-client-secret-done">
           {t('secret.done')}
