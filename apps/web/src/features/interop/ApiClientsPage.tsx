@@ -30,6 +30,7 @@ export default function ApiClientsPage({ page }: PageProps) {
     {
       title: t('clients.name'),
       key: 'name',
+      width: 220,
       render: (_: unknown, c: ApiClientItem) => (
         <Space direction="vertical" size={0}>
           <strong dir="auto">{c.name}</strong>
