@@ -8,7 +8,7 @@ const baseURL = serverURL();
 const browser = sharedBrowser();
 const stamp = Date.now().toString(36).toUpperCase();
 const barcode = `TUBE-${stamp}`;
-const clinicalUser = (username: string): Promise<Page> => programmeUser(browser, baseURL, username, 'General');
+const vlUser = (username: string): Promise<Page> => programmeUser(browser, baseURL, username, 'Viral Load');
 
 /** Send one HL7 message over MLLP to the server's listener and read its acknowledgement. */
 function sendHl7(port: number, text: string): Promise<string> {
@@ -30,16 +30,16 @@ let machineId = 0;
 // The machine made here stops listening when the file ends (other files of this worker share the database).
 afterAll(async () => {
   if (machineId)
-    await (await apiAs(baseURL, 'clin_admin'))('PATCH', `/api/machine_setting/${machineId}/`, { is_active: false, protocol: 'none', listen_port: null });
+    await (await apiAs(baseURL, 'ph_admin'))('PATCH', `/api/machine_setting/${machineId}/`, { is_active: false, protocol: 'none', listen_port: null });
 });
 
-describe('an analyser over HL7 at Ikeja', () => {
+describe('an analyser over HL7 at Yaba', () => {
   let port = 0;
   let labNumber = '';
 
   it('the administrator sets a machine to talk HL7 on a port', async () => {
     port = await freePort();
-    const page = await clinicalUser('clin_admin');
+    const page = await vlUser('ph_admin');
     await page.goto('/administrations/facility/machineSetting');
     await page.getByRole('button', { name: 'Add' }).click();
     const drawer = page.locator('.res-drawer');
@@ -62,10 +62,10 @@ describe('an analyser over HL7 at Ikeja', () => {
 
   it('a result for a tube the product does not know lands in the unmatched queue, acknowledged AA', async () => {
     const oru = [
-      `MSH|^~\\&|C311|IKEJA|NLIMS|IKEJA|20261126101500||ORU^R01|E2E-${stamp}|P|2.5`,
+      `MSH|^~\\&|C6800|YABA|NLIMS|YABA|20261126101500||ORU^R01|E2E-${stamp}|P|2.5`,
       'PID|1||',
-      `OBR|1||${barcode}|CHEM`,
-      'OBX|1|NM|FBG^Fasting blood glucose^L||5.6|mmol/L|3.9-5.5|H|||F',
+      `OBR|1||${barcode}|VL`,
+      'OBX|1|NM|VL-HIV-RNA^HIV-1 RNA^L||15400|copies/mL|||||F',
     ].join('\r');
     // the listener opens within a moment of the save
     let ack = '';
@@ -82,33 +82,38 @@ describe('an analyser over HL7 at Ikeja', () => {
   });
 
   it('a supervisor matches it to the sample’s test and sees the result entered', async () => {
-    // the sample the tube belongs to: ordered and accepted at Ikeja
-    const desk = await apiAs(baseURL, 'clin_receptionist');
-    const tests = await (await apiAs(baseURL, 'superadmin'))<{ id: number; code: string }[]>('GET', '/api/test_configuration/?program__name=General');
+    // the sample the tube belongs to: a viral-load request accepted at Yaba
+    const desk = await apiAs(baseURL, 'ph_receptionist');
+    const tests = await (await apiAs(baseURL, 'superadmin'))<{ id: number; code: string }[]>('GET', '/api/test_configuration/?program__name=Viral%20Load');
     const types = await desk<{ id: number; code: string }[]>('GET', '/api/sample_type/');
     const client = await desk<{ id: number }>('POST', '/api/clients/', {
       first_name: 'Bisi',
       last_name: `Ade ${stamp}`,
       sex: 'female',
-      date_of_birth: '1988-03-01',
-      phone: '08030000001',
+      estimated_age_years: 36,
       identifiers: [{ identifier_type: 1, identifier: `H-I${stamp}` }],
     });
-    const order = await desk<{ lab_number: string; samples: { id: number }[] }>('POST', '/api/general_order/', {
+    const order = await desk<{ lab_number: string; samples: { id: number }[] }>('POST', '/api/vl_sample/', {
       client: client.id,
-      test_types: [tests.find((t) => t.code === 'FBG')!.id],
-      priority: 'urgent',
-      requesting_clinician: 'Dr Bello',
+      program: 'Viral Load',
+      test_types: [tests.find((t) => t.code === 'VL-HIV')!.id],
+      form: {
+        art_number: `ART/E2E/${stamp}`,
+        art_start_date: '2020-05-04',
+        regimen: 'TDF_3TC_DTG',
+        regimen_line: 'first',
+        regimen_start_date: '2021-01-11',
+        pregnant: false,
+        breastfeeding: false,
+        reason: 'routine',
+      },
     });
     labNumber = order.lab_number;
     const sample = order.samples[0]!.id;
-    await desk('POST', `/api/general_order/${sample}/collect/`, {
-      collected_at: new Date().toISOString(),
-      sample_type: types.find((s) => s.code === 'SER')!.id,
-    });
-    await desk('POST', `/api/general_order/${sample}/accept/`, {});
+    await desk('POST', `/api/vl_sample/${sample}/collect/`, { collected_at: new Date().toISOString(), sample_type: types.find((s) => s.code === 'PLA')!.id });
+    await desk('POST', `/api/vl_sample/${sample}/accept/`, {});
 
-    const page = await clinicalUser('clin_supervisor');
+    const page = await vlUser('ph_supervisor');
     await page.goto('/interoperability/instruments');
     const search = page.getByTestId('unmatched-search').locator('input');
     await search.fill(barcode);
@@ -121,7 +126,7 @@ describe('an analyser over HL7 at Ikeja', () => {
     const find = dialog.getByTestId('match-barcode').locator('input');
     await find.fill(labNumber);
     await find.press('Enter');
-    await dialog.getByTestId('match-candidate-FBG').click();
+    await dialog.getByTestId('match-candidate-VL-HIV-RNA').click();
     const [reply] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/match/')),
       dialog.getByRole('button', { name: 'Match' }).click(),
@@ -133,8 +138,8 @@ describe('an analyser over HL7 at Ikeja', () => {
     await expect.poll(() => page.getByTestId('unmatched-table').textContent()).toContain(barcode);
 
     // the result, ENTERED on the test, awaits validation
-    const detail = await (await apiAs(baseURL, 'clin_supervisor'))<object>('GET', `/api/general_order/${sample}/`);
-    expect(JSON.stringify(detail)).toContain('5.6');
+    const detail = await (await apiAs(baseURL, 'ph_supervisor'))<object>('GET', `/api/vl_sample/${sample}/`);
+    expect(JSON.stringify(detail)).toContain('15400');
     await page.context().close();
   });
 });
