@@ -412,3 +412,27 @@ describe('the demo', () => {
     expect(new Set(kinds.map((k) => k.protocol))).toEqual(new Set(['hl7', 'astm']));
   });
 });
+
+describe.skipIf(process.env.TEST_DB !== 'pg')('in a cluster on a PostgreSQL server', () => {
+  it('one process owns the listeners (the advisory lock), another takes over when it stops', async () => {
+    const [{ name }] = rowsOf<{ name: string }>(await t.database.db.execute(sql`select current_database() as name`));
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const a = new InstrumentListeners(t.database.db, { host: '127.0.0.1', syncMs: 60_000, lockUrl: url.toString() });
+    const b = new InstrumentListeners(t.database.db, { host: '127.0.0.1', syncMs: 60_000, lockUrl: url.toString() });
+    // the test's own listeners step aside: they hold no lock, and would take the same ports
+    await listeners.close();
+    try {
+      await a.start();
+      await b.start();
+      expect(a.ports().get(machine.hl7)).toBe(port.hl7);
+      expect(b.ports().size).toBe(0);
+      await a.close();
+      await b.sync();
+      expect(b.ports().get(machine.hl7)).toBe(port.hl7);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
