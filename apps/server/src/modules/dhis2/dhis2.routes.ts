@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   buildPreview,
   getExport,
@@ -97,8 +98,17 @@ export function dhis2Routes(app: App, db: Db): void {
     },
     async (request, reply) => {
       const { format, ...q } = request.query;
-      const preview = await buildPreview(db, principalOf(request), q);
+      const p = principalOf(request);
+      const preview = await buildPreview(db, p, q);
       if (!format) return preview;
+      // A download leaves the product with every facility's counts: it is audited, like the officials' reports.
+      await db.transaction((tx) =>
+        recordAudit(tx, p, {
+          action: 'dhis2.downloaded',
+          entity: 'dhis2_exports',
+          after: { period: preview.period, scope: preview.scope, format, values: preview.payload.dataValues.length },
+        }),
+      );
       const name = `dhis2-${preview.period}-${preview.scope.level}${preview.scope.id ?? ''}`;
       if (format === 'csv')
         return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(payloadCsv(preview.payload));
