@@ -204,6 +204,17 @@ describe('orders in over FHIR', () => {
       const resource = fhirOf(res, reference.split('/')[0]!);
       expect(resource.status).toBe('final');
     }
+    // The client's last use is kept (to the minute).
+    const used = ((await as('ph_admin', 'GET', '/api/api_client/')).json() as { id: number; last_used_at: string | null }[]).find((c) => c.id === client.id);
+    expect(used?.last_used_at).toBeTruthy();
+    // A second request for the same patient (the same ART number) is ordered for the client the first one made.
+    const second = await emr(client.secret, 'POST', '/fhir', vlBundle(`Organization/${lab.id}`, `${taskId}-2`, art));
+    expect(second.statusCode, second.body).toBe(201);
+    const secondId = (JSON.parse(second.body).entry[0].response.location as string).split('/')[1];
+    const again2 = await as('ph_receptionist', 'POST', `/api/electronic_request/${secondId}/accept/`, {});
+    expect(again2.statusCode, again2.body).toBe(200);
+    expect(again2.json().client).toBe(accepted.json().client);
+    expect(again2.json().order).not.toBe(orderId);
     // One order: the resent bundle made none.
     const requests = (await as('ph_receptionist', 'GET', '/api/electronic_request/?program__name=Viral%20Load')).json();
     expect(requests.results.filter((r: { identifier: string }) => r.identifier === taskId)).toHaveLength(1);
