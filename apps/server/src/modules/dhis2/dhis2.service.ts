@@ -89,6 +89,8 @@ function checkBaseUrl(value: string): string {
 export async function saveSettings(tx: Tx, p: Principal, body: Dhis2SettingsBody, now = new Date()): Promise<Dhis2Settings> {
   requireDhis2Admin(p);
   const base = checkBaseUrl(body.base_url);
+  // Basic authentication joins the two with a colon: a username holding one could not be sent.
+  if (body.username.includes(':')) throw ValidationError.field('username', 'A username cannot contain ":".');
   const before = await settingsRow(tx);
   const password = body.password === undefined ? before.password : body.password;
   await tx.execute(sql`insert into dhis2_settings (id, base_url, username, password, data_set, updated_by, updated_at)

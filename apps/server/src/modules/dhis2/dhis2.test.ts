@@ -213,6 +213,7 @@ describe('DHIS2 monthly aggregates', () => {
       ['/api/dhis2/settings/', { base_url: 'ftp://x', username: 'a', data_set: DATA_SET }, 'base_url'],
       ['/api/dhis2/settings/', { base_url: 'https://u:p@dhis2.example.org', username: 'a', data_set: DATA_SET }, 'base_url'],
       ['/api/dhis2/settings/', { base_url: 'https://dhis2.example.org', username: 'a', data_set: 'short' }, 'data_set'],
+      ['/api/dhis2/settings/', { base_url: 'https://dhis2.example.org', username: 'a:b', data_set: DATA_SET }, 'username'],
     ] as const) {
       const res = await call('PUT', url, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -275,7 +276,9 @@ describe('DHIS2 monthly aggregates', () => {
       expect(r.body).not.toContain(CREDENTIALS.password);
       expect(r.body).not.toContain(Buffer.from(`${CREDENTIALS.username}:${CREDENTIALS.password}`).toString('base64'));
     }
-    const audit = await rows<{ action: string }>(sql`select action from audit_events where entity = 'dhis2_exports' and action <> 'dhis2.downloaded' order by id`);
+    const audit = await rows<{ action: string }>(
+      sql`select action from audit_events where entity = 'dhis2_exports' and action <> 'dhis2.downloaded' order by id`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['dhis2.dry_run', 'dhis2.sent', 'dhis2.sent']);
   });
 
