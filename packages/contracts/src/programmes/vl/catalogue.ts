@@ -32,7 +32,7 @@ export const VL_CATALOGUE: CatalogueTest[] = [
   }),
   vl.censored('HIV-1 RNA viral load (log10)', VL_CODES.LOG, [BELOW, ABOVE], {
     ...HIV_VL,
-    loinc: '29541-1',
+    loinc: '29541-0',
     ...measure('log10 copies/mL', 2, [1.3, 7], [0, 3]),
   }),
 ];
