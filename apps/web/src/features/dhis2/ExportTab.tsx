@@ -116,7 +116,12 @@ export function ExportTab({ onHistory }: { onHistory: () => void }) {
               month: periodLabel(preview.data.period),
               scope: preview.data.scope.level === 'all' ? t('scope.all') : preview.data.scope.name,
             })}
-            description={t('export.zeros', { count: preview.data.zeros_left_out })}
+            description={
+              <>
+                <div>{t('export.basis')}</div>
+                <div>{t('export.zeros', { count: preview.data.zeros_left_out })}</div>
+              </>
+            }
           />
           {preview.data.warnings.no_data_set && <Alert type="warning" showIcon title={t('warn.noDataSet')} className="dhis2-summary" />}
           {preview.data.warnings.facilities_without_org_unit.length > 0 && (
