@@ -1,11 +1,30 @@
 import { MESSAGE_STATUSES, type MessageItem, UNMATCHED_STATUSES, type UnmatchedItem } from '@nlims/contracts';
-import { type ButtonProps, Alert, Button, DatePicker, Drawer, Empty, Form, Input, Modal, Radio, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  type ButtonProps,
+  Alert,
+  Button,
+  DatePicker,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Pagination,
+  Radio,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorLines } from '../../api/errors';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import { formatDateTime } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
 import { useCandidates, useInstrumentMachines, useMessage, useMessages, useResolve, useUnmatched } from './api';
@@ -65,8 +84,9 @@ function UnmatchedTab() {
   const list = useUnmatched({ status, machine, search: search || undefined, page: pageNo, page_size: PAGE_SIZE });
   const [matching, setMatching] = useState<UnmatchedItem | null>(null);
   const [discarding, setDiscarding] = useState<UnmatchedItem | null>(null);
+  const wide = useMediaQuery(TABLET_UP);
   const columns = [
-    { title: t('col.received'), key: 'received', render: (_: unknown, r: UnmatchedItem) => formatDateTime(r.received_at) },
+    { title: t('col.received'), key: 'received', render: (_: unknown, r: UnmatchedItem) => <bdi>{formatDateTime(r.received_at)}</bdi> },
     { title: t('col.machine'), dataIndex: 'machine_name', key: 'machine' },
     { title: t('col.barcode'), key: 'barcode', render: (_: unknown, r: UnmatchedItem) => <bdi className="instruments-mono">{r.barcode || '—'}</bdi> },
     { title: t('col.test'), key: 'test', render: (_: unknown, r: UnmatchedItem) => <bdi className="instruments-mono">{r.test_code}</bdi> },
@@ -142,19 +162,78 @@ function UnmatchedTab() {
           data-testid="unmatched-search"
         />
       </Space>
-      <Table
-        rowKey="id"
-        size="small"
-        scroll={{ x: true }}
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.results ?? []}
-        locale={{ emptyText: <Empty description={t('emptyQueue')} /> }}
-        pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: setPageNo, showSizeChanger: false }}
-        data-testid="unmatched-table"
-      />
+      {wide ? (
+        <Table
+          rowKey="id"
+          size="small"
+          scroll={{ x: true }}
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={list.data?.results ?? []}
+          locale={{ emptyText: <Empty description={t('emptyQueue')} /> }}
+          pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: setPageNo, showSizeChanger: false }}
+          data-testid="unmatched-table"
+        />
+      ) : (
+        <Cards
+          rows={list.data?.results ?? []}
+          empty={t('emptyQueue')}
+          count={list.data?.count ?? 0}
+          pageNo={pageNo}
+          onPage={setPageNo}
+          testId="unmatched-table"
+          render={(r) => (
+            <>
+              <span className="instruments-card__head">
+                <bdi className="instruments-mono">{r.barcode || '—'}</bdi>
+                {columns[5]!.render!(null, r)}
+              </span>
+              <span>
+                <bdi className="instruments-mono">{r.test_code}</bdi> · {columns[4]!.render!(null, r)}
+              </span>
+              <span className="instruments-muted">
+                {r.machine_name} · <bdi>{formatDateTime(r.received_at)}</bdi>
+              </span>
+              {columns[6]!.render!(null, r)}
+            </>
+          )}
+        />
+      )}
       {matching && <MatchDialog row={matching} onClose={() => setMatching(null)} />}
       {discarding && <DiscardDialog row={discarding} onClose={() => setDiscarding(null)} />}
+    </>
+  );
+}
+
+/** A list as cards on a phone: one card per row, with the same pager as the table. */
+function Cards<T extends { id: number }>({
+  rows,
+  render,
+  empty,
+  count,
+  pageNo,
+  onPage,
+  testId,
+}: {
+  rows: T[];
+  render: (row: T) => ReactNode;
+  empty: string;
+  count: number;
+  pageNo: number;
+  onPage: (page: number) => void;
+  testId: string;
+}) {
+  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return (
+    <>
+      <ul className="instruments-cards" data-testid={testId}>
+        {rows.map((row) => (
+          <li key={row.id} className="instruments-card">
+            {render(row)}
+          </li>
+        ))}
+      </ul>
+      <Pagination simple current={pageNo} pageSize={PAGE_SIZE} total={count} onChange={onPage} className="instruments-pager" />
     </>
   );
 }
@@ -270,8 +349,9 @@ function MessagesTab() {
     page_size: PAGE_SIZE,
   });
   const reset = () => setPageNo(1);
+  const wide = useMediaQuery(TABLET_UP);
   const columns = [
-    { title: t('col.received'), key: 'received', render: (_: unknown, m: MessageItem) => formatDateTime(m.received_at) },
+    { title: t('col.received'), key: 'received', render: (_: unknown, m: MessageItem) => <bdi>{formatDateTime(m.received_at)}</bdi> },
     { title: t('col.machine'), dataIndex: 'machine_name', key: 'machine' },
     { title: t('col.direction'), key: 'direction', render: (_: unknown, m: MessageItem) => t(`direction.${m.direction}`) },
     {
@@ -343,17 +423,43 @@ function MessagesTab() {
           aria-label={t('filter.dates')}
         />
       </Space>
-      <Table
-        rowKey="id"
-        size="small"
-        scroll={{ x: true }}
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.results ?? []}
-        locale={{ emptyText: <Empty description={t('emptyMessages')} /> }}
-        pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: setPageNo, showSizeChanger: false }}
-        data-testid="messages-table"
-      />
+      {wide ? (
+        <Table
+          rowKey="id"
+          size="small"
+          scroll={{ x: true }}
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={list.data?.results ?? []}
+          locale={{ emptyText: <Empty description={t('emptyMessages')} /> }}
+          pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: setPageNo, showSizeChanger: false }}
+          data-testid="messages-table"
+        />
+      ) : (
+        <Cards
+          rows={list.data?.results ?? []}
+          empty={t('emptyMessages')}
+          count={list.data?.count ?? 0}
+          pageNo={pageNo}
+          onPage={setPageNo}
+          testId="messages-table"
+          render={(m) => (
+            <>
+              <span className="instruments-card__head">
+                <span>{columns[3]!.render!(null, m)}</span>
+                {columns[5]!.render!(null, m)}
+              </span>
+              <span className="instruments-muted">
+                {m.machine_name} · {t(`direction.${m.direction}`)} · <bdi>{formatDateTime(m.received_at)}</bdi>
+              </span>
+              <span className="instruments-card__head">
+                <bdi className="instruments-mono">{m.control_id}</bdi>
+                {columns[6]!.render!(null, m)}
+              </span>
+            </>
+          )}
+        />
+      )}
       <MessageDrawer id={open} onClose={() => setOpen(null)} onOpen={setOpen} />
     </>
   );
