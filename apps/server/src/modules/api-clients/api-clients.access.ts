@@ -1,4 +1,4 @@
-import { administeredPrograms, type ApiScope } from '@nlims/contracts';
+import { administeredPrograms } from '@nlims/contracts';
 import { forbidden } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
 
@@ -13,11 +13,3 @@ export function clientKeeper(p: Principal): { facilityId: number | null; program
   if (p.facilityId == null || !programs.length) throw forbidden('Only a facility’s administrator or the super admin keeps API clients.');
   return { facilityId: p.facilityId, programs };
 }
-
-/** The caller is a system without this scope: 403 naming it. A person passes (their roles decide elsewhere). */
-export function requireScope(p: Principal, scope: ApiScope): void {
-  if (p.apiClient && !p.apiClient.scopes.includes(scope)) throw forbidden(`This API client lacks the "${scope}" scope.`);
-}
-
-/** Whether a system may reach this programme (its own facility is checked by the caller). */
-export const systemReaches = (p: Principal, programId: number): boolean => !p.apiClient || p.apiClient.programIds.includes(programId);
