@@ -276,6 +276,14 @@ describe('orders in over FHIR', () => {
     }
   });
 
+  it('the CapabilityStatement names the transaction and Task', async () => {
+    const statement = fhirOf(await t.app.inject({ method: 'GET', url: '/fhir/metadata', headers: { accept: FHIR } }), 'CapabilityStatement');
+    const rest = statement.rest[0];
+    expect(rest.interaction.map((i: { code: string }) => i.code)).toContain('transaction');
+    const task = rest.resource.find((r: { type: string }) => r.type === 'Task');
+    expect(task.searchParam.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['status', 'owner', 'identifier', '_lastUpdated']));
+  });
+
   it('answers a bad bundle with 400 and an OperationOutcome naming what is wrong', async () => {
     const lab = await yaba();
     const client = await newClient(['orders.write']);
