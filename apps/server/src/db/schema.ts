@@ -25,3 +25,4 @@ export * from '../modules/api-clients/api-clients.table.js';
 export * from '../modules/fhir/fhir.table.js';
 export * from '../modules/instruments/instruments.table.js';
 export * from '../modules/dhis2/dhis2.table.js';
+export * from '../modules/verification/verification.table.js';
