@@ -1,10 +1,12 @@
-import { FHIR_SYSTEMS, type ElectronicRequestSummary, identifierSystem, PRIORITIES } from '@nlims/contracts';
+import { FHIR_SYSTEMS, type ElectronicRequestSummary, identifierSystem, PRIORITIES, rulesOf } from '@nlims/contracts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../core/db.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { clientIdentifierTypes } from '../reference/reference.table.js';
+import { ValidationError } from '../../core/errors.js';
+import { validateRequestForm } from '../samples/request-form.js';
 import { FhirError } from './fhir.http.js';
 
 /**
@@ -49,7 +51,9 @@ const refDisplay = (ref: unknown): string => str(obj(ref)?.display);
 /** The bundle's resources by type, each with the fullUrl it may be referenced by. */
 function entriesOf(body: unknown): { resource: Json; fullUrl: string; index: number }[] {
   const bundle = obj(body);
-  if (!bundle || bundle.resourceType !== 'Bundle') throw invalid('Bundle', 'Post a Bundle resource (resourceType "Bundle").', 'invalid');
+  const notBundle = () => invalid('Bundle', 'Post a Bundle resource (resourceType "Bundle").', 'invalid');
+  if (bundle == null) throw notBundle();
+  if (bundle.resourceType !== 'Bundle') throw notBundle();
   if (bundle.type !== 'transaction') throw invalid('Bundle.type', 'The Bundle must be a transaction (type "transaction").');
   const entries = arr(bundle.entry);
   if (!entries.length) throw invalid('Bundle.entry', 'The Bundle has no entries.', 'required');
@@ -221,7 +225,27 @@ export async function parseOrderBundle(tx: Tx, body: unknown, reaches: (programI
   const first = requests[0]!;
   const priority = ['urgent', 'asap', 'stat'].includes(str(first.priority) || str(task.priority)) ? 'urgent' : 'routine';
   const requesterName = refDisplay(task.requester) || refDisplay(first.requester);
-  const form = formAnswers(of('QuestionnaireResponse')[0]?.resource);
+  // The programme's request form, answered by a QuestionnaireResponse (linkId: the form's field, as the programme's
+  // Questionnaire names it); a field that is also a client identifier (the ART number) may come from Patient.identifier.
+  // Checked now, so the laboratory never holds a request it cannot accept.
+  const answers = formAnswers(of('QuestionnaireResponse')[0]?.resource);
+  for (const [field, typeName] of Object.entries(rulesOf(program!.name).identifierFields ?? {})) {
+    const known = identifiers.find((i) => i.type === typeName);
+    if ((answers[field] === undefined || answers[field] === '') && known) answers[field] = known.value;
+  }
+  let form: Record<string, unknown>;
+  try {
+    form = validateRequestForm(program!.name, answers);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const [field, messages] = Object.entries(error.fields)[0]!;
+    const linkId = field.replace(/^form\./, '');
+    throw invalid(
+      `QuestionnaireResponse.item.where(linkId='${linkId}')`,
+      `The ${program!.name} request form's "${linkId}": ${messages.join(' ')} Answer it in a QuestionnaireResponse (linkId "${linkId}").`,
+      'required',
+    );
+  }
   return {
     facilityId: facility.id,
     facilityName: facility.name,

@@ -296,6 +296,14 @@ describe('orders in over FHIR', () => {
       [vlBundle(owner, '', 'ART/B/4'), 'Task.identifier'],
       [vlBundle(owner, 'B-5', 'ART/B/5', { task: { status: 'accepted' } }), 'Task.status'],
       [vlBundle('Organization/999999', 'B-6', 'ART/B/6'), 'Task.owner'],
+      // The viral-load request form unanswered (no QuestionnaireResponse): its first required field is named.
+      [
+        {
+          ...vlBundle(owner, 'B-8', 'ART/B/8'),
+          entry: vlBundle(owner, 'B-8', 'ART/B/8').entry.filter((e) => e.resource.resourceType !== 'QuestionnaireResponse'),
+        },
+        "QuestionnaireResponse.item.where(linkId='art_start_date')",
+      ],
       // A programme the client may not reach (General at Yaba, by the catalogue's own code).
       [vlBundle(owner, 'B-7', 'ART/B/7', { code: { coding: [{ system: 'https://nlims.ng/fhir/CodeSystem/test-code', code: 'FBG' }] } }), 'ServiceRequest.code'],
     ];
