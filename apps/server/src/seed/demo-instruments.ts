@@ -3,6 +3,7 @@ import { type Db, rowsOf, type Tx } from '../core/db.js';
 import { astmQueryAnswer } from '../modules/instruments/listeners.js';
 import { hl7Ack, hl7QueryAnswer, readHl7 } from '../modules/instruments/hl7.js';
 import { answerQuery, loadMachine, receiveResults } from '../modules/instruments/intake.js';
+import { DEMO_FACILITIES } from './demo.js';
 
 /**
  * The demo's analysers that talk to the product: Ikeja's chemistry analyser over HL7 (port 25751) and Yaba's
@@ -13,8 +14,9 @@ import { answerQuery, loadMachine, receiveResults } from '../modules/instruments
 export const DEMO_INSTRUMENT_PORTS = { ikeja: 25751, yaba: 25752 } as const;
 
 /**
- * The facility's analyser for these tests that talks to the product: made once (its serial number is the demo's),
- * running the tests of `codes` the facility offers, on the instrument the catalogue names for the first of them.
+ * The facility's analyser for these tests that talks to the product: its machine already running one of them (the
+ * equipment register's), or else one made once (the demo's serial number) with no instrument named, so that no
+ * instrument's availability changes with it.
  */
 async function demoMachine(tx: Tx, facility: number, serial: string, name: string, codes: string[]): Promise<number | null> {
   const tests = rowsOf<{ id: number }>(
@@ -26,12 +28,19 @@ async function demoMachine(tx: Tx, facility: number, serial: string, name: strin
       )}) order by t.id`),
   ).map((r) => r.id);
   if (!tests.length) return null;
-  const [instrument] = rowsOf<{ id: number }>(
-    await tx.execute(sql`select ti.instrument_id as id from test_type_instruments ti where ti.test_type_id = ${tests[0]} order by 1 limit 1`),
+  const [running] = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select m.id from machine_settings m
+      where m.facility_id = ${facility} and m.is_active and exists (select 1 from jsonb_array_elements_text(m.tests) e where e::int in (${sql.join(
+        tests.map((id) => sql`${id}`),
+        sql`, `,
+      )}))
+      order by m.id limit 1`),
   );
+  if (running) return running.id;
   await tx.execute(sql`
-    insert into machine_settings (facility_id, name, model, serial_number, instrument_id, tests)
-    values (${facility}, ${name}, 'LIS', ${serial}, ${instrument?.id ?? null}, ${JSON.stringify(tests)}::jsonb)
+    insert into machine_settings (facility_id, name, model, serial_number, tests)
+    values (${facility}, ${name}, 'LIS', ${serial}, ${JSON.stringify(tests)}::jsonb)
     on conflict (facility_id, serial_number) do nothing`);
   const [row] = rowsOf<{ id: number }>(await tx.execute(sql`select id from machine_settings where facility_id = ${facility} and serial_number = ${serial}`));
   return row?.id ?? null;
@@ -44,7 +53,26 @@ async function talk(tx: Tx, id: number, protocol: 'hl7' | 'astm', port: number) 
     where id = ${id} and not exists (select 1 from machine_settings o where o.listen_port = ${port} and o.id <> ${id})`);
 }
 
-export async function seedInstrumentsDemo(tx: Tx, ids: { ikeja: number; yaba: number }): Promise<void> {
+/**
+ * With the demo's history (the full demo a server starts with, not the tests' template, whose facilities keep their
+ * own machines): once.
+ */
+export async function seedInstrumentsDemo(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ids = Object.fromEntries(
+      rowsOf<{ code: string; id: number }>(
+        await tx.execute(
+          sql`select facility_code as code, id from facilities where facility_code in (${DEMO_FACILITIES.ikeja.code}, ${DEMO_FACILITIES.yaba.code})`,
+        ),
+      ).map((r) => [r.code, r.id]),
+    );
+    const ikeja = ids[DEMO_FACILITIES.ikeja.code];
+    const yaba = ids[DEMO_FACILITIES.yaba.code];
+    if (ikeja != null && yaba != null) await seedMachines(tx, { ikeja, yaba });
+  });
+}
+
+async function seedMachines(tx: Tx, ids: { ikeja: number; yaba: number }): Promise<void> {
   const ikeja = await demoMachine(tx, ids.ikeja, 'DEMO-LIS-C311', 'Chemistry analyser (LIS)', ['EUCR-UREA', 'EUCR-CREAT', 'FBG', 'RBG']);
   const yaba = await demoMachine(tx, ids.yaba, 'DEMO-LIS-VL', 'Viral-load analyser (LIS)', ['VL-HIV']);
   if (ikeja == null || yaba == null) return;

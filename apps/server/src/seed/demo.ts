@@ -16,7 +16,6 @@ import { seedInteropDemo } from './demo-interop.js';
 import { seedNonConformityDemo } from './demo-nonconformity.js';
 import { seedConsumablesDemo } from './demo-consumables.js';
 import { seedAssetsDemo } from './demo-assets.js';
-import { seedInstrumentsDemo } from './demo-instruments.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -266,8 +265,6 @@ export async function seedDemo(tx: Tx): Promise<void> {
   await seedConsumablesDemo(tx, ids);
   // The equipment registers of Ikeja and Yaba: all in use and calibrated, one calibration due this month.
   await seedAssetsDemo(tx, ids);
-  // Ikeja's chemistry analyser over HL7 and Yaba's viral-load analyser over ASTM: a few messages, one result unmatched.
-  await seedInstrumentsDemo(tx, ids);
   // Yaba's EMR: its API client and two viral-load requests it sent, waiting on the sample-management page.
   await seedInteropDemo(tx, ids);
 }

@@ -3,6 +3,7 @@ import { seedAggregateRules } from './aggregates.js';
 import { seedDemo } from './demo.js';
 import { seedDemoHistory } from './history.js';
 import { seedBillingDemo } from './demo-billing.js';
+import { seedInstrumentsDemo } from './demo-instruments.js';
 import { seedDhis2Demo } from './demo-dhis2.js';
 import { seedReference } from './reference.js';
 
@@ -25,5 +26,7 @@ export async function seed(db: Db, options: { demo: boolean; history?: boolean }
     await seedDemoHistory(db);
     // A week at Ikeja's cash desk: the week's orders invoiced, paid, discounted and refunded (once).
     await seedBillingDemo(db);
+    // Ikeja's chemistry analyser over HL7 and Yaba's viral-load analyser over ASTM: a few messages, one result unmatched (once).
+    await seedInstrumentsDemo(db);
   }
 }

@@ -6,6 +6,7 @@ import { rowsOf } from '../../core/db.js';
 import { clinicalSteps } from '../../test/clinical.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { ACK, astmChecksum, astmFrames, ENQ, EOT, NAK, STX } from './astm.js';
+import { seedInstrumentsDemo } from '../../seed/demo-instruments.js';
 import { InstrumentListeners } from './listeners.js';
 import { CR, FS, MllpReader, mllpFrame, VT } from './mllp.js';
 
@@ -395,6 +396,12 @@ describe('the unmatched queue', () => {
 
 describe('the demo', () => {
   it('has Ikeja’s analyser on HL7 and Yaba’s on ASTM, a few messages and one unmatched result', async () => {
+    // the machines made above step aside (the demo takes a machine already running its tests)
+    for (const id of [machine.hl7, machine.astm])
+      expect((await as('clin_admin', 'PATCH', `/api/machine_setting/${id}/`, { is_active: false })).statusCode).toBe(200);
+    // seeded with the demo's history (the tests' template has none); once, however often it is asked
+    await seedInstrumentsDemo(t.database.db);
+    await seedInstrumentsDemo(t.database.db);
     const machines = rowsOf<{ protocol: string; listen_port: number }>(
       await t.database.db.execute(sql`
         select m.protocol, m.listen_port from machine_settings m
@@ -415,13 +422,14 @@ describe('the demo', () => {
 
 describe.skipIf(process.env.TEST_DB !== 'pg')('in a cluster on a PostgreSQL server', () => {
   it('one process owns the listeners (the advisory lock), another takes over when it stops', async () => {
-    const [{ name }] = rowsOf<{ name: string }>(await t.database.db.execute(sql`select current_database() as name`));
+    const name = rowsOf<{ name: string }>(await t.database.db.execute(sql`select current_database() as name`))[0]!.name;
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
     const a = new InstrumentListeners(t.database.db, { host: '127.0.0.1', syncMs: 60_000, lockUrl: url.toString() });
     const b = new InstrumentListeners(t.database.db, { host: '127.0.0.1', syncMs: 60_000, lockUrl: url.toString() });
     // the test's own listeners step aside: they hold no lock, and would take the same ports
     await listeners.close();
+    expect((await as('clin_admin', 'PATCH', `/api/machine_setting/${machine.hl7}/`, { is_active: true })).statusCode).toBe(200);
     try {
       await a.start();
       await b.start();

@@ -17,7 +17,7 @@ import { machineSettings } from '../facility-settings/facility-settings.table.js
 import { programs } from '../programs/programs.table.js';
 import { enterResults } from '../results/results.service.js';
 import { samples, testOrders } from '../samples/samples.table.js';
-import { userProgramRoles, users } from '../users/users.table.js';
+import { users } from '../users/users.table.js';
 import { instrumentMessages, instrumentUnmatched } from './instruments.table.js';
 
 /** A machine as the listeners need it, read afresh for each message (its tests may have changed). */
@@ -61,39 +61,31 @@ export async function loadMachine(db: Tx, id: number): Promise<Machine | null> {
 }
 
 /**
- * The caller analysers' results are entered as: one user per facility, "Instrument interface", holding the Analyst
- * role in the programmes of the facility's machines' tests (every programme the facility runs when a machine names no
- * test). It has no password (an empty hash: every sign-in with it is refused as a wrong password) and is inactive, so
- * it never signs in; it exists so that each result names who entered it, and the audit trail whose.
+ * The caller analysers' results are entered as: one user per facility, "Instrument interface"
+ * (`instrument-interface-<facility>`), acting with the Analyst role in the programmes of the machine's tests (every
+ * programme the facility runs when the machine names no test) at the machine's facility. Its row holds no facility,
+ * no role and no password (an empty hash: every sign-in with it is refused as a wrong password) and is inactive, so
+ * it never signs in and no administrator's user list shows it; the role and the facility are given here, to the
+ * intake alone. It exists so that each result names who entered it, and the audit trail whose.
  */
 export async function instrumentPrincipal(tx: Tx, machine: Machine): Promise<Principal> {
   const username = `${INSTRUMENT_USER_PREFIX}${machine.facilityId}`;
   await tx
     .insert(users)
-    .values({
-      username,
-      passwordHash: '',
-      firstName: 'Instrument',
-      lastName: 'interface',
-      isActive: false,
-      facilityId: machine.facilityId,
-      department: 'Instruments',
-    })
+    .values({ username, passwordHash: '', firstName: 'Instrument', lastName: 'interface', isActive: false, facilityId: null, department: 'Instruments' })
     .onConflictDoNothing({ target: users.username });
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
-  const programmeIds = machine.tests.length
-    ? (await tx.selectDistinct({ id: testTypes.program }).from(testTypes).where(inArray(testTypes.id, machine.tests))).map((r) => r.id)
-    : (await tx.select({ id: facilityPrograms.programId }).from(facilityPrograms).where(eq(facilityPrograms.facilityId, machine.facilityId))).map((r) => r.id);
-  if (programmeIds.length)
-    await tx
-      .insert(userProgramRoles)
-      .values(programmeIds.map((programId) => ({ userId: user!.id, programId, role: 'Analyst' })))
-      .onConflictDoNothing();
-  const roles = await tx
-    .select({ program: programs.name, programId: programs.id, role: userProgramRoles.role })
-    .from(userProgramRoles)
-    .innerJoin(programs, eq(programs.id, userProgramRoles.programId))
-    .where(and(eq(userProgramRoles.userId, user!.id), inArray(userProgramRoles.programId, programmeIds.length ? programmeIds : [-1])));
+  const roles = machine.tests.length
+    ? await tx
+        .selectDistinct({ program: programs.name, programId: programs.id })
+        .from(testTypes)
+        .innerJoin(programs, eq(programs.id, testTypes.program))
+        .where(inArray(testTypes.id, machine.tests))
+    : await tx
+        .select({ program: programs.name, programId: programs.id })
+        .from(facilityPrograms)
+        .innerJoin(programs, eq(programs.id, facilityPrograms.programId))
+        .where(eq(facilityPrograms.facilityId, machine.facilityId));
   const [facility] = await tx.select({ type: facilities.facilityType }).from(facilities).where(eq(facilities.id, machine.facilityId));
   return {
     id: user!.id,
@@ -105,7 +97,7 @@ export async function instrumentPrincipal(tx: Tx, machine: Machine): Promise<Pri
     userLocation: null,
     stateId: null,
     lgaId: null,
-    roles: roles.map((r) => ({ program: r.program, programId: r.programId, role: r.role as 'Analyst' })),
+    roles: roles.map((r) => ({ program: r.program, programId: r.programId, role: 'Analyst' as const })),
     sessionId: null,
   };
 }
