@@ -51,10 +51,13 @@ import { dhis2Routes } from './modules/dhis2/dhis2.routes.js';
 import { apiClientsRoutes } from './modules/api-clients/api-clients.routes.js';
 import { systemAuthenticator } from './modules/api-clients/api-clients.service.js';
 import { electronicRequestsRoutes } from './modules/fhir/fhir.orders.requests.js';
+import { registerVerificationContext, verificationRoutes } from './modules/verification/verification.routes.js';
 
 export interface AppOptions {
   database: Database;
   jwtSecret: Uint8Array;
+  /** The public base URL of the report verification QR codes (PUBLIC_URL); null: each request's origin. */
+  publicUrl?: string | null;
   webDist?: string | null;
   buildId?: string;
   logLevel?: string;
@@ -115,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     system: systemAuthenticator(db),
   });
   app.decorate('audit', recordAudit);
+  registerVerificationContext(app, { secret: options.jwtSecret, publicUrl: options.publicUrl ?? null });
 
   healthRoutes(app, options.database);
   authRoutes(app, { db, signer });
@@ -150,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   dhis2Routes(app, db);
   apiClientsRoutes(app, db);
   electronicRequestsRoutes(app, db);
+
+  verificationRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

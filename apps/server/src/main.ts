@@ -28,6 +28,7 @@ if (clustered && !isWorker()) {
   const app = await buildApp({
     database,
     jwtSecret: resolveJwtSecret(config),
+    publicUrl: config.publicUrl,
     webDist: config.webDist,
     buildId: config.buildId,
     logLevel: config.logLevel,

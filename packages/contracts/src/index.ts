@@ -36,3 +36,4 @@ export * from './interop/api-clients.js';
 export * from './interop/fhir.js';
 export * from './interop/orders.js';
 export * from './interop/dhis2.js';
+export * from './reports/verification.js';

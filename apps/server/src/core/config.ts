@@ -11,6 +11,8 @@ export interface Config {
   /** Seed demo facilities and users. */
   demo: boolean;
   jwtSecret: string | null;
+  /** The public address the QR codes on printed reports point to (PUBLIC_URL, e.g. https://lims.example.gov.ng); null: the request's own origin. */
+  publicUrl: string | null;
   /** Built web app to serve; null serves the API only. */
   webDist: string | null;
   /** Extra salt for the service-worker version (a deployment marker). */
@@ -100,6 +102,20 @@ export function loadFilesConfig(env: NodeJS.ProcessEnv, dataDir = path.resolve(e
   };
 }
 
+/** PUBLIC_URL: an http(s) origin with an optional path, kept without its trailing slash. */
+function publicUrl(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) address, got ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) address, got ${value}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   // The embedded database seeds demo data unless DEMO=0; a server database only with DEMO=1.
@@ -112,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     demo,
     jwtSecret: env.JWT_SECRET?.trim() || null,
+    publicUrl: publicUrl(env.PUBLIC_URL),
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     buildId: env.APP_BUILD_ID ?? '',
     logLevel: env.LOG_LEVEL ?? 'info',

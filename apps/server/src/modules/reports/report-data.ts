@@ -10,6 +10,7 @@ import { getSample, testsOf } from '../samples/samples.read.js';
 import { samples as samplesTable } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
+import { verificationFor } from '../verification/verification.service.js';
 
 /**
  * Everything a printed report or label shows, gathered in a handful of
@@ -93,6 +94,25 @@ export async function reportData(db: Db, p: Principal, form: ProgramForm, id: nu
     method: (mid: number | null) => methodNames.find((m) => m.id === mid)?.name ?? '',
     organism: (oid: number) => organismNames.find((o) => o.id === oid)?.name ?? `#${oid}`,
     antibiotic: (aid: number) => antibioticNames.find((a) => a.id === aid)?.name ?? `#${aid}`,
+    /**
+     * The report's verification (its public code, QR URL and digest), found or made when the report is
+     * printed — never for a label. Null while nothing is approved.
+     */
+    verify: () =>
+      verificationFor(db, p, {
+        sampleId: id,
+        facilityId: where?.facility ?? order.facility,
+        labNumber: order.lab_number,
+        tests: tests.map((t) => ({
+          name: t.test_type_name,
+          status: t.result?.status ?? null,
+          value: t.result?.value ?? null,
+          unit: t.result?.unit ?? null,
+          flag: t.result?.flag ?? null,
+          approvedAt: t.result?.approved_at ?? null,
+          version: t.result?.version ?? 0,
+        })),
+      }),
   };
 }
 export type ReportData = Awaited<ReturnType<typeof reportData>>;

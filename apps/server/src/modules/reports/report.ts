@@ -1,6 +1,7 @@
 import { formatResultValue, RESULT_STATUS as R, requestLinesOf, rulesOf } from '@nlims/contracts';
 import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Doc } from './pdf.js';
 import type { ReportData } from './report-data.js';
+import type { PrintedVerification } from '../verification/verification.service.js';
 
 const MARGIN = 40;
 const GREEN = '#0b6e4f';
@@ -257,6 +258,50 @@ function attachmentList(doc: Doc, d: ReportData) {
   doc.y = y;
 }
 
+/** The QR code's side: 64 pt, 22.6 mm — phones read it from the paper at arm's length. */
+const QR_SIDE = 64;
+
+/**
+ * The report's proof of origin, after everything else on the last page: a QR
+ * code of the public verification address, the code in text beside it (for
+ * typing), and the digest of the results the verification page shows.
+ */
+function verificationBlock(doc: Doc, v: PrintedVerification) {
+  const height = QR_SIDE + 8;
+  if (doc.y + 12 + height > 795) doc.addPage();
+  const y = doc.y + 12;
+  doc.rect(MARGIN, y, 515, height).lineWidth(0.8).strokeColor(GREEN).stroke();
+  drawBarcode(doc, v.url, MARGIN + 4, y + 4, QR_SIDE, QR_SIDE, 'qrcode');
+  const x = MARGIN + QR_SIDE + 14;
+  const width = 515 - QR_SIDE - 20;
+  doc
+    .font(FONT.bold)
+    .fontSize(9)
+    .fillColor(GREEN)
+    .text('Verify this report', x, y + 6, { width });
+  doc
+    .font(FONT.regular)
+    .fontSize(7.5)
+    .fillColor(GREY)
+    .text(`Scan the code, or open ${v.url.replace(/\/verify\/.*$/, '/verify')} and type the verification code.`, x, doc.y + 1, { width });
+  doc
+    .font(FONT.regular)
+    .fontSize(8.5)
+    .fillColor('#000')
+    .text('Verification code: ', x, doc.y + 3, { width, continued: true })
+    .font(FONT.bold)
+    .text(v.printed);
+  doc
+    .font(FONT.regular)
+    .text('Result digest: ', x, doc.y + 1, { width, continued: true })
+    .font(FONT.bold)
+    .text(v.digest, { continued: true })
+    .font(FONT.regular)
+    .fillColor(GREY)
+    .text(`   (report version ${v.version})`);
+  doc.y = y + height;
+}
+
 function footer(doc: Doc, d: ReportData) {
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
@@ -273,7 +318,8 @@ function footer(doc: Doc, d: ReportData) {
 }
 
 /** The result report (A4): facility header, client, laboratory number, each test with its signatures. */
-export function renderReport(d: ReportData): Promise<Buffer> {
+export async function renderReport(d: ReportData): Promise<Buffer> {
+  const verification = await d.verify();
   const amended = d.tests.some((t) => t.result?.amends != null && t.result.status === R.APPROVAL);
   return renderPdf({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `Laboratory report ${d.order.lab_number}` } }, (doc) => {
     header(doc, d);
@@ -283,6 +329,7 @@ export function renderReport(d: ReportData): Promise<Buffer> {
     if (amended) doc.font(FONT.bold).fontSize(10).fillColor('#b00020').text('AMENDED REPORT', MARGIN, doc.y, { width: 515, align: 'center' });
     resultsTable(doc, d);
     attachmentList(doc, d);
+    if (verification) verificationBlock(doc, verification);
     footer(doc, d);
   });
 }
