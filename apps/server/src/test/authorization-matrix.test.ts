@@ -596,6 +596,9 @@ const ROWS: Row[] = [
     otherwise: 403,
   },
   { name: 'search Tasks', method: 'GET', url: () => '/fhir/Task', expect: { staff: 200 }, otherwise: 403 },
+  // A printed report's verification is public: everyone, signed in or not, of any facility, gets the same reply
+  // (here a code never issued: 404; verification.test.ts verifies a real one without a token).
+  { name: 'verify a report code (public)', method: 'GET', url: () => '/api/verify/NL-0000-0000-0000-0000/', expect: {}, otherwise: 404 },
 ];
 
 describe('authorisation matrix: administration', () => {
