@@ -8,6 +8,7 @@ import Landing from './features/public/landing/Landing';
 // Public pages stay free of the component library; everything else loads on demand.
 const Terms = lazy(() => import('./features/public/Terms'));
 const Docs = lazy(() => import('./features/public/Docs'));
+const Verify = lazy(() => import('./features/verify/VerifyPage'));
 const AppRoot = lazy(() => import('./features/app/AppRoot'));
 
 function TopRoutes() {
@@ -19,6 +20,8 @@ function TopRoutes() {
           <Route path="/" element={<Landing />} />
           <Route path="/terms" element={<Terms />} />
           <Route path="/docs" element={<Docs />} />
+          <Route path="/verify" element={<Verify />} />
+          <Route path="/verify/:code" element={<Verify />} />
           <Route path="*" element={<AppRoot />} />
         </Routes>
       </Suspense>

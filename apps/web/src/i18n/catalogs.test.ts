@@ -34,6 +34,7 @@ const NAMESPACES = [
   'consumables',
   'assets',
   'billing',
+  'verify',
   'dhis2',
   'interop',
   'instruments',
