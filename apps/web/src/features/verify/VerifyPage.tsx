@@ -26,7 +26,7 @@ function useDate() {
     value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(value)) : '—';
 }
 
-/** The box to type the code printed under the QR code. */
+/** The box to type the code printed beside the QR code; its example is bidi-isolated so Arabic keeps it in one piece. */
 function CodeForm({ initial = '' }: { initial?: string }) {
   const { t } = useTranslation('verify');
   const navigate = useNavigate();
@@ -64,7 +64,7 @@ function CodeForm({ initial = '' }: { initial?: string }) {
         </button>
       </div>
       <p id="vf-code-hint" className={invalid ? 'vf-form__error' : 'vf-form__hint'} role={invalid ? 'alert' : undefined}>
-        {invalid ? t('form.invalid') : t('form.hint')}
+        {invalid ? t('form.invalid') : t('form.hint', { example: '\u2068NL-7KQ4-M2XD-9PTA-3HCE\u2069' })}
       </p>
     </form>
   );
@@ -190,7 +190,7 @@ export default function VerifyPage() {
         <h1>{t('title')}</h1>
         <p className="vf-lead">{t('lead')}</p>
         {outcome && <Result outcome={outcome} />}
-        <CodeForm key={code ?? ''} initial={code && outcome?.kind !== 'found' ? code : ''} />
+        <CodeForm key={`${code ?? ''}:${outcome?.kind ?? ''}`} initial={code && outcome?.kind !== 'found' ? code : ''} />
       </article>
     </PublicPage>
   );
