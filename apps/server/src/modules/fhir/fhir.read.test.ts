@@ -18,6 +18,7 @@ const REVIEWER = 'vlreviewer_fhir';
 const vl = programmeSteps(() => t, VIRAL_LOAD);
 const ids = { sample: 0, order: 0, client: 0, tests: [] as number[], observations: [] as number[], lab: '', art: '' };
 
+// biome-ignore lint/suspicious/noExplicitAny: FHIR replies are walked freely in assertions, each checked against the R4 schema first
 type Json = Record<string, any>;
 
 async function get(user: string, url: string, status = 200): Promise<Json> {

@@ -232,7 +232,7 @@ export async function diagnosticReportsOf(db: Tx, r: FhirReader, samples: Sample
   });
 }
 
-async function specimensOf(db: Tx, r: FhirReader, samples: SampleRow[]) {
+async function specimensOf(db: Tx, _r: FhirReader, samples: SampleRow[]) {
   const tests = samples.length
     ? rowsOf<{ id: number; sample_id: number }>(
         await db.execute(

@@ -88,7 +88,7 @@ export interface SampleRow {
 
 const ref = (type: string, id: number | string, display?: string) => ({ reference: `${type}/${id}`, ...(display ? { display } : {}) });
 const num = (v: number | string | null | undefined): number | null => (v == null || v === '' ? null : Number(v));
-const text = (v: string | null | undefined): string | undefined => (v && v.trim() ? v.trim() : undefined);
+const text = (v: string | null | undefined): string | undefined => (v?.trim() ? v.trim() : undefined);
 const when = (v: unknown): string | undefined => iso(v) ?? undefined;
 /** A FHIR code: no leading or trailing space, single spaces inside. */
 export const fhirCode = (v: string): string => v.trim().replace(/\s+/g, ' ');
@@ -244,7 +244,7 @@ function observationValue(row: TestRow): Pick<Observation, 'valueQuantity' | 'va
   const t = row.value_text;
   if (n != null && (t === '<' || t === '>')) return { valueQuantity: quantity(n, row.unit, t) };
   if (n != null) return { valueQuantity: quantity(n, row.unit) };
-  if (t && t.trim()) {
+  if (t?.trim()) {
     const code = fhirCode(t);
     return { valueCodeableConcept: { coding: [{ system: resultsCodeSystemUrl(row.program), code, display: code }], text: code } };
   }
