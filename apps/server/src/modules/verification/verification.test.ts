@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { normaliseVerifyCode } from '@nlims/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/config.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { VerifyRateLimit } from './rate-limit.js';
 import { newVerifyCode } from './verification.service.js';
@@ -146,5 +147,12 @@ describe('codes and the throttle', () => {
     expect(limit.take('a')).toBe(30);
     now = 60_001;
     expect(limit.take('a')).toBe(0);
+  });
+
+  it("take PUBLIC_URL as the QR codes' base, without its trailing slash, and refuse what is not an http(s) address", () => {
+    expect(loadConfig({}).publicUrl).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'https://lims.example.gov.ng/' }).publicUrl).toBe('https://lims.example.gov.ng');
+    expect(loadConfig({ PUBLIC_URL: 'https://example.org/nlims/' }).publicUrl).toBe('https://example.org/nlims');
+    for (const bad of ['ftp://example.org', 'not a url']) expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL/);
   });
 });
