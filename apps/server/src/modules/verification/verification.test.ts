@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { normaliseVerifyCode } from '@nlims/contracts';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
@@ -36,7 +37,20 @@ async function printed() {
   const code = /Verification code:\s*(NL(?:-[0-9A-Z]{4}){4})/.exec(text)?.[1];
   const digest = /Result digest:\s*([0-9A-F]{4}-[0-9A-F]{4})/.exec(text)?.[1];
   const url = /(http:\/\/\S+\/verify)\b/.exec(text)?.[1];
-  return { text, code: code!, digest: digest!, url };
+  return { text, code: code!, digest: digest!, url, scanned: scanQr(file) };
+}
+
+/** The QR code on the report's last page, as a phone's camera reads it: the page rasterised (pdftoppm, grey, 150 dpi) and decoded (jsQR). */
+function scanQr(file: string): string | null {
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? 1);
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '150', '-f', String(pages), '-l', String(pages), file], { maxBuffer: 32 * 1024 * 1024 });
+  // Binary PGM: "P5", width, height, max value, then one byte a pixel.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const grey = pgm.subarray(header[0].length);
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) rgba.set([grey[i]!, grey[i]!, grey[i]!, 255], i * 4);
+  return jsQR(rgba, width, height)?.data ?? null;
 }
 
 beforeAll(async () => {
@@ -66,6 +80,8 @@ describe('a printed report verified by anyone holding it', () => {
     expect(first.code).toMatch(/^NL(-[0-9A-HJKMNP-TV-Z]{4}){4}$/);
     expect(first.digest).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
     expect(first.url).toBe('http://localhost:80/verify');
+    // The QR code reads as the verification page of the printed code.
+    expect(first.scanned).toBe(`http://localhost:80/verify/${first.code}`);
     const again = await printed();
     expect([again.code, again.digest]).toEqual([first.code, first.digest]);
   });
@@ -93,7 +109,9 @@ describe('a printed report verified by anyone holding it', () => {
     const second = await printed();
     expect(second.code).not.toBe(first.code);
     expect(second.digest).not.toBe(first.digest);
-    const old = (await look(first.code)).json();
+    expect(second.scanned).toBe(`http://localhost:80/verify/${second.code}`);
+    // The first paper's QR code now says superseded.
+    const old = (await look(first.scanned!.split('/verify/')[1]!)).json();
     expect(old.status).toBe('superseded');
     expect(Date.parse(old.superseded_at)).toBeGreaterThan(0);
     const now = (await look(second.code)).json();
