@@ -26,7 +26,7 @@ function useDate() {
     value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(value)) : '—';
 }
 
-/** The box to type the code printed beside the QR code; its example is bidi-isolated so Arabic keeps it in one piece. */
+/** The box to type the code printed beside the QR code; its example is bidi-isolated, with non-breaking hyphens, so Arabic keeps it in one piece. */
 function CodeForm({ initial = '' }: { initial?: string }) {
   const { t } = useTranslation('verify');
   const navigate = useNavigate();
@@ -64,7 +64,7 @@ function CodeForm({ initial = '' }: { initial?: string }) {
         </button>
       </div>
       <p id="vf-code-hint" className={invalid ? 'vf-form__error' : 'vf-form__hint'} role={invalid ? 'alert' : undefined}>
-        {invalid ? t('form.invalid') : t('form.hint', { example: '\u2068NL-7KQ4-M2XD-9PTA-3HCE\u2069' })}
+        {invalid ? t('form.invalid') : t('form.hint', { example: '\u2068NL\u20117KQ4\u2011M2XD\u20119PTA\u20113HCE\u2069' })}
       </p>
     </form>
   );
