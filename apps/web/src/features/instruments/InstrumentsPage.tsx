@@ -14,6 +14,7 @@ import {
   Select,
   Space,
   Table,
+  type TableProps,
   Tabs,
   Tag,
   Typography,
@@ -162,67 +163,72 @@ function UnmatchedTab() {
           data-testid="unmatched-search"
         />
       </Space>
-      {wide ? (
-        <Table
-          rowKey="id"
-          size="small"
-          scroll={{ x: true }}
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.results ?? []}
-          locale={{ emptyText: <Empty description={t('emptyQueue')} /> }}
-          pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: setPageNo, showSizeChanger: false }}
-          data-testid="unmatched-table"
-        />
-      ) : (
-        <Cards
-          rows={list.data?.results ?? []}
-          empty={t('emptyQueue')}
-          count={list.data?.count ?? 0}
-          pageNo={pageNo}
-          onPage={setPageNo}
-          testId="unmatched-table"
-          render={(r) => (
-            <>
-              <span className="instruments-card__head">
-                <bdi className="instruments-mono">{r.barcode || '—'}</bdi>
-                {columns[5]!.render!(null, r)}
-              </span>
-              <span>
-                <bdi className="instruments-mono">{r.test_code}</bdi> · {columns[4]!.render!(null, r)}
-              </span>
-              <span className="instruments-muted">
-                {r.machine_name} · <bdi>{formatDateTime(r.received_at)}</bdi>
-              </span>
-              {columns[6]!.render!(null, r)}
-            </>
-          )}
-        />
-      )}
+      <PagedList
+        wide={wide}
+        columns={columns}
+        list={list}
+        pageNo={pageNo}
+        onPage={setPageNo}
+        empty={t('emptyQueue')}
+        testId="unmatched-table"
+        render={(r) => (
+          <>
+            <span className="instruments-card__head">
+              <bdi className="instruments-mono">{r.barcode || '—'}</bdi>
+              {columns[5]!.render!(null, r)}
+            </span>
+            <span>
+              <bdi className="instruments-mono">{r.test_code}</bdi> · {columns[4]!.render!(null, r)}
+            </span>
+            <span className="instruments-muted">
+              {r.machine_name} · <bdi>{formatDateTime(r.received_at)}</bdi>
+            </span>
+            {columns[6]!.render!(null, r)}
+          </>
+        )}
+      />
       {matching && <MatchDialog row={matching} onClose={() => setMatching(null)} />}
       {discarding && <DiscardDialog row={discarding} onClose={() => setDiscarding(null)} />}
     </>
   );
 }
 
-/** A list as cards on a phone: one card per row, with the same pager as the table. */
-function Cards<T extends { id: number }>({
-  rows,
-  render,
-  empty,
-  count,
+/** A page of a list: a table on a wide screen, one card per row on a phone, with the same pager either way. */
+function PagedList<T extends { id: number }>({
+  wide,
+  columns,
+  list,
   pageNo,
   onPage,
+  empty,
   testId,
+  render,
 }: {
-  rows: T[];
-  render: (row: T) => ReactNode;
-  empty: string;
-  count: number;
+  wide: boolean;
+  columns: TableProps<T>['columns'];
+  list: { isFetching: boolean; data?: { results: T[]; count: number } };
   pageNo: number;
   onPage: (page: number) => void;
+  empty: string;
   testId: string;
+  render: (row: T) => ReactNode;
 }) {
+  const rows = list.data?.results ?? [];
+  const count = list.data?.count ?? 0;
+  if (wide)
+    return (
+      <Table
+        rowKey="id"
+        size="small"
+        scroll={{ x: true }}
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={rows}
+        locale={{ emptyText: <Empty description={empty} /> }}
+        pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: count, onChange: onPage, showSizeChanger: false }}
+        data-testid={testId}
+      />
+    );
   if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
     <>
@@ -423,43 +429,30 @@ function MessagesTab() {
           aria-label={t('filter.dates')}
         />
       </Space>
-      {wide ? (
-        <Table
-          rowKey="id"
-          size="small"
-          scroll={{ x: true }}
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.results ?? []}
-          locale={{ emptyText: <Empty description={t('emptyMessages')} /> }}
-          pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: setPageNo, showSizeChanger: false }}
-          data-testid="messages-table"
-        />
-      ) : (
-        <Cards
-          rows={list.data?.results ?? []}
-          empty={t('emptyMessages')}
-          count={list.data?.count ?? 0}
-          pageNo={pageNo}
-          onPage={setPageNo}
-          testId="messages-table"
-          render={(m) => (
-            <>
-              <span className="instruments-card__head">
-                <span>{columns[3]!.render!(null, m)}</span>
-                {columns[5]!.render!(null, m)}
-              </span>
-              <span className="instruments-muted">
-                {m.machine_name} · {t(`direction.${m.direction}`)} · <bdi>{formatDateTime(m.received_at)}</bdi>
-              </span>
-              <span className="instruments-card__head">
-                <bdi className="instruments-mono">{m.control_id}</bdi>
-                {columns[6]!.render!(null, m)}
-              </span>
-            </>
-          )}
-        />
-      )}
+      <PagedList
+        wide={wide}
+        columns={columns}
+        list={list}
+        pageNo={pageNo}
+        onPage={setPageNo}
+        empty={t('emptyMessages')}
+        testId="messages-table"
+        render={(m) => (
+          <>
+            <span className="instruments-card__head">
+              <span>{columns[3]!.render!(null, m)}</span>
+              {columns[5]!.render!(null, m)}
+            </span>
+            <span className="instruments-muted">
+              {m.machine_name} · {t(`direction.${m.direction}`)} · <bdi>{formatDateTime(m.received_at)}</bdi>
+            </span>
+            <span className="instruments-card__head">
+              <bdi className="instruments-mono">{m.control_id}</bdi>
+              {columns[6]!.render!(null, m)}
+            </span>
+          </>
+        )}
+      />
       <MessageDrawer id={open} onClose={() => setOpen(null)} onOpen={setOpen} />
     </>
   );
