@@ -131,6 +131,29 @@ describe('api client', () => {
     expect(shown).toEqual([['Not allowed.']]);
   });
 
+  it('waits out a busy server’s 503 for a read, twice at most, after the Retry-After it names', async () => {
+    vi.useFakeTimers();
+    const busy = () => new Response(JSON.stringify({ detail: 'busy' }), { status: 503, headers: { 'Retry-After': '3' } });
+    fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(json(200, { ok: 1 }));
+    const read = api('/api/x/');
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(read).resolves.toEqual({ ok: 1 });
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(busy()).mockResolvedValueOnce(busy());
+    const gives = api('/api/y/').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await gives).toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('sends a change that carries no Idempotency-Key only once, even to a busy server', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 503, headers: { 'Retry-After': '1' } }));
+    await api('/api/x/1/', { method: 'PATCH', body: { a: 1 } }).catch(() => undefined);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('gives up after 60 seconds', async () => {
     vi.useFakeTimers();
     fetchMock.mockImplementationOnce(

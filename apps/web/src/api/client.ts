@@ -111,10 +111,33 @@ function refreshTokens(staleToken: string | null): Promise<boolean> {
   return refreshing;
 }
 
+/** How many times a busy server's 503 is waited out, and the longest wait each time. */
+const BUSY_RETRIES = 2;
+const BUSY_WAIT_MAX_MS = 5000;
+
+/**
+ * Send, and when the server answers 503 (busy: its admission queue is full) wait the Retry-After it names and ask
+ * again, twice at most — only for a read or a create carrying its Idempotency-Key, which the server never makes twice.
+ */
+async function sendPatiently(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const safe = method === 'GET' || (method === 'POST' && options.idempotencyKey != null);
+  let response = await send(path, options, token);
+  for (let attempt = 0; safe && response.status === 503 && attempt < BUSY_RETRIES; attempt++) {
+    const seconds = Number(response.headers.get('retry-after'));
+    const wait = Math.min(BUSY_WAIT_MAX_MS, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    if (options.signal?.aborted) break;
+    response = await send(path, options, token);
+  }
+  return response;
+}
+
 /**
  * The one way the app talks to the API: JSON in and out, Bearer token,
- * 60 s timeout, one refresh-and-retry on 401. When the refresh fails the
- * session is cleared, which sends the route guard to /signin.
+ * 60 s timeout, one refresh-and-retry on 401, a busy server's 503 waited out
+ * (reads and keyed creates). When the refresh fails the session is cleared,
+ * which sends the route guard to /signin.
  */
 export async function api<T>(path: string, given: RequestOptions = {}): Promise<T> {
   // A create retried (after a refresh, or a lost reply) with the same key is not made twice by the server.
@@ -123,10 +146,10 @@ export async function api<T>(path: string, given: RequestOptions = {}): Promise<
   const auth = options.auth ?? true;
   try {
     const token = auth ? getSession().token : null;
-    let response = await send(path, options, token);
+    let response = await sendPatiently(path, options, token);
     if (response.status === 401 && auth && getSession().refresh) {
       if (await refreshTokens(token)) {
-        response = await send(path, options, getSession().token);
+        response = await sendPatiently(path, options, getSession().token);
       } else {
         clearSession();
       }
