@@ -28,7 +28,9 @@ async function visitor(lang = 'en', width = 1280): Promise<Page> {
   await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
   context.setDefaultTimeout(15000);
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  page.on('close', () => {
+    context.close().catch(() => undefined);
+  });
   return page;
 }
 

@@ -37,6 +37,8 @@ interface Running {
 /** The analysers' TCP listeners: one server per active machine speaking HL7 or ASTM on its port. */
 export class InstrumentListeners {
   private running = new Map<number, Running>();
+  /** Machine and port pairs whose bind failed (already reported). */
+  private failed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private syncing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -132,10 +134,15 @@ export class InstrumentListeners {
     });
     return new Promise((resolve) => {
       server.once('error', (e: NodeJS.ErrnoException) => {
-        this.log.warn(`instrument listener of machine ${machineId} could not listen on ${this.options.host}:${port} (${e.code ?? e.message})`);
+        // Tried again at every sync: said once per machine and port, not every period.
+        const key = `${machineId}:${port}`;
+        if (!this.failed.has(key))
+          this.log.warn(`instrument listener of machine ${machineId} could not listen on ${this.options.host}:${port} (${e.code ?? e.message})`);
+        this.failed.add(key);
         resolve();
       });
       server.listen({ port, host: this.options.host }, () => {
+        this.failed.delete(`${machineId}:${port}`);
         server.removeAllListeners('error');
         server.on('error', (e) => this.log.warn(`instrument listener of machine ${machineId}: ${e.message}`));
         this.running.set(machineId, { port, protocol, server, sockets });
