@@ -1,3 +1,4 @@
+import { RateWindow } from '../../core/rate-window.js';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { API_SCOPES, API_SECRET_PREFIX, type ApiClientBody, type ApiClientItem, type ApiScope } from '@nlims/contracts';
@@ -29,25 +30,16 @@ const isSystem = (token: string): boolean => token.startsWith(API_SECRET_PREFIX)
 
 /** Calls per client per window; a test may lower it. Kept in the process (each server process counts its own). */
 export const API_CLIENT_RATE = { limit: 300, windowMs: 60_000 };
-const windows = new Map<number, { start: number; count: number }>();
+const clientCalls = new RateWindow<number>(API_CLIENT_RATE);
 
 /** Count a call against its client's window; 429 with Retry-After once the window's calls are spent. */
-export function throttleClient(id: number, now = Date.now()): void {
-  let w = windows.get(id);
-  if (!w || now - w.start >= API_CLIENT_RATE.windowMs) {
-    w = { start: now, count: 0 };
-    windows.set(id, w);
-    if (windows.size > 10_000) for (const [key, old] of windows) if (now - old.start >= API_CLIENT_RATE.windowMs) windows.delete(key);
-  }
-  w.count += 1;
-  if (w.count > API_CLIENT_RATE.limit) {
-    const wait = Math.max(1, Math.ceil((w.start + API_CLIENT_RATE.windowMs - now) / 1000));
-    throw new AppError(429, `Too many requests from this API client. Try again in ${wait} second(s).`, { 'retry-after': String(wait) });
-  }
+export function throttleClient(id: number): void {
+  const wait = clientCalls.take(id);
+  if (wait > 0) throw new AppError(429, `Too many requests from this API client. Try again in ${wait} second(s).`, { 'retry-after': String(wait) });
 }
 
 /** Forget the counted calls (tests). */
-export const resetClientRates = (): void => windows.clear();
+export const resetClientRates = (): void => clientCalls.clear();
 
 /** The system's principal for its secret, or null (unknown, revoked, or a wrong secret); counts the call. */
 export async function authenticateSystem(db: Tx, token: string): Promise<Principal | null> {

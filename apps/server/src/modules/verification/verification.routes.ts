@@ -4,7 +4,7 @@ import type { Db } from '../../core/db.js';
 import { AppError } from '../../core/errors.js';
 import type { App } from '../../core/types.js';
 import { digestKey, verificationContext, verifyCode } from './verification.service.js';
-import { VerifyRateLimit } from './rate-limit.js';
+import { RateWindow } from '../../core/rate-window.js';
 
 const tags = ['verification'];
 
@@ -26,7 +26,7 @@ export function registerVerificationContext(app: App, options: { secret: Uint8Ar
  * check it. Rate-limited per address; any code that was not issued (unknown,
  * mistyped, malformed) is the same plain 404.
  */
-export function verificationRoutes(app: App, db: Db, limit = new VerifyRateLimit()) {
+export function verificationRoutes(app: App, db: Db, limit = new RateWindow({ limit: 30, windowMs: 60_000 })) {
   app.get(
     '/api/verify/:code/',
     {

@@ -7,7 +7,7 @@ import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
-import { VerifyRateLimit } from './rate-limit.js';
+import { RateWindow } from '../../core/rate-window.js';
 import { newVerifyCode } from './verification.service.js';
 
 let t: TestApp;
@@ -158,7 +158,7 @@ describe('codes and the throttle', () => {
 
   it('lets an address through again once its oldest look-up leaves the window', () => {
     let now = 0;
-    const limit = new VerifyRateLimit(2, 60_000, () => now);
+    const limit = new RateWindow({ limit: 2, windowMs: 60_000 }, () => now);
     expect([limit.take('a'), limit.take('a')]).toEqual([0, 0]);
     expect(limit.take('a')).toBe(60);
     now = 30_000;
