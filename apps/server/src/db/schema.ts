@@ -26,3 +26,5 @@ export * from '../modules/fhir/fhir.table.js';
 export * from '../modules/instruments/instruments.table.js';
 export * from '../modules/dhis2/dhis2.table.js';
 export * from '../modules/verification/verification.table.js';
+export * from '../modules/notifications/notifications.table.js';
+export * from '../modules/offline/offline.table.js';

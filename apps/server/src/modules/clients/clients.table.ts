@@ -18,11 +18,18 @@ export const clients = pgTable(
     /** The date of birth was worked out from an estimated age. */
     dobEstimated: boolean('dob_estimated').notNull().default(false),
     phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** The language messages to the client are written in (en, fr, ar, …). */
+    language: text('language').notNull().default('en'),
+    /** The client agreed to be told by SMS or e-mail when a result is ready. */
+    notifyConsent: boolean('notify_consent').notNull().default(false),
     address: text('address').notNull().default(''),
     stateId: integer('state_id').references(() => states.id),
     lgaId: integer('lga_id').references(() => lgas.id),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved on every edit, so a device that registered offline against an older copy can tell. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** A duplicate record merged into another client: kept, never deleted, and left out of searches. */
     mergedInto: integer('merged_into'),
     mergedAt: timestamp('merged_at', { withTimezone: true }),

@@ -27,6 +27,9 @@ export const orders = pgTable(
     labNumber: text('lab_number').notNull().unique(),
     priority: text('priority').notNull().default('routine'),
     requestingClinician: text('requesting_clinician').notNull().default(''),
+    /** Where the clinician is told of results (either may be empty: then the facility's contact). */
+    clinicianPhone: text('clinician_phone').notNull().default(''),
+    clinicianEmail: text('clinician_email').notNull().default(''),
     clinicalNotes: text('clinical_notes').notNull().default(''),
     /** The programme's own request-form fields, validated by its schema (contracts/programmes). */
     form: jsonb('form').$type<Record<string, unknown>>().notNull().default({}),
@@ -63,6 +66,8 @@ export const samples = pgTable(
     /** 1 for the order's first sample, 2, 3… for the next. */
     seq: integer('seq').notNull(),
     barcode: text('barcode').notNull(),
+    /** The number printed on a device that registered the sample offline (device prefix and counter); kept as a second identifier. */
+    provisionalNumber: text('provisional_number'),
     sampleTypeId: integer('sample_type_id').references(() => sampleTypes.id),
     container: text('container').notNull().default(''),
     status: integer('status').notNull(),
@@ -81,6 +86,7 @@ export const samples = pgTable(
   },
   (t) => [
     uniqueIndex('samples_barcode_uq').on(t.barcode),
+    uniqueIndex('samples_provisional_number_uq').on(t.provisionalNumber).where(sql`provisional_number is not null`),
     uniqueIndex('samples_order_seq_uq').on(t.orderId, t.seq),
     index('samples_facility_program_created_idx').on(t.facilityId, t.programId, t.createdAt),
     index('samples_facility_program_status_idx').on(t.facilityId, t.programId, t.status, t.createdAt),
