@@ -52,6 +52,8 @@ import { apiClientsRoutes } from './modules/api-clients/api-clients.routes.js';
 import { systemAuthenticator } from './modules/api-clients/api-clients.service.js';
 import { electronicRequestsRoutes } from './modules/fhir/fhir.orders.requests.js';
 import { registerVerificationContext, verificationRoutes } from './modules/verification/verification.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { loadNotificationConfig, type NotificationConfig } from './core/config.js';
 
 export interface AppOptions {
   database: Database;
@@ -71,6 +73,8 @@ export interface AppOptions {
   dbQueue?: QueueLimits | AdmissionQueue;
   /** Where logs go (tests capture them); standard output by default. */
   logStream?: { write(line: string): void };
+  /** Result notifications' providers and retry policy; read from the environment when not given. */
+  notifications?: NotificationConfig;
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -156,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   electronicRequestsRoutes(app, db);
 
   verificationRoutes(app, db);
+  notificationsRoutes(app, db, options.notifications ?? loadNotificationConfig(process.env));
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

@@ -36,6 +36,7 @@ if (clustered && !isWorker()) {
     validateReplies: config.validateReplies,
     dbQueue: config.dbQueue,
     trustProxy: process.env.TRUST_PROXY === '1',
+    notifications: config.notifications,
   });
 
   // The analysers' listeners: in one process only — the embedded database's single process, or, in a cluster, the

@@ -37,3 +37,4 @@ export * from './interop/fhir.js';
 export * from './interop/orders.js';
 export * from './interop/dhis2.js';
 export * from './reports/verification.js';
+export * from './notifications/notifications.js';

@@ -80,6 +80,15 @@ export const clientBody = z
     state: dbId().nullable().default(null),
     lga: dbId().nullable().default(null),
     identifiers: z.array(clientIdentifierInput).default([]),
+    /** Where, in which language, and whether the client is told when a result is ready (result notifications). */
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email('Enter a valid e-mail address.').or(z.literal('')))
+      .default(''),
+    language: z.enum(['en', 'ar', 'es', 'fr', 'it', 'zh']).default('en'),
+    notify_consent: z.boolean().default(false),
   })
   .superRefine((b, ctx) => {
     if (!b.date_of_birth && b.estimated_age_years == null)
@@ -97,6 +106,9 @@ export const clientItem = z.object({
   date_of_birth: z.string().nullable(),
   dob_estimated: z.boolean(),
   phone: z.string(),
+  email: z.string(),
+  language: z.string(),
+  notify_consent: z.boolean(),
   address: z.string(),
   state: z.number().nullable(),
   lga: z.number().nullable(),
@@ -121,6 +133,19 @@ export const generalOrderBody = z.object({
   test_types: z.array(dbId()).min(1, 'Choose at least one test.').max(50),
   priority: z.enum(PRIORITIES).default('routine'),
   requesting_clinician: text(150),
+  /** Where the clinician is told of the results (empty: the facility's phone and e-mail). */
+  clinician_phone: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[+0-9 ()-]*$/, 'Enter a valid phone number.')
+    .optional(),
+  clinician_email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email('Enter a valid e-mail address.').or(z.literal('')))
+    .optional(),
   clinical_notes: text(2000),
 });
 export type GeneralOrderBody = z.infer<typeof generalOrderBody>;

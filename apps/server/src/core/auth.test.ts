@@ -7,7 +7,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PUBLIC = new Set(['POST /api/login/', 'POST /api/token/refresh/', 'GET /api/health/', 'GET /api/verify/{code}/', 'GET /fhir/metadata']);
+const PUBLIC = new Set([
+  'POST /api/login/',
+  'POST /api/token/refresh/',
+  'GET /api/health/',
+  'GET /api/verify/{code}/',
+  'GET /fhir/metadata',
+  'POST /api/notifications/delivery_report/',
+]);
 
 describe('authentication is decided on the matched route, deny by default', () => {
   it('refuses percent-encoded and otherwise disguised paths without a token', async () => {

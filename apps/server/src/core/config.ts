@@ -30,6 +30,48 @@ export interface Config {
   files: FilesConfig;
   /** Analysers' HL7 / ASTM listeners (INSTRUMENTS=0 turns them off; INSTRUMENT_HOST the address they bind). */
   instruments: { enabled: boolean; host: string; syncMs: number };
+  /** Result notifications: the providers (none: messages stay in the outbox) and the retry policy. */
+  notifications: NotificationConfig;
+}
+
+export interface NotificationConfig {
+  /** SMTP_URL (smtp://user:pass@host:587, smtps://…); null: e-mails stay queued. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of the e-mails. */
+  mailFrom: string;
+  /** SMS_GATEWAY_URL: the HTTP SMS gateway's endpoint; null: SMS stay queued. */
+  smsGatewayUrl: string | null;
+  /** SMS_GATEWAY_TOKEN: the bearer token sent to the gateway, and the token its delivery reports must carry. */
+  smsGatewayToken: string | null;
+  /** NOTIFY_RETRY_MS: the first retry's delay, doubled at each further attempt. */
+  retryMs: number;
+  /** NOTIFY_MAX_ATTEMPTS: attempts before a message is marked failed. */
+  maxAttempts: number;
+  /** NOTIFY_POLL_MS: how often each process looks for messages due. */
+  pollMs: number;
+}
+
+/** The notification settings from the environment (read again by the app when none are given, as in tests). */
+export function loadNotificationConfig(env: NodeJS.ProcessEnv): NotificationConfig {
+  const url = (name: string) => {
+    const text = env[name]?.trim();
+    if (!text) return null;
+    try {
+      new URL(text);
+    } catch {
+      throw new Error(`${name} must be an address (URL), got ${text}`);
+    }
+    return text;
+  };
+  return {
+    smtpUrl: url('SMTP_URL'),
+    mailFrom: env.MAIL_FROM?.trim() || 'NLIMS <no-reply@localhost>',
+    smsGatewayUrl: url('SMS_GATEWAY_URL'),
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN?.trim() || null,
+    retryMs: positive('NOTIFY_RETRY_MS', env.NOTIFY_RETRY_MS, 60_000, 10),
+    maxAttempts: positive('NOTIFY_MAX_ATTEMPTS', env.NOTIFY_MAX_ATTEMPTS, 5),
+    pollMs: positive('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 5_000, 10),
+  };
 }
 
 /** S3-compatible object storage (AWS S3, MinIO, Ceph, Cloudflare R2 …). */
@@ -147,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: env.INSTRUMENT_HOST?.trim() || '127.0.0.1',
       syncMs: positive('INSTRUMENT_SYNC_MS', env.INSTRUMENT_SYNC_MS, 15_000, 500),
     },
+    notifications: loadNotificationConfig(env),
   };
 }

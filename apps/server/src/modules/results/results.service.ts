@@ -31,6 +31,7 @@ import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { programs } from '../programs/programs.table.js';
 import type { Principal } from '../users/principal.js';
 import { ageInDays, flagFor, pickRange } from './flags.js';
+import { notifyApproved, raiseCriticalAlerts } from '../notifications/enqueue.js';
 import { results } from './results.table.js';
 import { blockedByQc, QcHold } from '../qc/qc-gate.js';
 import { useConsumables } from '../inventory/consumables.use.js';
@@ -482,6 +483,8 @@ export async function enterResults(tx: Tx, p: Principal, bodies: readonly Result
     p,
     accepted.map((a) => ({ t: a.t, test: a.test, checked: a.checked, body: a.body })),
   );
+  // A critical value (LL, HH): its alert, and the clinician told at once, in this transaction.
+  await raiseCriticalAlerts(tx, created);
   // The consumables the tests use (automatic use): the batch's runs, set-based; never refuses the entry.
   await useConsumables(
     tx,
@@ -680,6 +683,8 @@ export async function reviewResults(tx: Tx, p: Principal, ids: number[], action:
       after: { result: r.id, test_order: r.testOrderId, ...(r.amendsId != null ? { amends: r.amendsId } : {}) },
     })),
   );
+  // The clinician and the consenting client are told (queued in the outbox, in this transaction; once per batch).
+  if (action === 'approve') await notifyApproved(tx, moved);
   if (action === 'approve')
     await markCompleted(
       tx,

@@ -180,6 +180,8 @@ export async function createOrder(tx: Tx, p: Principal, form: ProgramForm, body:
       labNumber,
       priority: body.priority,
       requestingClinician: body.requesting_clinician,
+      clinicianPhone: body.clinician_phone ?? '',
+      clinicianEmail: body.clinician_email ?? '',
       clinicalNotes: body.clinical_notes,
       form: requestForm,
       retrospective: options.retrospective ?? false,
