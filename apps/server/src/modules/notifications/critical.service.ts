@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../core/errors.js';
 import { iso } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { wireValueText } from '../results/result-value.js';
-import { type Principal, staffFacilityOf } from '../users/principal.js';
+import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/principal.js';
 import { userName } from '../users/user-name.js';
 import { criticalAlerts } from './notifications.table.js';
 
@@ -47,18 +47,23 @@ const toItem = ({ program: _program, ...r }: Row): CriticalAlertItem => ({
   created_at: iso(r.created_at)!,
 });
 
-/** The facility's critical values in the programmes whose samples the caller reads: one sample's, or those not yet acknowledged. */
+/**
+ * The facility's critical values: every one for its administrator (who keeps the outbox their messages are in), those
+ * of the programmes whose samples they read for its staff; one sample's, or those not yet acknowledged.
+ */
 export async function listCriticalAlerts(db: Tx, p: Principal, q: { sample?: number; open?: '0' | '1' }): Promise<CriticalAlertItem[]> {
   const facility = staffFacilityOf(p, 'Critical values are a facility’s staff’s.');
-  const readable = programsWhere(p, 'read', PROGRAMS);
-  if (!readable.length) throw forbidden('Your role may not view samples in any programme.');
-  const where: SQL[] = [
-    sql`a.facility_id = ${facility}`,
-    sql`pr.name in (${sql.join(
-      readable.map((n) => sql`${n}`),
-      sql`, `,
-    )})`,
-  ];
+  const where: SQL[] = [sql`a.facility_id = ${facility}`];
+  if (!isFacilityAdminPrincipal(p)) {
+    const readable = programsWhere(p, 'read', PROGRAMS);
+    if (!readable.length) throw forbidden('Your role may not view samples in any programme.');
+    where.push(
+      sql`pr.name in (${sql.join(
+        readable.map((n) => sql`${n}`),
+        sql`, `,
+      )})`,
+    );
+  }
   if (q.sample != null) where.push(sql`a.sample_id = ${q.sample}`);
   if (q.open === '1') where.push(sql`a.acknowledged_at is null`);
   return (await readAlerts(db, where)).map(toItem);

@@ -87,6 +87,7 @@ describe('result notifications', () => {
     expect(mailbox.messages[0]!.to).toEqual(['dr.okafor@example.org']);
     expect(mailbox.messages[0]!.raw).toContain(vl.lab);
     expect(mailbox.messages[0]!.raw).not.toContain('15400');
+    expect((await outboxOf(vl.sample))[0]!.body).not.toMatch(/15400|copies/i);
     expect(gateway.received).toHaveLength(1);
     expect(gateway.received[0]!.authorization).toBe(`Bearer ${TOKEN}`);
     expect(gateway.received[0]!.body.to).toBe('+2348031234567');
@@ -161,6 +162,45 @@ describe('result notifications', () => {
       headers: admin,
       payload: { program: vlSetting.program, content: 'ready', notify_clinician: true, notify_client: true },
     });
+  });
+
+  it('tells the clinician again, with the corrected value, when an amendment is approved', async () => {
+    const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(await t.token(user)), ...(payload ? { payload } : {}) });
+    const catalogue = (await as('superadmin', 'GET', '/api/test_configuration/?program__name=General')).json();
+    const test = catalogue.find((c: { code: string }) => c.code === 'FBG');
+    const client = (
+      await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Ngozi', last_name: 'Amend', sex: 'female', estimated_age_years: 50 })
+    ).json();
+    const placed = await as('clin_receptionist', 'POST', '/api/general_order/', {
+      client: client.id,
+      test_types: [test.id],
+      clinician_email: 'dr.amend@example.org',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const sample = placed.json().samples[0];
+    await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
+    await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/accept/`, {});
+    const released = (await as('clin_analyst', 'POST', '/api/results/', { test_order: sample.tests[0].id, value: 5.4 })).json().id;
+    await as('clin_supervisor', 'POST', `/api/results/${released}/verify/`);
+    expect((await as('clin_supervisor', 'POST', `/api/results/${released}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
+    const amended = await as('clin_supervisor', 'POST', `/api/results/${released}/amend/`, {
+      value: 6.1,
+      reason: 'Transcription error',
+      password: 'Demo@12345',
+    });
+    expect(amended.statusCode, amended.body).toBe(201);
+    await as('clin_reviewer', 'POST', `/api/results/${amended.json().id}/verify/`);
+    expect((await as('clin_reviewer', 'POST', `/api/results/${amended.json().id}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
+    await dispatcherOf(t.app).drain();
+    // General's default: the values are in the message.
+    const messages = mailbox.messages.filter((m) => m.to.includes('dr.amend@example.org'));
+    expect(messages).toHaveLength(2);
+    const ready = messages.find((m) => m.raw.includes('Subject: Results ready'))!;
+    const amendedMessage = messages.find((m) => m.raw.includes('Subject: Results amended'))!;
+    expect(ready.raw).toContain('5.4');
+    expect(amendedMessage.raw).toContain('6.1');
+    expect((await outboxOf(sample.id)).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
   it('retries a failed delivery with back-off, then marks it failed with the reason; the administrator resends it', async () => {
