@@ -40,6 +40,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/interoperability/dhis2': lazy(() => import('./features/dhis2/Dhis2Page')),
   '/administrations/global/changePassword': lazy(() => import('./features/users/ChangePasswordPage')),
   '/interoperability/api-clients': lazy(() => import('./features/interop/ApiClientsPage')),
+  '/administrations/facility/notifications': lazy(() => import('./features/notifications/NotificationsPage')),
   '/interoperability/instruments': lazy(() => import('./features/instruments/InstrumentsPage')),
   '/administrations/facility/facilityUsers': resourcePage(() => import('./features/admin-facility/users/facilityUserConfig')),
   // The test services with each price's date, and the facility's hold-until-paid setting above them.

@@ -35,7 +35,10 @@ describe('sidebar visibility (SPEC §6)', () => {
   });
 
   it('shows a facility admin facility administration, inventory and consumables; lab settings only at public or private labs', () => {
-    const admin = [...['facilityUsers', 'testService', 'tat', 'testMeasures'].map((p) => `/administrations/facility/${p}`), '/interoperability/api-clients'];
+    const admin = [
+      ...['facilityUsers', 'testService', 'tat', 'testMeasures', 'notifications'].map((p) => `/administrations/facility/${p}`),
+      '/interoperability/api-clients',
+    ];
     const stock = ['createAsset', 'asset', 'bulkCheckOutAsset', 'createConsumable', 'consumable'].map((p) => `/commodities/${p}`);
     expect(links(clinical('Admin'), null)).toEqual([...admin, ...stock, ...ALWAYS].sort());
     const lab = ['/administrations/facility/machineSetting', '/administrations/facility/manage-qc-test-config'];

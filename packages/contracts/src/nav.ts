@@ -107,6 +107,8 @@ const facilityAdministration: NavPage[] = [
   page('/administrations/facility/machineSetting', 'machineSetting', labAdmin, 'facilityAdmin'),
   // Other systems (an EMR) that post orders and read results over FHIR, each with its secret.
   page('/interoperability/api-clients', 'apiClients', facilityAdmin, 'facilityAdmin'),
+  // Result messages: the outbox, what each programme's messages say, and the critical values.
+  page('/administrations/facility/notifications', 'notifications', facilityAdmin, 'facilityAdmin'),
   // The analysers' unmatched results and messages log: a supervisor or manager of the facility.
   page('/interoperability/instruments', 'instruments', staff(ALL_PROGRAMS, [MANAGER, SUP]), 'results'),
   page('/administrations/facility/manage-qc-test-config', 'qcTestConfig', labAdmin, 'facilityAdmin'),

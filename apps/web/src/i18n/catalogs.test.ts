@@ -38,6 +38,7 @@ const NAMESPACES = [
   'dhis2',
   'interop',
   'instruments',
+  'notifications',
 ] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 

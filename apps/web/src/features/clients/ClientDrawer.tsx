@@ -8,6 +8,7 @@ import { DateInput } from '../forms/DateInput';
 import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
 import { useSaveClient } from './api';
 import { IdentifierList } from './IdentifierList';
+import { ClientNotifyFields } from '../notifications/ContactFields';
 import type { ClientRecord } from './types';
 import './clients.css';
 
@@ -52,6 +53,9 @@ function initialValues(client: ClientRecord | null, hospitalType: number | undef
     date_of_birth: client.dob_estimated ? undefined : (client.date_of_birth ?? undefined),
     estimated_age_years: client.dob_estimated ? estimatedYears(client) : undefined,
     phone: client.phone,
+    email: client.email,
+    language: client.language,
+    notify_consent: client.notify_consent,
     address: client.address,
     state: client.state ?? undefined,
     lga: client.lga ?? undefined,
@@ -160,6 +164,7 @@ function ClientForm({ client, onClose, onSaved }: { client: ClientRecord | null;
       <Form.Item name="phone" label={t('field.phone')} rules={[{ pattern: /^[+0-9 ()-]*$/, message: t('validation.phone') }]}>
         <Input type="tel" autoComplete="off" maxLength={20} />
       </Form.Item>
+      <ClientNotifyFields />
       <Form.Item name="address" label={t('field.address')}>
         <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} maxLength={300} />
       </Form.Item>

@@ -10,8 +10,9 @@ import { SpecFields } from '../request-form/SpecFields';
 import { InfantAge } from '../../eid/InfantAge';
 import type { OrderCreated } from '../types';
 import { ClientCard, ClinicianField, NotesField, PriorityField, TestsCard } from './OrderFields';
+import { ClinicianContactFields } from '../../notifications/ContactFields';
 
-const FIELDS = ['client', 'test_types', 'priority', 'requesting_clinician', 'clinical_notes'] as const;
+const FIELDS = ['client', 'test_types', 'priority', 'requesting_clinician', 'clinician_phone', 'clinician_email', 'clinical_notes'] as const;
 
 /**
  * An order for the selected programme: find or register the client, the
@@ -57,6 +58,7 @@ export function OrderForm({ onSaved }: { onSaved: (order: OrderCreated) => void 
         <Card title={t('labOrder.details')}>
           <PriorityField />
           <ClinicianField />
+          <ClinicianContactFields />
           <NotesField />
         </Card>
       </div>

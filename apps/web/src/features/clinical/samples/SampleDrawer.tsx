@@ -19,6 +19,7 @@ import { HeadlineAlert } from '../results/HeadlineAlert';
 import { ReportButtons } from '../results/ReportButtons';
 import { RequestFormFacts } from '../request-form/RequestFormFacts';
 import type { OrderDetail, OrderTest } from '../types';
+import { CriticalAlertPanel } from '../../notifications/CriticalAlertPanel';
 
 /** The samples of an order, one tab each (label, sample type and status); the one shown is the one chosen. */
 export function OrderSamples({ data, onOpen }: { data: OrderDetail; onOpen: (sampleId: number) => void }) {
@@ -96,6 +97,7 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
             {/* the order's report, once a result of it is released */}
             {data.tests.some((x) => x.status === RESULT_STATUS.APPROVAL) && <ReportButtons sampleId={data.id} labNumber={data.lab_number} />}
           </div>
+          <CriticalAlertPanel sampleId={data.id} />
           <SampleTests tests={data.tests} sampleStatus={data.status} />
           <FollowOn sample={data} />
           <Attachments target="sample" id={data.id} heading />

@@ -1,0 +1,192 @@
+import { OUTBOX_STATUSES, type NotificationSettingItem, type OutboxItem, type OutboxStatus } from '@nlims/contracts';
+import { Alert, Button, Empty, Input, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { formatDateTime } from '../clinical/common/format';
+import type { PageProps } from '../pages/pageProps';
+import { useNotificationSettings, useOutbox, useResend, useSaveNotificationSetting } from './api';
+import { CriticalAlertTable } from './CriticalAlertPanel';
+
+const STATUS_COLOURS: Record<OutboxStatus, string> = { queued: 'default', sending: 'processing', sent: 'blue', delivered: 'green', failed: 'red' };
+
+/**
+ * Result notifications (`/administrations/facility/notifications`, the facility's administrator): the outbox (every
+ * message with its status, attempts and reason; a failed one sent again), what each programme's messages say and to
+ * whom, and the critical values with who was told and who acknowledged them.
+ */
+export default function NotificationsPage({ page }: PageProps) {
+  const { t } = useTranslation('notifications');
+  return (
+    <ClinicalPage page={page}>
+      <Tabs
+        items={[
+          { key: 'outbox', label: t('tab.outbox'), children: <Outbox /> },
+          { key: 'settings', label: t('tab.settings'), children: <Settings /> },
+          { key: 'critical', label: t('tab.critical'), children: <CriticalAlertTable /> },
+        ]}
+      />
+    </ClinicalPage>
+  );
+}
+
+function Outbox() {
+  const { t } = useTranslation('notifications');
+  const [status, setStatus] = useState<OutboxStatus | undefined>();
+  const [search, setSearch] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const list = useOutbox({ status, page: pageNo, search: search || undefined });
+  const resend = useResend();
+  const providers = list.data?.providers;
+  const missing = providers ? (['email', 'sms'] as const).filter((c) => !providers[c]) : [];
+  const columns = [
+    { title: t('column.created'), key: 'created', render: (_: unknown, m: OutboxItem) => formatDateTime(m.created_at) },
+    { title: t('column.labNumber'), key: 'lab', render: (_: unknown, m: OutboxItem) => <bdi>{m.lab_number ?? '—'}</bdi> },
+    { title: t('column.event'), key: 'event', render: (_: unknown, m: OutboxItem) => t(`event.${m.event}`) },
+    {
+      title: t('column.recipient'),
+      key: 'to',
+      render: (_: unknown, m: OutboxItem) => (
+        <Space direction="vertical" size={0}>
+          <span>
+            {t(`recipient.${m.recipient_kind}`)} · {t(`channel.${m.channel}`)}
+          </span>
+          <Typography.Text type="secondary">
+            <bdi>{m.address}</bdi>
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('column.status'),
+      key: 'status',
+      render: (_: unknown, m: OutboxItem) => (
+        <Space direction="vertical" size={0}>
+          <Tag color={STATUS_COLOURS[m.status]}>{t(`status.${m.status}`)}</Tag>
+          {m.last_error && <Typography.Text type="danger">{m.last_error}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: t('column.attempts'), key: 'attempts', dataIndex: 'attempts' },
+    {
+      title: '',
+      key: 'actions',
+      render: (_: unknown, m: OutboxItem) =>
+        m.status === 'failed' && (
+          <Button
+            size="small"
+            loading={resend.isPending && resend.variables === m.id}
+            onClick={() => resend.mutate(m.id)}
+            data-testid={`outbox-resend-${m.id}`}
+          >
+            {t('resend')}
+          </Button>
+        ),
+    },
+  ];
+  return (
+    <>
+      {missing.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          className="notifications-alert"
+          message={t('noProvider', { channels: missing.map((c) => t(`channel.${c}`)).join(', ') })}
+        />
+      )}
+      <Space wrap className="notifications-filters">
+        <Select
+          allowClear
+          placeholder={t('filter.status')}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPageNo(1);
+          }}
+          options={OUTBOX_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          style={{ minWidth: 160 }}
+          data-testid="outbox-status"
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('filter.search')}
+          onSearch={(v) => {
+            setSearch(v.trim());
+            setPageNo(1);
+          }}
+          style={{ width: 260 }}
+        />
+      </Space>
+      <Table
+        rowKey="id"
+        size="small"
+        scroll={{ x: true }}
+        loading={list.isFetching}
+        dataSource={list.data?.results ?? []}
+        columns={columns}
+        expandable={{ expandedRowRender: (m: OutboxItem) => <Typography.Paragraph className="notifications-body">{m.body}</Typography.Paragraph> }}
+        pagination={{ current: pageNo, pageSize: 20, total: list.data?.count ?? 0, showSizeChanger: false, onChange: setPageNo }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('none')} /> }}
+        data-testid="outbox-table"
+      />
+    </>
+  );
+}
+
+function Settings() {
+  const { t } = useTranslation('notifications');
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationSetting();
+  const change = (s: NotificationSettingItem, patch: Partial<Pick<NotificationSettingItem, 'content' | 'notify_clinician' | 'notify_client'>>) =>
+    save.mutate({ program: s.program, content: s.content, notify_clinician: s.notify_clinician, notify_client: s.notify_client, ...patch });
+  const columns = [
+    { title: t('column.programme'), key: 'program', dataIndex: 'program_name' },
+    {
+      title: t('column.content'),
+      key: 'content',
+      render: (_: unknown, s: NotificationSettingItem) => (
+        <Select
+          value={s.content}
+          onChange={(content) => change(s, { content })}
+          options={[
+            { value: 'ready', label: t('content.ready') },
+            { value: 'value', label: t('content.value') },
+          ]}
+          style={{ minWidth: 220 }}
+          data-testid={`setting-content-${s.program}`}
+        />
+      ),
+    },
+    {
+      title: t('column.clinician'),
+      key: 'clinician',
+      render: (_: unknown, s: NotificationSettingItem) => <Switch checked={s.notify_clinician} onChange={(v) => change(s, { notify_clinician: v })} />,
+    },
+    {
+      title: t('column.client'),
+      key: 'client',
+      render: (_: unknown, s: NotificationSettingItem) => <Switch checked={s.notify_client} onChange={(v) => change(s, { notify_client: v })} />,
+    },
+    {
+      title: t('column.changed'),
+      key: 'changed',
+      render: (_: unknown, s: NotificationSettingItem) =>
+        s.is_default ? <Tag>{t('default')}</Tag> : `${s.updated_by ?? ''} · ${formatDateTime(s.updated_at)}`,
+    },
+  ];
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('settings.intro')}</Typography.Paragraph>
+      <Table
+        rowKey="program"
+        size="small"
+        scroll={{ x: true }}
+        loading={settings.isFetching || save.isPending}
+        dataSource={settings.data ?? []}
+        columns={columns}
+        pagination={false}
+        data-testid="notification-settings"
+      />
+    </>
+  );
+}
