@@ -10,13 +10,12 @@ import './notifications.css';
 /** "Critical value: notified … at … (status) — acknowledged by … at …", in one line. */
 function AlertLine({ alert }: { alert: CriticalAlertItem }) {
   const { t } = useTranslation('notifications');
-  const notified = alert.notified_to
-    ? t('critical.notified', {
-        to: alert.notified_to,
-        at: alert.notified_at ? formatDateTime(alert.notified_at) : t('critical.notYet'),
-        status: alert.message_status ? t(`status.${alert.message_status}`) : '—',
-      })
-    : t('critical.noContact');
+  const status = alert.message_status ? t(`status.${alert.message_status}`) : '—';
+  const notified = !alert.notified_to
+    ? t('critical.noContact')
+    : alert.notified_at
+      ? t('critical.notified', { to: alert.notified_to, at: formatDateTime(alert.notified_at), status })
+      : t('critical.pending', { to: alert.notified_to, status });
   const acknowledged = alert.acknowledged_at
     ? t('critical.acknowledged', { by: alert.acknowledged_by, at: formatDateTime(alert.acknowledged_at), recorder: alert.recorded_by ?? '' })
     : t('critical.notAcknowledged');

@@ -18,6 +18,7 @@ import { FollowOn } from './FollowOn';
 import { HeadlineAlert } from './HeadlineAlert';
 import { useTestConfig } from './useTestConfig';
 import { ReportButtons } from './ReportButtons';
+import { CriticalAlertPanel } from '../../notifications/CriticalAlertPanel';
 
 /** A sample's results with who approved them and when, the order's other samples, the programme's follow-on tests; a supervisor may amend a released one. */
 export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: number; canAmend: boolean; onClose: () => void }) {
@@ -39,6 +40,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
           <div className="clin-actions" style={{ marginBottom: 16 }}>
             <ReportButtons sampleId={data.id} labNumber={data.lab_number} />
           </div>
+          <CriticalAlertPanel sampleId={data.id} />
           <ListTable<OrderTest>
             size="small"
             scroll={{ x: 640 }}
