@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { eachUser, type MatrixRow, matrixTests } from '../../test/matrix.js';
@@ -20,6 +20,8 @@ beforeAll(async () => {
   const db = t.database.db;
   ids.alert = rowsOf<{ id: number }>(await db.execute(sql`select id from critical_alerts where sample_id = ${sample}`))[0]!.id;
   // No provider is configured here: the clinician's message waits, queued; it is made a failed one to be resent.
+  const waiting = rowsOf<{ status: string }>(await db.execute(sql`select status from notification_outbox where sample_id = ${sample}`));
+  expect(waiting.map((r) => r.status)).toEqual(['queued']);
   ids.message = rowsOf<{ id: number }>(
     await db.execute(sql`update notification_outbox set status = 'failed', last_error = 'Matrix' where sample_id = ${sample} returning id`),
   )[0]!.id;

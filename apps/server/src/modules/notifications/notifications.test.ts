@@ -253,4 +253,13 @@ describe('result notifications', () => {
     const audit = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from audit_events where action = 'critical.acknowledged'`));
     expect(audit[0]!.n).toBe(1);
   });
+  it('throttles delivery reports per address (429 with Retry-After), last as it uses up the window', async () => {
+    let refused: { statusCode: number; headers: Record<string, unknown> } | undefined;
+    for (let i = 0; i < 130 && !refused; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/notifications/delivery_report/', payload: { reference: 'x', status: 'delivered' } });
+      if (res.statusCode === 429) refused = res;
+      else expect(res.statusCode).toBe(401);
+    }
+    expect(refused?.headers['retry-after']).toBeDefined();
+  });
 });
