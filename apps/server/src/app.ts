@@ -53,6 +53,7 @@ import { systemAuthenticator } from './modules/api-clients/api-clients.service.j
 import { electronicRequestsRoutes } from './modules/fhir/fhir.orders.requests.js';
 import { registerVerificationContext, verificationRoutes } from './modules/verification/verification.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { offlineRoutes } from './modules/offline/offline.routes.js';
 import { loadNotificationConfig, type NotificationConfig } from './core/config.js';
 
 export interface AppOptions {
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   verificationRoutes(app, db);
   notificationsRoutes(app, db, options.notifications ?? loadNotificationConfig(process.env));
+  offlineRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

@@ -38,3 +38,4 @@ export * from './interop/orders.js';
 export * from './interop/dhis2.js';
 export * from './reports/verification.js';
 export * from './notifications/notifications.js';
+export * from './offline/offline.js';

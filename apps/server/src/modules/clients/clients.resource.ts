@@ -38,6 +38,8 @@ export function estimatedBirthDate(years: number, today = new Date()): string {
 
 function toValues(body: Body) {
   const values = renameFields(body, RENAME);
+  // Every create and edit moves updated_at: a device registering offline compares it with the copy it saw.
+  values.updatedAt = new Date();
   if (body.date_of_birth) values.dobEstimated = false;
   else if (body.estimated_age_years != null) {
     values.dateOfBirth = estimatedBirthDate(body.estimated_age_years);

@@ -65,8 +65,11 @@ export async function mergeClients(tx: Tx, p: Principal, keepId: number, input: 
   const ordersMoved = await reassignClientOrders(tx, { duplicate: duplicateId, keep: keepId });
   const identifiers = await moveIdentifiers(tx, keepId, duplicateId);
   const fill = fieldsToFill(keep, duplicate);
-  if (Object.keys(fill).length) await tx.update(clients).set(fill).where(eq(clients.id, keepId));
-  await tx.update(clients).set({ mergedInto: keepId, mergedAt: sql`now()` }).where(eq(clients.id, duplicateId));
+  await tx
+    .update(clients)
+    .set({ ...fill, updatedAt: sql`now()` })
+    .where(eq(clients.id, keepId));
+  await tx.update(clients).set({ mergedInto: keepId, mergedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(clients.id, duplicateId));
   const [keepAfter, duplicateAfter] = await recordsInOrder(tx, keepId, duplicateId);
   await recordAudit(tx, p, {
     action: 'client.merged',

@@ -82,16 +82,20 @@ export const hospitalNumberOf = (clientId: typeof orders.clientId) =>
   where ci.client_id = ${clientId} and it.name ~* 'hospital'
   order by ci.identifier_type_id, ci.id limit 1)`.as('hospital_number');
 
+/** A provisional number typed in full (`%K7Q2-0001%` as the list's search term): matched exactly, by its unique index. */
+const provisionalTerm = (term: string): string => term.replace(/^%|%$/g, '').trim().toUpperCase();
+
 /**
  * Ids of the samples found by a search: barcode (which starts with the
  * laboratory number, so a lab number finds every sample of its order), or a
- * client found by name, phone or identifier. Each half is served by its
+ * client found by name, phone or identifier, or a provisional number printed offline. Each half is served by its
  * trigram index, so the lists start from the matches, never from every
  * sample of the facility. The sample, workplan and result lists all search
  * this way.
  */
 export const sampleIdsMatching = (term: string, p: Principal): SQL =>
   sql`select ${samples.id} from ${samples} where ${ilike(samples.barcode, term)}
+      union select ${samples.id} from ${samples} where ${samples.provisionalNumber} = ${provisionalTerm(term)}
       union select ${samples.id} from ${samples} join ${orders} on ${orders.id} = ${samples.orderId} where ${amongMatches(orders.clientId, clientIdsMatching(term, hiddenIdentifiersFor(p)))}`;
 
 const sampleTypeName = sql<string | null>`(select st.name from ${sampleTypes} st where st.id = ${samples.sampleTypeId})`.as('sample_type_name');
@@ -166,7 +170,8 @@ export function sampleResource(form: ProgramForm): ResourceDef {
     filters: { status: samples.status, completed: samples.completed, order: samples.orderId },
     // The order's columns through a subquery, so the count (countWithoutJoin) needs no join either.
     filterWhere: {
-      barcode: (raw) => eq(samples.barcode, raw),
+      // A label scanned at reception: the lab number, or the provisional number printed by a device offline.
+      barcode: (raw) => or(eq(samples.barcode, raw), eq(samples.provisionalNumber, raw.trim().toUpperCase()))!,
       client: (raw) => sql`${samples.orderId} in (select ${orders.id} from ${orders} where ${orders.clientId} = ${idFilter('client', raw)})`,
       priority: (raw) => sql`${samples.orderId} in (select ${orders.id} from ${orders} where ${orders.priority} = ${raw})`,
     },
