@@ -51,6 +51,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/machine-setting': machineSetting,
   '/administrations/facility/manage-qc-test-config': resourcePage(() => import('./features/admin-facility/settings/qcConfig')),
   '/clients': lazy(() => import('./features/clients/ClientsPage')),
+  '/offline-registration': lazy(() => import('./features/offline/OfflinePage')),
   '/dispatch': dispatch,
   '/non-conformity': lazy(() => import('./features/nonconformity/NcrPage')),
   '/billings': lazy(() => import('./features/billing/BillingsPage')),

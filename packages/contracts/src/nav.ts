@@ -162,6 +162,8 @@ const shared: NavPage[] = [
   { ...page('/reports', 'reports', (c) => staff(ALL_PROGRAMS)(c) || anyTier(c), 'analytics'), tierGroup: 'tierDashboards' },
   page('/dashboards/general_program', 'generalProgramDashboard', staff(['general']), 'analytics'),
   page('/clients', 'clients', inAnyProgramme('order'), 'samples'),
+  // Registering clients, requests and collected samples on a device without a connection, sent when it returns.
+  page('/offline-registration', 'offlineRegistration', (c) => inAnyProgramme('order')(c) && inAnyProgramme('collect')(c), 'samples'),
   page('/dispatch', 'dispatch', referral, 'samples'),
   page('/billings', 'billings', staff(ALL_PROGRAMS, [MANAGER, SUP, REC, CLERK]), 'billing'),
   page('/add-billing', 'addBilling', staff(ALL_PROGRAMS, [SUP, REC, CLERK]), 'billing'),

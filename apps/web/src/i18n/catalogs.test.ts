@@ -39,6 +39,7 @@ const NAMESPACES = [
   'interop',
   'instruments',
   'notifications',
+  'offline',
 ] as const;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 

@@ -4,6 +4,7 @@ import { Button, Layout, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/useSession';
 import { LanguageSelect } from '../language/LanguageSelect';
+import { OfflineBadge } from '../offline/OfflineBadge';
 import { ProgramSwitcher } from './ProgramSwitcher';
 import { placeName, roleText } from './roleText';
 import { UserMenu } from './UserMenu';
@@ -33,6 +34,7 @@ export function HeaderBar({ mobile, collapsed, onToggle }: Props) {
         {!mobile && <ProgramSwitcher />}
         <div className="app-header__end">
           {!mobile && role && <Tag color="green">{role}</Tag>}
+          <OfflineBadge />
           <LanguageSelect />
           <UserMenu compact={mobile} />
         </div>
