@@ -14,7 +14,7 @@ export function BrandMark({ size = 32 }: { size?: number }) {
 export function Brand() {
   const { t } = useTranslation('public');
   return (
-    <Link to="/" className="pub-brand" aria-label={t('app.fullName')}>
+    <Link to="/" className="pub-brand" title={t('app.fullName')}>
       <BrandMark />
       <span className="pub-brand__name">{t('app.name')}</span>
     </Link>
