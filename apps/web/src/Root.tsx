@@ -3,9 +3,10 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { DemoBanner } from './features/demo/DemoBanner';
 import { PageLoading } from './features/errors/PageLoading';
 import { SectionBoundary } from './features/errors/SectionBoundary';
-import Landing from './features/public/landing/Landing';
 
-// Public pages stay free of the component library; everything else loads on demand.
+// Public pages stay free of the component library; everything loads on demand (the server
+// answers a first visit of `/` and `/terms` with their prerendered HTML).
+const Landing = lazy(() => import('./features/public/landing/Landing'));
 const Terms = lazy(() => import('./features/public/Terms'));
 const Docs = lazy(() => import('./features/public/Docs'));
 const Verify = lazy(() => import('./features/verify/VerifyPage'));

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { rememberLanguage } from '../features/public/static/language-cookie';
 import { LANG_STORAGE_KEY, LANGUAGES, detectLanguage, isRtl, type Language } from './languages';
 
 /** One chunk per language and namespace, fetched when first needed. */
@@ -56,6 +57,7 @@ export function changeLanguage(language: Language): Promise<unknown> {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  rememberLanguage(language);
   return i18next.changeLanguage(language);
 }
 

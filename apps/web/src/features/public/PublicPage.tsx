@@ -5,7 +5,8 @@ import { PublicHeader } from './PublicHeader';
 import { PwaBanner } from './PwaBanner';
 import './public.css';
 
-export function PublicPage({ children, landing = false }: { children: ReactNode; landing?: boolean }) {
+/** `prerendered`: built into static HTML, where enhance.ts shows the notices instead. */
+export function PublicPage({ children, landing = false, prerendered = false }: { children: ReactNode; landing?: boolean; prerendered?: boolean }) {
   const { t } = useTranslation('public');
   useEffect(() => {
     document.title = t('app.title');
@@ -15,7 +16,7 @@ export function PublicPage({ children, landing = false }: { children: ReactNode;
       <PublicHeader sections={landing} />
       <main id="main">{children}</main>
       <PublicFooter home={!landing} />
-      <PwaBanner />
+      {!prerendered && <PwaBanner />}
     </div>
   );
 }

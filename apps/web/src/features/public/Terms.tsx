@@ -3,10 +3,10 @@ import { PublicPage } from './PublicPage';
 
 const SECTIONS = ['use', 'accounts', 'data', 'availability', 'changes'] as const;
 
-export default function Terms() {
+export default function Terms({ prerendered = false }: { prerendered?: boolean }) {
   const { t } = useTranslation('public');
   return (
-    <PublicPage>
+    <PublicPage prerendered={prerendered}>
       <article className="pub-container pub-doc">
         <h1>{t('terms.title')}</h1>
         <p className="pub-doc__note">{t('terms.placeholder')}</p>

@@ -4,9 +4,9 @@ import { Faq } from './Faq';
 import { Hero } from './Hero';
 import { WhyChoose } from './WhyChoose';
 
-export default function Landing() {
+export default function Landing({ prerendered = false }: { prerendered?: boolean }) {
   return (
-    <PublicPage landing>
+    <PublicPage landing prerendered={prerendered}>
       <Hero />
       <WhyChoose />
       <About />
