@@ -61,7 +61,12 @@ export function TestPicker({ tests: all, loading, panelsOnly, priced = true, val
         {shown.map((x) => (
           <li key={x.id}>
             <label className="test-picker__row">
-              <Checkbox checked={value.includes(x.id) || inChosenPanel(x)} disabled={inChosenPanel(x)} onChange={(e) => toggle(x.id, e.target.checked)} />
+              <Checkbox
+                aria-label={`${x.name} (${x.code})`}
+                checked={value.includes(x.id) || inChosenPanel(x)}
+                disabled={inChosenPanel(x)}
+                onChange={(e) => toggle(x.id, e.target.checked)}
+              />
               <span className="test-picker__name">
                 {x.name} <span className="clin-muted">({x.code})</span>
                 {x.is_panel && <Tag color="blue">{t('labOrder.panel')}</Tag>}
