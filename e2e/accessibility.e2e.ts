@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityProblems, settled } from './axe.js';
@@ -91,10 +92,9 @@ describe('accessible pages (WCAG 2.1 A/AA, no critical or serious violation)', (
   }
 
   it('the dialogs used all day: a new client, a new request with its test picker, result entry', async () => {
-    const page = await newPage(browser);
+    let page = await newPage(browser);
     const problems: string[] = [];
-    // a data clerk both registers requests and enters results
-    await signIn(page, 'clin_clerk');
+    await signIn(page, 'clin_receptionist');
     await page.goto('/clinical/lab-order');
     await settled(page);
     await page.getByRole('button', { name: 'Register client' }).first().click();
@@ -108,6 +108,11 @@ describe('accessible pages (WCAG 2.1 A/AA, no critical or serious violation)', (
     await page.locator('.test-picker__row').first().click();
     await settled(page);
     problems.push(...(await accessibilityProblems(page, 'new request with tests chosen')));
+    // to look at the colours by eye: A11Y_SCREENSHOTS=<folder>
+    if (process.env.A11Y_SCREENSHOTS) await page.screenshot({ path: join(process.env.A11Y_SCREENSHOTS, 'lab-order.png'), fullPage: true });
+    await page.context().close();
+    page = await newPage(browser);
+    await signIn(page, 'clin_analyst');
     await page.goto('/clinical/enter-results');
     await settled(page);
     const sample = page.locator('.entry-samples .ant-collapse-header').first();
@@ -129,7 +134,12 @@ describe('accessible pages (WCAG 2.1 A/AA, no critical or serious violation)', (
     problems.push(...(await accessibilityProblems(page, 'ar /')));
     await signIn(page, 'clin_receptionist');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-    for (const path of ['/clinical/lab-order', '/clinical/manage-sample', '/clinical/dashboard']) await check(page, path, problems, `ar ${path}`);
+    try {
+      for (const path of ['/clinical/lab-order', '/clinical/manage-sample', '/clinical/dashboard']) await check(page, path, problems, `ar ${path}`);
+    } finally {
+      if (process.env.A11Y_SCREENSHOTS) await page.screenshot({ path: join(process.env.A11Y_SCREENSHOTS, 'ar-last.png') });
+    }
+    if (process.env.A11Y_SCREENSHOTS) await page.screenshot({ path: join(process.env.A11Y_SCREENSHOTS, 'dashboard-ar.png') });
     await page.context().close();
     report(problems);
   });

@@ -9,7 +9,9 @@ export const BRAND_COLOR = '#0b6e4f';
 const READABLE_TEXT = {
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-  colorTextPlaceholder: '#6b6b6b',
+  colorTextPlaceholder: '#636363',
+  // danger buttons and error messages: #ff4d4f is 3.3:1 on white
+  colorError: '#cf1322',
 };
 
 /**
@@ -43,6 +45,8 @@ export const theme: ThemeConfig = {
     Layout: { siderBg: '#0f1f2e', triggerBg: '#0a1722', headerBg: '#ffffff', bodyBg: '#f3f5f7' },
     Menu: { darkItemBg: '#0f1f2e', darkSubMenuItemBg: '#0a1722', darkItemSelectedBg: BRAND_COLOR },
     Tag: READABLE_TAGS,
+    // a table's "no data" text is drawn in the disabled colour (#bfbfbf)
+    Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
   },
 };
 

@@ -20,7 +20,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="app-user" aria-label={t('layout.userMenu')} title={user.username}>
+      {/* named by what it shows, then what it opens (a spoken command finds it by the words on screen) */}
+      <button type="button" className="app-user" title={user.username}>
         <Avatar size={32} style={{ background: '#0b6e4f' }}>
           {user.username.charAt(0).toUpperCase()}
         </Avatar>
@@ -29,6 +30,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
             {name}
           </span>
         )}
+        <span className="sr-only"> {t('layout.userMenu')}</span>
       </button>
     </Dropdown>
   );
