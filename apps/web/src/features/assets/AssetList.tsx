@@ -41,6 +41,7 @@ export function AssetList({ onOpen }: { onOpen: (id: number) => void }) {
         <Select
           allowClear
           placeholder={t('filter.status')}
+          aria-label={t('filter.status')}
           value={filters.status}
           onChange={(status) => set({ status })}
           options={ASSET_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
@@ -48,6 +49,7 @@ export function AssetList({ onOpen }: { onOpen: (id: number) => void }) {
         <Select
           allowClear
           placeholder={t('filter.kind')}
+          aria-label={t('filter.kind')}
           value={filters.generic}
           onChange={(generic) => set({ generic })}
           options={(kinds.data ?? []).map((k) => ({ value: k.id, label: k.name }))}
@@ -55,6 +57,7 @@ export function AssetList({ onOpen }: { onOpen: (id: number) => void }) {
         <Select
           allowClear
           placeholder={t('filter.location')}
+          aria-label={t('filter.location')}
           value={filters.location}
           onChange={(location) => set({ location })}
           options={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
@@ -62,6 +65,7 @@ export function AssetList({ onOpen }: { onOpen: (id: number) => void }) {
         <Select
           allowClear
           placeholder={t('filter.checkedOut')}
+          aria-label={t('filter.checkedOut')}
           value={filters.checked_out}
           onChange={(checked_out) => set({ checked_out })}
           options={[
@@ -72,6 +76,7 @@ export function AssetList({ onOpen }: { onOpen: (id: number) => void }) {
         <Select
           allowClear
           placeholder={t('filter.calibration')}
+          aria-label={t('filter.calibration')}
           value={filters.calibration}
           onChange={(calibration) => set({ calibration })}
           options={[

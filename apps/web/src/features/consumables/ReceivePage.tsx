@@ -97,7 +97,7 @@ export default function ReceivePage({ page }: PageProps) {
           scrollToFirstError
         >
           <div className="cons-form-grid">
-            <Form.Item label={t('field.item')} required className="cons-form-wide">
+            <Form.Item label={t('field.item')} htmlFor="item" required className="cons-form-wide">
               <Space.Compact className="cons-item-pick">
                 <Form.Item name="item" noStyle rules={required(t('field.item'))}>
                   <ItemSelect data-testid="cons-receive-item" />

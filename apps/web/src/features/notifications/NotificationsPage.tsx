@@ -98,6 +98,7 @@ function Outbox() {
         <Select
           allowClear
           placeholder={t('filter.status')}
+          aria-label={t('filter.status')}
           value={status}
           onChange={(v) => {
             setStatus(v);

@@ -29,8 +29,8 @@ export default function ChangePasswordPage({ page }: PageProps) {
     <AdminPage page={page}>
       <Card className="password-card">
         <Form form={form} layout="vertical" onFinish={() => void save()}>
-          <Form.Item label={t('field.username')}>
-            <Input value={user.username} disabled autoComplete="username" />
+          <Form.Item label={t('field.username')} htmlFor="current-username">
+            <Input id="current-username" value={user.username} disabled autoComplete="username" />
           </Form.Item>
           <PasswordFields withOld />
           <Button type="primary" htmlType="submit" loading={pending}>
