@@ -8,6 +8,7 @@ import { BrandMark } from '../public/Brand';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
 import { DESKTOP_UP, TABLET_UP, useMediaQuery } from './useMediaQuery';
+import { useScrollableTables } from './useScrollableTables';
 import './layout.css';
 
 const SIDER_WIDTH = 248;
@@ -34,6 +35,7 @@ export function AppLayout() {
   const collapsed = collapsedByUser ?? !desktop;
   const mobile = !tablet;
   const rtl = isRtl(i18n.language);
+  useScrollableTables();
 
   return (
     <Layout className="app-shell">
