@@ -45,8 +45,9 @@ export const theme: ThemeConfig = {
     Layout: { siderBg: '#0f1f2e', triggerBg: '#0a1722', headerBg: '#ffffff', bodyBg: '#f3f5f7' },
     Menu: { darkItemBg: '#0f1f2e', darkSubMenuItemBg: '#0a1722', darkItemSelectedBg: BRAND_COLOR },
     Tag: READABLE_TAGS,
-    // a table's "no data" text is drawn in the disabled colour (#bfbfbf)
+    // a table's or list's "no data" text is drawn in the disabled colour (#bfbfbf)
     Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
+    List: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
   },
 };
 
