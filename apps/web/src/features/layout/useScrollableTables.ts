@@ -16,6 +16,9 @@ export function useScrollableTables(): void {
         if (scrolls && !box.hasAttribute('tabindex')) box.setAttribute('tabindex', '0');
         else if (!scrolls && box.getAttribute('tabindex') === '0') box.removeAttribute('tabindex');
       }
+      // The row a table measures its columns with holds a copy of each heading (a "select all" box too), hidden from
+      // a screen reader; made inert, the keyboard cannot land in it either.
+      for (const row of document.querySelectorAll<HTMLElement>('.ant-table-measure-row:not([inert])')) row.inert = true;
     };
     const later = () => {
       if (!frame) frame = requestAnimationFrame(mark);
