@@ -145,7 +145,7 @@ export default function BulkCheckOutPage({ page }: PageProps) {
           {notice && <Alert type="info" showIcon className="asset-alert" title={notice} />}
           <List
             className="asset-scanned"
-            locale={{ emptyText: t('bulk.empty') }}
+            locale={{ emptyText: <span className="clin-muted">{t('bulk.empty')}</span> }}
             dataSource={list}
             renderItem={(s) => (
               <List.Item
