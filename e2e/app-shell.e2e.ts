@@ -123,5 +123,6 @@ describe('service worker', () => {
       await context.close();
       removeDir(first.dataDir);
     }
-  });
+    // two servers started one after the other on a busy machine
+  }, 150000);
 });

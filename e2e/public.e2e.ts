@@ -33,6 +33,8 @@ describe('landing and terms', () => {
     expect(hrefs.filter((h) => h?.startsWith('https://')).length).toBeGreaterThanOrEqual(3);
     // no Ant Design on the public pages: they must stay light
     expect(await page.locator('[class*="ant-"]').count()).toBe(0);
+    // the worker's notices are written into the prerendered page, but shown only when there is something to say
+    expect(await page.locator('[data-notice="update"]').isVisible()).toBe(false);
     await page.getByRole('link', { name: 'Get Started' }).first().click();
     await page.waitForURL('**/signin');
   });

@@ -13,6 +13,20 @@ import { rememberLanguage } from './language-cookie';
 
 const notice = (name: string) => document.querySelector<HTMLElement>(`[data-notice="${name}"]`);
 
+// A language chosen in the app before the server could see it (kept only on this device): carry it to the
+// cookie and ask for the page again in that language — once per tab, so a browser refusing cookies is not
+// reloaded for ever.
+try {
+  const chosen = localStorage.getItem(LANG_STORAGE_KEY);
+  if (chosen && isLanguage(chosen) && chosen !== document.documentElement.lang && !sessionStorage.getItem('lang-carried')) {
+    sessionStorage.setItem('lang-carried', '1');
+    rememberLanguage(chosen);
+    window.location.reload();
+  }
+} catch {
+  // No storage (private mode): the page stays in the language the server chose.
+}
+
 for (const select of document.querySelectorAll<HTMLSelectElement>('.lang-select select')) {
   select.addEventListener('change', () => {
     const language = select.value;
