@@ -86,10 +86,10 @@ describe('accessible pages (WCAG 2.1 A/AA, no critical or serious violation)', (
   });
 
   // Ikeja's clinical laboratory; Yaba's public-health laboratory in each of its programmes (TB, EID, viral load,
-  // Lassa, …); the administrators; a federal health official; the super administrator.
-  for (const username of ['clin_supervisor', 'clin_receptionist', 'clin_admin', 'ph_supervisor', 'ph_data_analyst', 'ph_admin', 'fed_tier', 'superadmin']) {
-    // side by side (a context each, at most five at a time), so the whole walk takes a few minutes
-    it.concurrent(`every page of ${username}`, async () => report(await everyPage(username)), 360000);
+  // Lassa, …); a facility's administrator; a federal health official; the super administrator. One after another:
+  // side by side they starve the other browser journeys of the machine.
+  for (const username of ['clin_supervisor', 'clin_admin', 'ph_supervisor', 'fed_tier', 'superadmin']) {
+    it(`every page of ${username}`, async () => report(await everyPage(username)), 600000);
   }
 
   it('the dialogs used all day: a new client, a new request with its test picker, result entry', async () => {
