@@ -23,10 +23,40 @@ describe('sign-in form', () => {
     expect(new URL(page.url()).pathname).toBe('/signin');
   });
 
+  it('says what is missing beside the field, moves to it, and clears it as the user types', async () => {
+    await page.goto('/signin');
+    await page.getByLabel('Username').fill('clin_analyst');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const password = page.getByLabel('Password', { exact: true });
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
+    expect(await page.locator('#password-error').textContent()).toBe('Please input your Password!');
+    expect(await page.getByText('The input is not valid username!').count()).toBe(0);
+    await password.fill('x');
+    expect(await page.locator('#password-error').count()).toBe(0);
+    // the eye shows what was typed, and hides it again
+    const reveal = page.getByRole('button', { name: 'Show password' });
+    await reveal.click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+  });
+
+  it('loads no component library: the first visit fetches a handful of scripts', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/signin', { waitUntil: 'networkidle' });
+    await page.locator('#username').waitFor();
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
+    expect(scripts.length).toBeLessThanOrEqual(8);
+  });
+
   it("shows the server's detail on a wrong password and stays", async () => {
     await page.goto('/signin');
     await page.getByLabel('Username').fill('clin_analyst');
-    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect.poll(() => page.getByText('No active account found with the given credentials').count()).toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe('/signin');
@@ -39,7 +69,7 @@ describe('sign-in form', () => {
     });
     await page.goto('/signin');
     await page.getByLabel('Username').fill('clin_analyst');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.textContent()).toMatch(/Logging in[\s\S]*Please wait\.\.\./);

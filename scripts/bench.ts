@@ -4,20 +4,20 @@
  * Page weight: the JavaScript a first visit downloads, measured in Chromium
  * against the real server (fresh profile, no cache), with its gzip size.
  * Slow 3G: the time until the sign-in page is usable on a first visit under
- * Chromium's network emulation (SLOW_3G below).
+ * Chromium's network emulation (SLOW_3G below); over its budget it fails the
+ * full run. The smoke run (BENCH_SMOKE=1, inside `npm test`, beside the API
+ * tests on a busy machine) prints it and enforces the weights only.
  */
 import { gzipSync } from 'node:zlib';
 import { launch } from '../e2e/browser.js';
 import { removeDir, startServer } from '../e2e/server.js';
 
-const BUDGETS_KB: Record<string, number> = { '/': 50, '/signin': 250 };
-/** Where the sign-in page is headed (a plain-React form without the component library); printed, not yet enforced. */
-const TARGETS_KB: Record<string, number> = { '/signin': 150 };
+const BUDGETS_KB: Record<string, number> = { '/': 50, '/signin': 150 };
 
 /** The common "Slow 3G" profile: 400 ms round trip, 400 kbit/s down and up; no CPU throttling. */
 const SLOW_3G = { offline: false, latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 };
-/** Printed, not yet enforced: the sign-in page first has to reach its 150 KB target. */
-const SLOW_3G_TARGET_S = 5;
+const SLOW_3G_BUDGET_S = 5;
+const SMOKE = process.env.BENCH_SMOKE === '1';
 
 /** Seconds from navigation until the username field is visible and enabled and the submit button is there. */
 async function signInUsableOnSlow3G(baseURL: string): Promise<number> {
@@ -72,19 +72,21 @@ try {
   console.log('page       files  transferred KB  gzip KB  budget KB');
   for (const [path, budget] of Object.entries(BUDGETS_KB)) {
     const w = await pageWeight(server.url, path);
-    const target = TARGETS_KB[path];
-    const verdict = w.gzipKB > budget ? 'OVER BUDGET' : target && w.gzipKB > target ? `ok, over the ${target} KB target` : 'ok';
+    const verdict = w.gzipKB > budget ? 'OVER BUDGET' : 'ok';
     if (w.gzipKB > budget) over++;
     console.log(
       `${path.padEnd(10)} ${String(w.files).padStart(5)}  ${w.transferredKB.toFixed(1).padStart(14)}  ${w.gzipKB.toFixed(1).padStart(7)}  ${String(budget).padStart(9)}  ${verdict}`,
     );
   }
   const usable = await signInUsableOnSlow3G(server.url);
-  const verdict = usable <= SLOW_3G_TARGET_S ? 'ok' : 'over target';
-  console.log(`\n/signin usable on Slow 3G (400 ms RTT, 400 kbit/s down and up): ${usable.toFixed(2)} s, target ${SLOW_3G_TARGET_S} s  ${verdict}`);
+  const slow = usable > SLOW_3G_BUDGET_S;
+  if (slow && !SMOKE) over++;
+  const verdict = slow ? (SMOKE ? 'over budget (not enforced in the smoke run)' : 'OVER BUDGET') : 'ok';
+  console.log(`\n/signin usable on Slow 3G (400 ms RTT, 400 kbit/s down and up): ${usable.toFixed(2)} s, budget ${SLOW_3G_BUDGET_S} s  ${verdict}`);
 } finally {
   await server.stop();
   removeDir(server.dataDir);
 }
-// The page weight does not vary from run to run: a page over its budget fails the run (and npm test's smoke run).
+// The page weight does not vary from run to run: a page over its budget fails the run (and npm test's smoke run);
+// the Slow 3G time fails the full run.
 if (over) process.exit(1);

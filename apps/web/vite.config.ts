@@ -16,6 +16,27 @@ export default defineConfig({
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         public: fileURLToPath(new URL('./public.html', import.meta.url)),
       },
+      output: {
+        // Fewer, larger files for the first visit: a slow connection pays a round trip per file
+        // (at most six at a time), more than it pays for the few extra kilobytes.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              priority: 3,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+            },
+            // What the prerendered pages' small script shares with the app stays apart from React.
+            {
+              name: 'light',
+              priority: 2,
+              test: /[\\/]src[\\/](pwa[\\/]serviceWorker|i18n[\\/]languages|index\.css|features[\\/](public[\\/](public\.css|static[\\/]language-cookie)|language[\\/]language\.css|demo[\\/]demoBanner\.css))/,
+            },
+            // The sign-in page and what it needs, in one file.
+            { name: 'signin', priority: 1, test: /[\\/]src[\\/]features[\\/]auth[\\/]SignIn\.tsx$/ },
+          ],
+        },
+      },
       treeshake: {
         // The shared contracts are pure declarations; this lets unused zod schemas
         // (and zod itself) drop out of pages that only need the routing rules.

@@ -4,12 +4,14 @@ import { DemoBanner } from './features/demo/DemoBanner';
 import { PageLoading } from './features/errors/PageLoading';
 import { SectionBoundary } from './features/errors/SectionBoundary';
 
-// Public pages stay free of the component library; everything loads on demand (the server
+// Public pages and sign-in stay free of the component library; everything loads on demand (the server
 // answers a first visit of `/` and `/terms` with their prerendered HTML).
 const Landing = lazy(() => import('./features/public/landing/Landing'));
 const Terms = lazy(() => import('./features/public/Terms'));
 const Docs = lazy(() => import('./features/public/Docs'));
 const Verify = lazy(() => import('./features/verify/VerifyPage'));
+// In a file of its own that the shell fetches up front (vite.config.ts), so a slow connection waits for no second round trip.
+const SignIn = lazy(() => import('./features/auth/SignIn'));
 const AppRoot = lazy(() => import('./features/app/AppRoot'));
 
 function TopRoutes() {
@@ -23,6 +25,7 @@ function TopRoutes() {
           <Route path="/docs" element={<Docs />} />
           <Route path="/verify" element={<Verify />} />
           <Route path="/verify/:code" element={<Verify />} />
+          <Route path="/signin" element={<SignIn />} />
           <Route path="*" element={<AppRoot />} />
         </Routes>
       </Suspense>

@@ -6,18 +6,16 @@ import { LazyErrorPage } from '../errors/lazyErrorPage';
 import { AntdProvider } from './AntdProvider';
 import { PwaNotices } from './PwaNotices';
 
-const SignIn = lazy(() => import('../auth/SignIn'));
 const SelectProgram = lazy(() => import('../programs/SelectProgram'));
 const AuthedApp = lazy(() => import('./AuthedApp'));
 
-/** Everything that uses the component library: sign-in, programme choice and the signed-in app. */
+/** Everything that uses the component library: programme choice and the signed-in app (sign-in is a plain page of its own). */
 export default function AppRoot() {
   return (
     <AntdProvider>
       <PwaNotices />
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          <Route path="/signin" element={<SignIn />} />
           <Route path="/500" element={<LazyErrorPage status="500" />} />
           <Route
             path="/select-program"
