@@ -12,6 +12,7 @@ import { orders } from '../samples/samples.table.js';
 import { clientIdsMatching } from './client-search.js';
 import { hiddenIdentifiersFor, identifierVisibleTo } from './identifier-access.js';
 import { clientIdentifiers, clients } from './clients.table.js';
+import { lagosToday } from '../analytics/kit/period.js';
 
 type Body = Partial<ClientBody>;
 
@@ -30,10 +31,10 @@ const RENAME: Record<string, string> = {
   lga: 'lgaId',
 };
 
-/** An estimated age becomes a date of birth on today's day and month, marked as estimated. */
+/** An estimated age becomes a date of birth on today's day and month (in Lagos), marked as estimated. */
 export function estimatedBirthDate(years: number, today = new Date()): string {
-  const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
-  return d.toISOString().slice(0, 10);
+  const [y, m, d] = lagosToday(today).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y - years, m - 1, d)).toISOString().slice(0, 10);
 }
 
 function toValues(body: Body) {
@@ -54,8 +55,7 @@ async function validate(tx: Tx, body: Body, p: Principal, existingId?: number) {
     if (row?.mergedInto != null) throw conflict(`This record was merged into client ${row.mergedInto}; edit that record instead.`);
     await requireRoleInClientPrograms(tx, p, [existingId]);
   }
-  if (body.date_of_birth && body.date_of_birth > new Date().toISOString().slice(0, 10))
-    throw ValidationError.field('date_of_birth', 'The date of birth is in the future.');
+  if (body.date_of_birth && body.date_of_birth > lagosToday()) throw ValidationError.field('date_of_birth', 'The date of birth is in the future.');
   if (body.lga != null) {
     const [lga] = await tx.select({ stateId: lgas.stateId }).from(lgas).where(eq(lgas.id, body.lga));
     if (!lga) throw ValidationError.field('lga', `Invalid pk "${body.lga}" - object does not exist.`);

@@ -34,6 +34,7 @@ import { type Principal, staffFacilityOf } from '../users/principal.js';
 import { userName } from '../users/user-name.js';
 import { users } from '../users/users.table.js';
 import { ncrActions, ncrEvents, ncrReports, ncrSamples } from './nonconformity.table.js';
+import { lagosToday } from '../analytics/kit/period.js';
 
 type CreateBody = z.output<typeof ncrCreateBody>;
 type UpdateBody = z.output<typeof ncrUpdateBody>;
@@ -52,7 +53,8 @@ function requireManager(p: Principal): void {
   if (!managesQuality(p)) throw forbidden('Only a supervisor, manager or administrator may do this.');
 }
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+/** Today in Lagos: a date typed on the page is the laboratory's day, not UTC's. */
+const today = (now: Date) => lagosToday(now);
 const overdueActions = (report: SQL, on: string) =>
   sql<number>`(select count(*)::int from ${ncrActions} a where a.report_id = ${report} and a.completed_on is null and a.due_date < ${on}::date)`;
 /** Columns named with their table, for correlated sub-queries (a one-table select leaves its columns unqualified). */
@@ -577,7 +579,7 @@ export async function draftReport(db: Db, p: Principal, q: z.output<typeof ncrDr
     const type = referral && !sample.reason ? 'transport' : typeForReason(reason);
     return {
       ...base,
-      event_date: sample.updated.toISOString().slice(0, 10),
+      event_date: lagosToday(sample.updated),
       title: referral ? `Referred sample ${sample.barcode} rejected on arrival: ${reason}` : `Sample ${sample.barcode} rejected at reception: ${reason}`,
       description: referral
         ? `Sample ${sample.barcode}, referred by ${sample.from ?? 'another facility'}, was rejected when the shipment was received (${reason}).`
@@ -600,7 +602,7 @@ export async function draftReport(db: Db, p: Principal, q: z.output<typeof ncrDr
     );
     const run = rows[0];
     if (!run) throw ValidationError.field('ref', `Invalid pk "${q.ref}" - object does not exist.`);
-    const on = new Date(run.run_at).toISOString().slice(0, 10);
+    const on = lagosToday(new Date(run.run_at));
     return {
       ...base,
       event_date: on,
@@ -624,7 +626,7 @@ export async function draftReport(db: Db, p: Principal, q: z.output<typeof ncrDr
   if (!result) throw ValidationError.field('ref', `Invalid pk "${q.ref}" - object does not exist.`);
   return {
     ...base,
-    event_date: new Date(result.at).toISOString().slice(0, 10),
+    event_date: lagosToday(new Date(result.at)),
     title: `Released result amended: ${result.test} on ${result.barcode}`,
     description: `The released ${result.test} result of sample ${result.barcode} was amended${result.reason ? `: ${result.reason}` : ''}.`,
     immediate_action: 'Amended report issued; the requesting clinician informed.',

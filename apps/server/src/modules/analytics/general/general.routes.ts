@@ -8,6 +8,7 @@ import { sendTable } from '../kit/xlsx.js';
 import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { clinicalDashboard } from './general-dashboard.js';
 import { generalOrderReport, REPORT_COLUMNS } from './general-report.js';
+import { lagosToday } from '../kit/period.js';
 
 /** The General (clinical) programme's report and facility dashboard. */
 export function generalAnalyticsRoutes(app: App, db: Db): void {
@@ -57,7 +58,7 @@ export function generalAnalyticsRoutes(app: App, db: Db): void {
         after: { format, query, count },
       });
       if (!csv) return data as z.infer<typeof generalReportPage>;
-      const name = `general-order-report-${new Date().toISOString().slice(0, 10)}`;
+      const name = `general-order-report-${lagosToday()}`;
       return sendTable(reply, format as 'csv' | 'xlsx', name, data.rows as Record<string, unknown>[], REPORT_COLUMNS);
     },
   );

@@ -10,6 +10,7 @@ import { recordAudit } from '../../audit/audit.service.js';
 import { phDashboard } from './ph-dashboard.js';
 import { markNotified, phNotifyList } from './ph-notify.js';
 import { phReport } from '../line-list/line-list.js';
+import { lagosToday } from '../kit/period.js';
 
 const dateParam = z.string().max(20).optional();
 const program = z.string().trim().max(100).optional();
@@ -103,7 +104,7 @@ export function phRoutes(app: App, db: Db): void {
       if (!exported) return data as z.infer<typeof phReportPage>;
       const { rows, columns } = exported;
       const family = { ph: 'public-health', eid: 'eid', vl: 'viral-load' }[exported.family];
-      const name = `${family}-line-list-${new Date().toISOString().slice(0, 10)}`;
+      const name = `${family}-line-list-${lagosToday()}`;
       // The reply's declared types are the JSON page and text; a workbook is bytes.
       if (format === 'xlsx')
         return reply

@@ -9,6 +9,7 @@ import { TB_REPORT_COLUMNS } from '@nlims/contracts';
 import { sendTable } from '../kit/xlsx.js';
 import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { tbReport } from './tb-report.js';
+import { lagosToday } from '../kit/period.js';
 
 /** SPEC §7's dashboard parameters; `periodicity` is the series' step (the dashboard filter's look-up). */
 const dashboardQuery = z.object({
@@ -89,7 +90,7 @@ export function tbRoutes(app: App, db: Db): void {
       const count = rows ? rows.length : (data as { count: number }).count;
       await recordAudit(db, p, { action: csv ? 'report.export' : 'report.view', entity: 'tb_report', after: { format, query, count } });
       if (!rows) return data as z.infer<typeof tbReportPage>;
-      return sendTable(reply, format as 'csv' | 'xlsx', `tb-report-${new Date().toISOString().slice(0, 10)}`, rows, TB_REPORT_COLUMNS);
+      return sendTable(reply, format as 'csv' | 'xlsx', `tb-report-${lagosToday()}`, rows, TB_REPORT_COLUMNS);
     },
   );
 }

@@ -16,6 +16,7 @@ import { recordAudit } from '../../audit/audit.service.js';
 import type { Principal } from '../../users/principal.js';
 import { scopeOf } from './area.js';
 import { periodOf, RELEASED, shown } from './tier-dashboard.js';
+import { lagosToday } from '../kit/period.js';
 
 /**
  * The reports (`tb_report/`, `general_order_report/`, `general_program_report/`)
@@ -133,5 +134,5 @@ export async function officialReport(db: Db, p: Principal, path: ReportPath, q: 
   await recordAudit(db, p, { action: format === 'json' ? 'report.view' : 'report.export', entity: path, after: { format, query, count, aggregate: true } });
   if (!Array.isArray(data)) return data;
   const rows = data.map((r) => ({ ...r, positives: r.positives ?? SUPPRESSED_LABEL }));
-  return sendTable(reply, format as 'csv' | 'xlsx', `${path.replace(/_/g, '-')}-${new Date().toISOString().slice(0, 10)}`, rows, TIER_REPORT_COLUMNS);
+  return sendTable(reply, format as 'csv' | 'xlsx', `${path.replace(/_/g, '-')}-${lagosToday()}`, rows, TIER_REPORT_COLUMNS);
 }

@@ -8,6 +8,7 @@ import { vlDashboard } from './vl-dashboard.js';
 import { VL_REPORT_COLUMNS, vlReportRows } from './vl-report.js';
 import { vlCutoffsFromEnv } from './vl-settings.js';
 import { toCsv } from '../kit/csv.js';
+import { lagosToday } from '../kit/period.js';
 
 const dashboardQuery = z.object({
   start_date: z.string().max(20).optional(),
@@ -80,7 +81,7 @@ export function vlRoutes(app: App, db: Db, env: NodeJS.ProcessEnv = process.env)
       await recordAudit(db, p, { action: 'report.export', entity: 'vl_report', after: { format: 'csv', query: request.query, count: rows.length } });
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="vl-results-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('content-disposition', `attachment; filename="vl-results-${lagosToday()}.csv"`)
         .send(toCsv(rows, VL_REPORT_COLUMNS));
     },
   );
