@@ -5,6 +5,7 @@ import { seedDemoHistory } from './history.js';
 import { seedBillingDemo } from './demo-billing.js';
 import { seedInstrumentsDemo } from './demo-instruments.js';
 import { seedDhis2Demo } from './demo-dhis2.js';
+import { seedNotificationsDemo } from './demo-notifications.js';
 import { seedReference } from './reference.js';
 
 /**
@@ -28,5 +29,7 @@ export async function seed(db: Db, options: { demo: boolean; history?: boolean }
     await seedBillingDemo(db);
     // Ikeja's chemistry analyser over HL7 and Yaba's viral-load analyser over ASTM: a few messages, one result unmatched (once).
     await seedInstrumentsDemo(db);
+    // The outbox of the last few released samples at Ikeja and Yaba: delivered, sent, one failed (once).
+    await seedNotificationsDemo(db);
   }
 }

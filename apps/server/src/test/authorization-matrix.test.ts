@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './harness.js';
-import { MATRIX_USERS, type MatrixClass } from './matrix.js';
+import { MATRIX_USERS, type MatrixClass, REGISTRARS } from './matrix.js';
 import { TUBERCULOSIS } from './programmes.js';
 
 /**
@@ -124,18 +124,6 @@ type Row = {
   otherwise: number;
 };
 
-/** Staff who register clients in some programme (Supervisor, Receptionist, Data Clerk). */
-const REGISTRARS = [
-  'clin_supervisor',
-  'clin_receptionist',
-  'clin_clerk',
-  'ph_supervisor',
-  'ph_receptionist',
-  'ph_clerk',
-  'kano_supervisor',
-  'mushin_supervisor',
-  'mushin_receptionist',
-] as const;
 /** Mushin's primary health centre: a Supervisor and a Receptionist in Tuberculosis, referring to Yaba. */
 const MUSHIN = ['mushin_supervisor', 'mushin_receptionist'] as const;
 const YABA_STAFF = ['ph_supervisor', 'ph_receptionist', 'ph_analyst', 'ph_clerk', 'ph_data_analyst'] as const;

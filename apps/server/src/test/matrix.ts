@@ -27,6 +27,19 @@ export const MATRIX_USERS = {
 export type MatrixUser = keyof typeof MATRIX_USERS;
 export type MatrixClass = (typeof MATRIX_USERS)[MatrixUser];
 
+/** Staff who register clients in some programme (Supervisor, Receptionist, Data Clerk). */
+export const REGISTRARS = [
+  'clin_supervisor',
+  'clin_receptionist',
+  'clin_clerk',
+  'ph_supervisor',
+  'ph_receptionist',
+  'ph_clerk',
+  'kano_supervisor',
+  'mushin_supervisor',
+  'mushin_receptionist',
+] as const satisfies readonly MatrixUser[];
+
 /** One endpoint × every demo user → the expected status. */
 export type MatrixRow = {
   name: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { eachUser, type MatrixRow, matrixTests } from '../../test/matrix.js';
+import { eachUser, type MatrixRow, matrixTests, REGISTRARS } from '../../test/matrix.js';
 
 /**
  * Offline registration × every demo user: a facility's staff who both order and collect (receptionists, data
@@ -13,18 +13,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const REGISTER = [
-  'clin_supervisor',
-  'clin_receptionist',
-  'clin_clerk',
-  'ph_supervisor',
-  'ph_receptionist',
-  'ph_clerk',
-  'kano_supervisor',
-  'mushin_supervisor',
-  'mushin_receptionist',
-] as const;
 
 const record = () => ({
   id: randomUUID(),
@@ -39,12 +27,27 @@ const ROWS: MatrixRow[] = [
     url: () => '/api/offline/devices/',
     body: () => ({ label: 'Matrix' }),
     expect: {},
-    users: eachUser(REGISTER, 201),
+    users: eachUser(REGISTRARS, 201),
     otherwise: 403,
   },
-  { name: 'copy what the offline forms need', method: 'GET', url: () => '/api/offline/reference/', expect: {}, users: eachUser(REGISTER, 200), otherwise: 403 },
+  {
+    name: 'copy what the offline forms need',
+    method: 'GET',
+    url: () => '/api/offline/reference/',
+    expect: {},
+    users: eachUser(REGISTRARS, 200),
+    otherwise: 403,
+  },
   // Without the record's id as its key the record is refused (400) — after the role, so the others see 403.
-  { name: 'send a record', method: 'POST', url: () => '/api/offline/registrations/', body: record, expect: {}, users: eachUser(REGISTER, 400), otherwise: 403 },
+  {
+    name: 'send a record',
+    method: 'POST',
+    url: () => '/api/offline/registrations/',
+    body: record,
+    expect: {},
+    users: eachUser(REGISTRARS, 400),
+    otherwise: 403,
+  },
 ];
 
 describe('offline registration authorisation', () => {
