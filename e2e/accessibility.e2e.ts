@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { findPage, type PageView } from '@nlims/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityProblems, settled } from './axe.js';
@@ -47,6 +48,18 @@ async function choose(page: Page, index: number): Promise<string> {
   return name;
 }
 
+/** Programme pages whose content is the programme's own: its request form, its dashboard and its reports. */
+const PER_PROGRAMME = new Set<PageView>(['labOrder', 'completeEntry', 'dashboard', 'report']);
+
+/**
+ * What a path shows: a programme page of a shared view (sample lists, reception, result entry, review…) is the same
+ * components for every programme of its family, so it is checked once per family and view; everything else per path.
+ */
+function pageKind(path: string): string {
+  const page = findPage(path);
+  return page?.view && !PER_PROGRAMME.has(page.view) ? `${page.family}:${page.view}` : path;
+}
+
 /** Every page of the user's sidebar (in each of the user's programmes, or those named), and the user's profile. */
 async function everyPage(username: string, only?: RegExp): Promise<string[]> {
   const page = await newPage(browser);
@@ -60,8 +73,8 @@ async function everyPage(username: string, only?: RegExp): Promise<string[]> {
     if (only && !only.test(programme)) continue;
     await page.locator('.app-sider a[href]').first().waitFor();
     for (const path of await sidebarLinks(page)) {
-      if (seen.has(path)) continue;
-      seen.add(path);
+      if (seen.has(pageKind(path))) continue;
+      seen.add(pageKind(path));
       await check(page, path, problems, `${username}${programme ? ` (${programme})` : ''} ${path}`);
     }
   }

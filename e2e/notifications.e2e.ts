@@ -13,11 +13,10 @@ async function sampleRow(page: Page, labNumber: string) {
   return row.first();
 }
 
-/** An E/U/Cr ordered at Ikeja with the clinician's e-mail, collected, accepted, and a potassium of 7.4 mmol/L (HH) entered. */
-async function criticalPotassium(): Promise<string> {
+/** An E/U/Cr ordered at Ikeja with the clinician's e-mail, collected and accepted: its results wait to be entered. */
+async function eucrAccepted(): Promise<string> {
   const admin = await apiAs(baseURL, 'clin_admin');
   const desk = await apiAs(baseURL, 'clin_receptionist');
-  const analyst = await apiAs(baseURL, 'clin_analyst');
   const superadmin = await apiAs(baseURL, 'superadmin');
   const tests = await superadmin<{ id: number; code: string }[]>('GET', '/api/test_configuration/?program__name=General');
   const panel = tests.find((x) => x.code === 'EUCR')!;
@@ -45,15 +44,28 @@ async function criticalPotassium(): Promise<string> {
     sample_type: types.find((s) => s.code === 'SER')!.id,
   });
   await desk('POST', `/api/general_order/${sample.id}/accept/`, {});
-  await analyst('POST', '/api/results/', { test_order: sample.tests.find((x) => x.test_type === potassium.id)!.id, value: 7.4 });
   return order.lab_number;
 }
 
 describe('result notifications at Ikeja', () => {
   let labNumber = '';
 
-  it('shows a critical potassium on the sample, with whom it was sent to, and records the read-back acknowledgement', async () => {
-    labNumber = await criticalPotassium();
+  it('shows the analyst who enters a critical potassium whom it was sent to, at once', async () => {
+    labNumber = await eucrAccepted();
+    const page = await programmeUser(browser, baseURL, 'clin_analyst', 'General');
+    await page.goto('/clinical/enter-results');
+    await page.getByPlaceholder('Laboratory number, name, phone or identifier').fill(labNumber);
+    await page.locator('.entry-samples .ant-collapse-header', { hasText: labNumber }).click();
+    const potassium = page.locator('.entry-test', { hasText: 'Potassium' });
+    await potassium.locator('#value').fill('7.4');
+    await potassium.getByRole('button', { name: 'Save result' }).click();
+    const panel = page.getByTestId('critical-alerts');
+    await expect.poll(() => panel.textContent()).toContain('dr.bello@example.org');
+    expect(await panel.textContent()).toContain('Potassium');
+    await page.context().close();
+  });
+
+  it('shows the critical potassium on the sample and records the read-back acknowledgement', async () => {
     const page = await programmeUser(browser, baseURL, 'clin_supervisor', 'General');
     await page.goto('/clinical/manage-sample');
     const row = await sampleRow(page, labNumber);

@@ -17,7 +17,7 @@ const browser = sharedBrowser();
 const stamp = Date.now().toString(36);
 const apiAs = (username: string) => apiAt(baseURL, username);
 
-type Sample = { id: number; barcode: string };
+type Sample = { id: number; barcode: string; provisional_number: string | null };
 type Page_ = { count: number; results: Sample[] };
 
 /** Signed in with the service worker at work, on the offline page once it is controlled (its chunks now cached). */
@@ -138,6 +138,15 @@ describe('offline registration', () => {
       const tbHit = await api<Page_>('GET', `/api/tb_sample/?page=1&Filters.barcode=${encodeURIComponent(provisional)}`);
       expect([...eidHit.results, ...tbHit.results].map((s) => s.id)).toHaveLength(1);
     }
+    // On the reception page: the provisional number scanned finds the TB sample, shown with both numbers.
+    const tbSample = tb.results[0]!;
+    expect(numbers).toContain(tbSample.provisional_number);
+    await page.goto('/programs/tb-sample-reception');
+    const scan = page.getByPlaceholder('Scan or type a sample label');
+    await scan.fill(tbSample.provisional_number!);
+    await scan.press('Enter');
+    const row = page.locator('.clin-table tr.ant-table-row', { hasText: tbSample.barcode });
+    await expect.poll(() => row.getByTestId('provisional-number').textContent()).toBe(tbSample.provisional_number);
     await page.context().close();
   });
 

@@ -24,6 +24,8 @@ export const sampleListItem = z.object({
   lab_number: z.string(),
   /** The label on the tube: the lab number, then `-2`, `-3`… for the order's next samples. */
   barcode: z.string(),
+  /** The number a device printed on the label while offline (`K7Q2-0001`), kept beside the lab number. */
+  provisional_number: z.string().nullable().optional(),
   seq: z.number(),
   program: z.string(),
   status: z.number(),

@@ -144,6 +144,7 @@ export function sampleResource(form: ProgramForm): ResourceDef {
       order: samples.orderId,
       lab_number: orders.labNumber,
       barcode: samples.barcode,
+      provisional_number: samples.provisionalNumber,
       seq: samples.seq,
       program: programNameOf,
       status: samples.status,

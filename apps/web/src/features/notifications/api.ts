@@ -1,10 +1,12 @@
 import type { CriticalAckBody, CriticalAlertItem, NotificationSettingBody, NotificationSettingItem, OutboxPage, OutboxStatus } from '@nlims/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { CLINICAL } from '../clinical/keys';
 
 const OUTBOX = ['notifications', 'outbox'] as const;
 const SETTINGS = ['notifications', 'settings'] as const;
-const CRITICAL = ['notifications', 'critical'] as const;
+/** A clinical read: entering a result (a critical one raises an alert) refreshes it with the rest of the workflow. */
+const CRITICAL = [...CLINICAL, 'critical-alerts'] as const;
 
 export function useOutbox(query: { status?: OutboxStatus; page: number; search?: string }) {
   return useQuery({

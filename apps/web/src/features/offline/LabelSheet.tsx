@@ -1,6 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../clinical/common/format';
 import { code128Bars } from './code128';
 import type { OfflineRecord } from './store';
 import './offline.css';
@@ -49,7 +50,7 @@ export function LabelSheet({ record, onClose }: { record: OfflineRecord | null; 
             <Barcode text={s.provisional_number} />
             <div className="offline-label__number">{s.provisional_number}</div>
             <div className="offline-label__meta" dir="auto">
-              {s.program} · {new Date(s.collected_at).toLocaleString()}
+              {s.program} · {formatDateTime(s.collected_at)}
             </div>
           </div>
         ))}

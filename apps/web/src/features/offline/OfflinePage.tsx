@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/useSession';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { formatDateTime } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
 import { LabelSheet } from './LabelSheet';
 import { RecordForm } from './RecordForm';
@@ -97,7 +98,7 @@ export default function OfflinePage({ page }: PageProps) {
               type="info"
               showIcon
               style={{ marginBottom: 16 }}
-              title={t('status.device', { prefix: device.prefix, at: new Date(reference.fetched).toLocaleString() })}
+              title={t('status.device', { prefix: device.prefix, at: formatDateTime(reference.fetched) })}
             />
             <RecordForm
               user={user}

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Input, InputNumber, List, Radio, Select } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
+import { formatDateTime } from '../clinical/common/format';
 import { type DraftRequest, RequestEditor } from './RequestEditor';
 import { type OfflineRecord, putRecord, takeCounters } from './store';
 
@@ -40,7 +41,7 @@ export function RecordForm({ user, reference, onSaved }: { user: string; referen
     setSaving(true);
     try {
       const { prefix, counters } = await takeCounters(user, requests.length);
-      const collected_at = new Date().toISOString();
+      const saved = new Date().toISOString();
       const existing = reference.clients.find((c) => c.id === values.existing);
       const payload: OfflineRegistrationBody = {
         id: newIdempotencyKey(),
@@ -59,7 +60,7 @@ export function RecordForm({ user, reference, onSaved }: { user: string; referen
           program: r.program,
           form: r.form,
           test_types: r.test_types,
-          samples: [{ provisional_number: provisionalNumber(prefix, counters[i]!), sample_type: r.sample_type, collected_at }],
+          samples: [{ provisional_number: provisionalNumber(prefix, counters[i]!), sample_type: r.sample_type, collected_at: r.collected_at }],
         })),
       };
       const clientName = existing ? `${existing.first_name} ${existing.last_name}` : `${values.first_name} ${values.last_name}`;
@@ -70,7 +71,7 @@ export function RecordForm({ user, reference, onSaved }: { user: string; referen
         reason: null,
         payload,
         clientName,
-        created: collected_at,
+        created: saved,
         attempts: 0,
         reply: null,
       };
@@ -147,7 +148,7 @@ export function RecordForm({ user, reference, onSaved }: { user: string; referen
                 />,
               ]}
             >
-              {r.program} · {reference.sample_types.find((s) => s.id === r.sample_type)?.name} ·{' '}
+              {r.program} · {reference.sample_types.find((s) => s.id === r.sample_type)?.name} · {formatDateTime(r.collected_at)} ·{' '}
               {r.test_types.map((id) => reference.programs.flatMap((p) => p.tests).find((x) => x.id === id)?.name).join(', ')}
             </List.Item>
           )}

@@ -1,5 +1,6 @@
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../clinical/common/format';
 import { deleteRecord, type OfflineRecord, type RecordState } from './store';
 import { retryRecord } from './sync';
 
@@ -82,7 +83,7 @@ export function RecordList({ records, onPrint }: { records: OfflineRecord[]; onP
             </div>
           ),
         },
-        { title: t('list.created'), dataIndex: 'created', render: (at: string) => new Date(at).toLocaleString() },
+        { title: t('list.created'), dataIndex: 'created', render: (at: string) => formatDateTime(at) },
         { title: '', key: 'actions', render: (_, r) => <Actions record={r} onPrint={() => onPrint(r)} /> },
       ]}
     />

@@ -2,7 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { type OfflineReference, requestFormSpecOf } from '@nlims/contracts';
 import { Button, Card, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fromLocalInput, toLocalInput } from '../clinical/common/format';
 import { checkRequestForm } from '../clinical/request-form/check';
+import { DateTimeInput } from '../forms/DateInput';
 import { SpecFields } from '../clinical/request-form/SpecFields';
 
 /** One request as the device keeps it before the record is saved: its programme, form, tests and the sample's type. */
@@ -11,6 +13,8 @@ export interface DraftRequest {
   form: Record<string, unknown>;
   test_types: number[];
   sample_type: number;
+  /** When the sample was taken (ISO); the receptionist's clock, not the moment the record is saved. */
+  collected_at: string;
 }
 
 /**
@@ -36,13 +40,20 @@ export function RequestEditor({ reference, onAdd }: { reference: OfflineReferenc
       form.setFields(checked.errors);
       return;
     }
-    onAdd({ program: values.program, form: checked.form, test_types: values.test_types, sample_type: values.sample_type });
+    onAdd({
+      program: values.program,
+      form: checked.form,
+      test_types: values.test_types,
+      sample_type: values.sample_type,
+      collected_at: new Date(fromLocalInput(values.collected_at)!).toISOString(),
+    });
     form.resetFields();
+    form.setFieldsValue({ collected_at: toLocalInput() });
   };
 
   return (
     <Card title={t('request.title')} className="offline-requests">
-      <Form form={form} layout="vertical" initialValues={{ test_types: [] }}>
+      <Form form={form} layout="vertical" initialValues={{ test_types: [], collected_at: toLocalInput() }}>
         <Form.Item name="program" label={t('request.program')} rules={[{ required: true, message: t('request.required') }]}>
           <Select
             data-testid="offline-program"
@@ -66,6 +77,9 @@ export function RequestEditor({ reference, onAdd }: { reference: OfflineReferenc
             disabled={sampleType == null}
             optionFilterProp="label"
           />
+        </Form.Item>
+        <Form.Item name="collected_at" label={t('request.collectedAt')} rules={[{ required: true, message: t('request.required') }]}>
+          <DateTimeInput max={toLocalInput} data-testid="offline-collected-at" />
         </Form.Item>
         {spec && <SpecFields spec={spec} />}
         <Button icon={<PlusOutlined />} onClick={() => void add()} style={{ marginTop: 16 }} data-testid="offline-add-request">

@@ -56,11 +56,19 @@ export function ClientFacts({ client }: { client: ClientLike }) {
   );
 }
 
-/** A sample's label (the laboratory number, then -2, -3… for an order's further samples) with its sample type under it. */
-export function SampleLabel({ row }: { row: { lab_number: string; barcode?: string; sample_type_name?: string | null } }) {
+/**
+ * A sample's label (the laboratory number, then -2, -3… for an order's further samples) with the provisional number it
+ * was printed with offline, if any, and its sample type under it.
+ */
+export function SampleLabel({ row }: { row: { lab_number: string; barcode?: string; provisional_number?: string | null; sample_type_name?: string | null } }) {
   return (
     <div>
       <div className="clin-lab-number">{row.barcode ?? row.lab_number}</div>
+      {row.provisional_number && (
+        <div className="clin-muted" data-testid="provisional-number">
+          <bdi dir="ltr">{row.provisional_number}</bdi>
+        </div>
+      )}
       {row.sample_type_name && <div className="clin-muted">{row.sample_type_name}</div>}
     </div>
   );

@@ -3,6 +3,7 @@ import { Button, Spin, Typography, type FormInstance } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentsButton } from '../../files';
+import { CriticalAlertPanel } from '../../notifications/CriticalAlertPanel';
 import { useOrder } from '../api';
 import { useEnterResult } from '../mutations';
 import type { OrderDetail } from '../types';
@@ -72,6 +73,8 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
       })}
       {!tests.length && <Typography.Text type="secondary">{t('entry.nothingHere')}</Typography.Text>}
       <HeadlineAlert sample={data} />
+      {/* A critical value just entered: who was told, and the read-back to record. */}
+      <CriticalAlertPanel sampleId={data.id} />
       <FollowOn sample={data} />
       {openCount > 1 && (
         <div className="clin-form-actions" style={{ marginTop: 8 }}>
