@@ -23,9 +23,18 @@ async function newPage(b: () => Browser, lang = 'en'): Promise<Page> {
 
 const sidebarLinks = (page: Page) => page.locator('.app-sider a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
 
-/** Open a page of the app, wait for its data, and check it. */
+/**
+ * Open a page of the app, wait for its data, and check it. A page of the sidebar is opened by its link, as a user
+ * does: the app (and axe) stay loaded, which makes the walk several times faster than loading each page afresh.
+ */
 async function check(page: Page, path: string, problems: string[], label = path): Promise<void> {
-  await page.goto(path);
+  const link = page.locator(`.app-sider a[href="${path}"]`).first();
+  if ((await link.count()) > 0 && (await link.isVisible())) {
+    await link.click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+  } else {
+    await page.goto(path);
+  }
   await page.locator('.app-shell, .ant-result').first().waitFor();
   await settled(page);
   problems.push(...(await accessibilityProblems(page, label)));
@@ -138,13 +147,12 @@ describe('accessible pages (WCAG 2.1 A/AA, no critical or serious violation)', (
     if ((await programmes(page)) > 0) await choose(page, 0);
     await page.goto('/clinical/enter-results');
     await settled(page);
-    const sample = page.locator('.entry-samples .ant-collapse-header').first();
-    if (await sample.count()) {
-      await sample.click();
-      await page.locator('form.entry').first().waitFor();
-      await settled(page);
-      problems.push(...(await accessibilityProblems(page, 'result entry, a sample open')));
-    }
+    // a sample with a test to enter (its count tag is blue); the demo always has some
+    const sample = page.locator('.entry-samples .ant-collapse-header', { has: page.locator('.ant-tag-blue') }).first();
+    await sample.click();
+    await page.locator('form.entry').first().waitFor();
+    await settled(page);
+    problems.push(...(await accessibilityProblems(page, 'result entry, a sample open')));
     await page.context().close();
     report(problems);
   });

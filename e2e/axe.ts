@@ -22,7 +22,7 @@ interface AxeViolation {
 
 /** Wait until the page has drawn its data: no spinner or loading skeleton, and a quiet moment. */
 export async function settled(page: Page): Promise<void> {
-  const busy = page.locator('.ant-spin-spinning, .ant-skeleton-active');
+  const busy = page.locator('.ant-spin-spinning, .ant-skeleton-active, .page-loading');
   for (let i = 0; i < 20 && (await busy.count()) > 0; i++) await page.waitForTimeout(250);
   await page.waitForTimeout(200);
 }
