@@ -87,7 +87,12 @@ export function DashboardShell<T>({ page, family, className, filters, actions, q
   const retry = () => void refetch();
 
   let body: ReactNode;
-  if (!data && isPending) body = <Spin size="large" className="clin-loading" role="status" aria-label={texts.loading} />;
+  if (!data && isPending)
+    body = (
+      <div className="clin-loading" role="status" aria-label={texts.loading}>
+        <Spin size="large" />
+      </div>
+    );
   else if (!data) body = <LoadError title={texts.error} error={error} onRetry={retry} />;
   else body = <Figures family={family} view={view(data)} />;
 

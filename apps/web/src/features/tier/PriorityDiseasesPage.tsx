@@ -31,7 +31,12 @@ export default function PriorityDiseasesPage({ page }: PageProps) {
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useGlobalDashboard(filters);
 
   let body: ReactNode;
-  if (!data && isPending) body = <Spin size="large" className="clin-loading" role="status" aria-label={t('loading')} />;
+  if (!data && isPending)
+    body = (
+      <div className="clin-loading" role="status" aria-label={t('loading')}>
+        <Spin size="large" />
+      </div>
+    );
   else if (!data) body = <LoadError title={t('error')} error={error} onRetry={() => void refetch()} />;
   else body = <Figures data={data} filters={filters} view={view} set={set} />;
 

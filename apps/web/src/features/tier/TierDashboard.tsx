@@ -56,7 +56,12 @@ export function TierDashboard({ page, endpoint, disease, program, map = false, a
   const methods = lookup.data?.methods ?? [];
 
   let body: ReactNode;
-  if (!data && isPending) body = <Spin size="large" className="clin-loading" role="status" aria-label={t('loading')} />;
+  if (!data && isPending)
+    body = (
+      <div className="clin-loading" role="status" aria-label={t('loading')}>
+        <Spin size="large" />
+      </div>
+    );
   else if (!data) body = <LoadError title={t('error')} error={error} onRetry={() => void refetch()} />;
   else body = <Figures data={data} endpoint={endpoint} extra={extra} filters={filters} view={view} set={set} map={map} />;
 
