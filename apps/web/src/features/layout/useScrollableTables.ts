@@ -24,7 +24,9 @@ export function useScrollableTables(): void {
       if (!frame) frame = requestAnimationFrame(mark);
     };
     const observer = new MutationObserver(later);
-    observer.observe(document.body, { childList: true, subtree: true });
+    // Rows added, and sizes changed without a new element (a column widened, a chart drawn above): either can make a
+    // table start or stop scrolling. Marking touches neither `style` nor `class`, so it does not wake itself.
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class'] });
     window.addEventListener('resize', later);
     later();
     return () => {
