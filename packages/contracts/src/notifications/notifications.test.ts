@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import '../programmes/index.js';
-import { criticalAckBody, defaultNotificationContent } from './notifications.js';
+import { criticalAckBody, defaultNotificationContent, hidesValueOf } from './notifications.js';
 
 describe('notification content by programme', () => {
   it('says only that HIV results (EID, viral load) are ready, and gives the values of the others', () => {
@@ -8,6 +8,12 @@ describe('notification content by programme', () => {
     expect(defaultNotificationContent('Viral Load')).toBe('ready');
     expect(defaultNotificationContent('General')).toBe('value');
     expect(defaultNotificationContent('Tuberculosis')).toBe('value');
+  });
+
+  it('keeps the value of an HIV test out of any other programme’s messages, and leaves EID and viral load to their setting', () => {
+    for (const code of ['HIV-RT1', 'HIV-RT2', 'HIV-RT3', 'HIV-RT']) expect(hidesValueOf('General', code)).toBe(true);
+    for (const code of ['FBG', 'HBSAG-RDT', 'EUCR-K', 'SHIVER']) expect(hidesValueOf('General', code)).toBe(false);
+    expect(hidesValueOf('Viral Load', 'VL-HIV')).toBe(false);
   });
 
   it('takes an acknowledgement only with the read-back confirmed', () => {

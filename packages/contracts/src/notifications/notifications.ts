@@ -27,6 +27,16 @@ export function defaultNotificationContent(program: string): NotificationContent
   return family === 'eid' || family === 'vl' ? 'ready' : 'value';
 }
 
+/**
+ * An HIV test ordered in a programme other than EID and viral load (the General programme's rapid tests): its value
+ * never goes in a routine message, whatever that programme's setting, so the sample's message says only that results
+ * are ready. In EID and viral load the programme's own setting decides.
+ */
+export function hidesValueOf(program: string, testCode: string): boolean {
+  const family = programFamily(program);
+  return family !== 'eid' && family !== 'vl' && /(^|-)HIV(-|$)/i.test(testCode);
+}
+
 export const outboxListQuery = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   /** Lab number or address. */

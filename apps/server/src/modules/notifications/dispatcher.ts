@@ -138,10 +138,14 @@ export class Dispatcher {
     const provider = this.providers[row.channel]!;
     try {
       const { providerId } = await provider.send({ to: row.address, subject: row.subject, body: row.body, reference: `nlims-${row.id}` });
-      await this.db.execute(sql`update ${notificationOutbox} set status = 'sent', sent_at = now(), provider_id = ${providerId}, last_error = ''
-                                where id = ${row.id} and status = 'sending'`);
-      if (row.event === 'critical_value' && row.result_id != null)
-        await this.db.execute(sql`update ${criticalAlerts} set notified_at = coalesce(notified_at, now()) where result_id = ${row.result_id}`);
+      // One statement: a critical value's alert reads "notified" from the moment its message reads "sent", never between.
+      await this.db.execute(sql`
+        with sent as (
+          update ${notificationOutbox} set status = 'sent', sent_at = now(), provider_id = ${providerId}, last_error = ''
+          where id = ${row.id} and status = 'sending'
+          returning event, result_id)
+        update ${criticalAlerts} set notified_at = coalesce(notified_at, now())
+        where result_id = (select result_id from sent where event = 'critical_value')`);
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'Unknown error';
       const failed = row.attempts >= this.options.maxAttempts;

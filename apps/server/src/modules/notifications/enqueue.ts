@@ -1,4 +1,4 @@
-import { defaultNotificationContent, type NotificationChannel, type NotificationEvent, type RecipientKind, wireValue } from '@nlims/contracts';
+import { defaultNotificationContent, hidesValueOf, type NotificationChannel, type NotificationEvent, type RecipientKind, wireValue } from '@nlims/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../core/db.js';
@@ -40,6 +40,7 @@ async function readContext(tx: Tx, resultIds: readonly number[]) {
       valueText: results.valueText,
       unit: results.unit,
       test: testTypes.name,
+      testCode: testTypes.code,
       facilityId: results.facilityId,
       sampleId: samples.id,
       lab: samples.barcode,
@@ -152,7 +153,9 @@ export async function notifyApproved(tx: Tx, approved: readonly { id: number; am
     const first = group[0]!;
     const content = (first.content as 'ready' | 'value' | null) ?? defaultNotificationContent(first.program);
     const recipients = [...((first.notifyClinician ?? true) ? clinicianContacts(first) : []), ...((first.notifyClient ?? true) ? clientContacts(first) : [])];
-    const values = content === 'value' ? group.map(valueLine).join('; ') : null;
+    // An HIV test among the sample's results keeps every value out of the message (the sample's message is one).
+    const hidden = group.some((c) => hidesValueOf(c.program, c.testCode));
+    const values = content === 'value' && !hidden ? group.map(valueLine).join('; ') : null;
     const batch = Math.min(...group.map((c) => c.result));
     rows.push(...rowsFor(event, event === 'result_amended' ? 'amended' : 'ready', group, recipients, values, `${first.sampleId}:${batch}`));
   }

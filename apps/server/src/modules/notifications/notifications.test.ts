@@ -203,6 +203,36 @@ describe('result notifications', () => {
     expect((await outboxOf(sample.id)).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
+  it('never puts an HIV rapid test’s value in a General message, though General sends values', async () => {
+    const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(await t.token(user)), ...(payload ? { payload } : {}) });
+    const catalogue = (await as('superadmin', 'GET', '/api/test_configuration/?program__name=General')).json();
+    const hiv = catalogue.find((c: { code: string }) => c.code === 'HIV-RT1');
+    await as('clin_admin', 'POST', '/api/facility_test_service/', { test_type: hiv.id, price: 500 });
+    const client = (
+      await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Bisi', last_name: 'Private', sex: 'female', estimated_age_years: 30 })
+    ).json();
+    const placed = await as('clin_receptionist', 'POST', '/api/general_order/', {
+      client: client.id,
+      test_types: [hiv.id],
+      clinician_email: 'dr.private@example.org',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const sample = placed.json().samples[0];
+    await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
+    await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/accept/`, {});
+    const entered = await as('clin_analyst', 'POST', '/api/results/', { test_order: sample.tests[0].id, value: 'REACTIVE' });
+    expect(entered.statusCode, entered.body).toBe(201);
+    await as('clin_supervisor', 'POST', `/api/results/${entered.json().id}/verify/`);
+    expect((await as('clin_supervisor', 'POST', `/api/results/${entered.json().id}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
+    await dispatcherOf(t.app).drain();
+    const messages = mailbox.messages.filter((m) => m.to.includes('dr.private@example.org'));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.raw).toContain('Subject: Results ready');
+    expect(messages[0]!.raw.toUpperCase()).not.toContain('REACTIVE');
+    expect(messages[0]!.raw).not.toContain('HIV');
+  });
+
   it('retries a failed delivery with back-off, then marks it failed with the reason; the administrator resends it', async () => {
     gateway.state.status = 500;
     const eid = await approvedSample(EID, { clinician_phone: '+2348039990000' });
