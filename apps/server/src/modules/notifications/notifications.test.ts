@@ -74,6 +74,34 @@ async function approvedSample(c: ProgrammeCase, contact: { clinician_phone?: str
   return { sample: sample.id as number, lab: order.lab_number as string, ids };
 }
 
+/** One call as a demo user. */
+const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(await t.token(user)), ...(payload ? { payload } : {}) });
+
+/**
+ * A General test (offered at Ikeja first, where the demo does not) ordered for a new client with the clinician's
+ * e-mail, collected, accepted, entered, verified and approved: the sample and the approved result's id.
+ */
+async function approvedGeneral(code: string, value: number | string, clinicianEmail: string, lastName: string, offer = false) {
+  const catalogue = (await as('superadmin', 'GET', '/api/test_configuration/?program__name=General')).json();
+  const test = catalogue.find((c: { code: string }) => c.code === code);
+  if (offer) await as('clin_admin', 'POST', '/api/facility_test_service/', { test_type: test.id, price: 500 });
+  const client = (
+    await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Ngozi', last_name: lastName, sex: 'female', estimated_age_years: 40 })
+  ).json();
+  const placed = await as('clin_receptionist', 'POST', '/api/general_order/', { client: client.id, test_types: [test.id], clinician_email: clinicianEmail });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const sample = placed.json().samples[0];
+  await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
+  await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/accept/`, {});
+  const entered = await as('clin_analyst', 'POST', '/api/results/', { test_order: sample.tests[0].id, value });
+  expect(entered.statusCode, entered.body).toBe(201);
+  const result = entered.json().id as number;
+  await as('clin_supervisor', 'POST', `/api/results/${result}/verify/`);
+  expect((await as('clin_supervisor', 'POST', `/api/results/${result}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
+  return { sample: sample.id as number, result };
+}
+
 describe('result notifications', () => {
   it('tells the clinician that a viral-load and an EID result are ready, once each, without the value', async () => {
     const vl = await approvedSample(VIRAL_LOAD, { clinician_email: 'dr.okafor@example.org' });
@@ -165,25 +193,7 @@ describe('result notifications', () => {
   });
 
   it('tells the clinician again, with the corrected value, when an amendment is approved', async () => {
-    const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: bearer(await t.token(user)), ...(payload ? { payload } : {}) });
-    const catalogue = (await as('superadmin', 'GET', '/api/test_configuration/?program__name=General')).json();
-    const test = catalogue.find((c: { code: string }) => c.code === 'FBG');
-    const client = (
-      await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Ngozi', last_name: 'Amend', sex: 'female', estimated_age_years: 50 })
-    ).json();
-    const placed = await as('clin_receptionist', 'POST', '/api/general_order/', {
-      client: client.id,
-      test_types: [test.id],
-      clinician_email: 'dr.amend@example.org',
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const sample = placed.json().samples[0];
-    await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
-    await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/accept/`, {});
-    const released = (await as('clin_analyst', 'POST', '/api/results/', { test_order: sample.tests[0].id, value: 5.4 })).json().id;
-    await as('clin_supervisor', 'POST', `/api/results/${released}/verify/`);
-    expect((await as('clin_supervisor', 'POST', `/api/results/${released}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
+    const { sample: sampleId, result: released } = await approvedGeneral('FBG', 5.4, 'dr.amend@example.org', 'Amend');
     const amended = await as('clin_supervisor', 'POST', `/api/results/${released}/amend/`, {
       value: 6.1,
       reason: 'Transcription error',
@@ -200,31 +210,11 @@ describe('result notifications', () => {
     const amendedMessage = messages.find((m) => m.raw.includes('Subject: Results amended'))!;
     expect(ready.raw).toContain('5.4');
     expect(amendedMessage.raw).toContain('6.1');
-    expect((await outboxOf(sample.id)).map((r) => r.status)).toEqual(['sent', 'sent']);
+    expect((await outboxOf(sampleId)).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
   it('never puts an HIV rapid test’s value in a General message, though General sends values', async () => {
-    const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: bearer(await t.token(user)), ...(payload ? { payload } : {}) });
-    const catalogue = (await as('superadmin', 'GET', '/api/test_configuration/?program__name=General')).json();
-    const hiv = catalogue.find((c: { code: string }) => c.code === 'HIV-RT1');
-    await as('clin_admin', 'POST', '/api/facility_test_service/', { test_type: hiv.id, price: 500 });
-    const client = (
-      await as('clin_receptionist', 'POST', '/api/clients/', { first_name: 'Bisi', last_name: 'Private', sex: 'female', estimated_age_years: 30 })
-    ).json();
-    const placed = await as('clin_receptionist', 'POST', '/api/general_order/', {
-      client: client.id,
-      test_types: [hiv.id],
-      clinician_email: 'dr.private@example.org',
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const sample = placed.json().samples[0];
-    await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/collect/`, { collected_at: new Date().toISOString(), sample_type: 1 });
-    await as('clin_receptionist', 'POST', `/api/general_order/${sample.id}/accept/`, {});
-    const entered = await as('clin_analyst', 'POST', '/api/results/', { test_order: sample.tests[0].id, value: 'REACTIVE' });
-    expect(entered.statusCode, entered.body).toBe(201);
-    await as('clin_supervisor', 'POST', `/api/results/${entered.json().id}/verify/`);
-    expect((await as('clin_supervisor', 'POST', `/api/results/${entered.json().id}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
+    await approvedGeneral('HIV-RT1', 'REACTIVE', 'dr.private@example.org', 'Private', true);
     await dispatcherOf(t.app).drain();
     const messages = mailbox.messages.filter((m) => m.to.includes('dr.private@example.org'));
     expect(messages).toHaveLength(1);

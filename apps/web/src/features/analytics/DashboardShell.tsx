@@ -8,6 +8,7 @@ import { LoadError } from './LoadError';
 import { ReferralSummary } from './ReferralSummary';
 import { type StatTile, StatTiles } from './StatTiles';
 import './dashboard.css';
+import { Loading } from './Loading';
 
 /** How wide a card is on a wide screen: the whole row, half, a third, or the wider or narrower of two (7:5). On phones, always the whole row. */
 export type CardWidth = 'full' | 'half' | 'third' | 'wide' | 'narrow';
@@ -87,12 +88,7 @@ export function DashboardShell<T>({ page, family, className, filters, actions, q
   const retry = () => void refetch();
 
   let body: ReactNode;
-  if (!data && isPending)
-    body = (
-      <div className="clin-loading" role="status" aria-label={texts.loading}>
-        <Spin size="large" />
-      </div>
-    );
+  if (!data && isPending) body = <Loading label={texts.loading} />;
   else if (!data) body = <LoadError title={texts.error} error={error} onRetry={retry} />;
   else body = <Figures family={family} view={view(data)} />;
 

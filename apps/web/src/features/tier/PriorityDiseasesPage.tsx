@@ -18,6 +18,7 @@ import { stateKey } from './states';
 import { TierFilterBar } from './TierFilterBar';
 import { useTierParams } from './useTierParams';
 import './tier.css';
+import { Loading } from '../analytics/Loading';
 
 /**
  * The priority diseases (`global_dashboard/`), every tier user's landing:
@@ -31,12 +32,7 @@ export default function PriorityDiseasesPage({ page }: PageProps) {
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useGlobalDashboard(filters);
 
   let body: ReactNode;
-  if (!data && isPending)
-    body = (
-      <div className="clin-loading" role="status" aria-label={t('loading')}>
-        <Spin size="large" />
-      </div>
-    );
+  if (!data && isPending) body = <Loading label={t('loading')} />;
   else if (!data) body = <LoadError title={t('error')} error={error} onRetry={() => void refetch()} />;
   else body = <Figures data={data} filters={filters} view={view} set={set} />;
 

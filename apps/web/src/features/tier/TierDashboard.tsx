@@ -22,6 +22,7 @@ import { stateKey } from './states';
 import { TierFilterBar } from './TierFilterBar';
 import { useTierParams } from './useTierParams';
 import './tier.css';
+import { Loading } from '../analytics/Loading';
 
 export interface TierDashboardProps extends PageProps {
   endpoint: TierEndpoint;
@@ -56,12 +57,7 @@ export function TierDashboard({ page, endpoint, disease, program, map = false, a
   const methods = lookup.data?.methods ?? [];
 
   let body: ReactNode;
-  if (!data && isPending)
-    body = (
-      <div className="clin-loading" role="status" aria-label={t('loading')}>
-        <Spin size="large" />
-      </div>
-    );
+  if (!data && isPending) body = <Loading label={t('loading')} />;
   else if (!data) body = <LoadError title={t('error')} error={error} onRetry={() => void refetch()} />;
   else body = <Figures data={data} endpoint={endpoint} extra={extra} filters={filters} view={view} set={set} map={map} />;
 
