@@ -21,8 +21,11 @@ function AlertLine({ alert }: { alert: CriticalAlertItem }) {
     : t('critical.notAcknowledged');
   return (
     <span>
+      {/* The test, value and flag as one isolated run, so a right-to-left page does not split them. */}
       <strong>
-        {alert.test} <bdi>{alert.value}</bdi> ({alert.flag})
+        <bdi>
+          {alert.test} {alert.value} ({alert.flag})
+        </bdi>
       </strong>
       {' — '}
       {notified}
