@@ -32,17 +32,31 @@ export type DiscountMode = (typeof DISCOUNT_MODES)[number];
 export const DECISION_STATES = ['requested', 'approved', 'declined'] as const;
 export type DecisionState = (typeof DECISION_STATES)[number];
 
-/** Who reads invoices and payments (a role in any programme of the facility). */
+/**
+ * Who reads invoices and payments. Billing roles count only in the programme where they are held: an invoice is
+ * read by a holder of one of these roles in its order's programme (a cash desk serving several programmes holds a
+ * role in each).
+ */
 export const BILLING_READ_ROLES: readonly Role[] = ['Manager', 'Supervisor', 'Receptionist', 'Data Clerk'];
-/** Who takes payments and asks for discounts, waivers and refunds: the cash desk (a manager approves, not takes). */
+/** Who takes payments and asks for discounts, waivers and refunds: the cash desk (a manager approves, not takes), in the invoice's programme. */
 export const BILLING_CASHIER_ROLES: readonly Role[] = ['Supervisor', 'Receptionist', 'Data Clerk'];
-/** Who approves or declines a discount, waiver or refund — never the person who asked for it. */
+/** Who approves or declines a discount, waiver or refund in the invoice's programme — never the person who asked for it. */
 export const BILLING_APPROVER_ROLES: readonly Role[] = ['Supervisor', 'Manager'];
 
-const holds = (roles: readonly { role: Role }[], among: readonly Role[]) => roles.some((r) => among.includes(r.role));
-export const mayReadBilling = (roles: readonly { role: Role }[]) => holds(roles, BILLING_READ_ROLES);
-export const mayTakePayments = (roles: readonly { role: Role }[]) => holds(roles, BILLING_CASHIER_ROLES);
-export const mayApproveBilling = (roles: readonly { role: Role }[]) => holds(roles, BILLING_APPROVER_ROLES);
+/** The role entries (one per programme) holding one of `among`: the programmes where that billing role counts. */
+const holding = <R extends { role: Role }>(roles: readonly R[], among: readonly Role[]): R[] => roles.filter((r) => among.includes(r.role));
+/** The programmes whose invoices these roles read. */
+export const billingReadPrograms = <R extends { role: Role }>(roles: readonly R[]): R[] => holding(roles, BILLING_READ_ROLES);
+/** The programmes whose invoices these roles take payments for and ask discounts, waivers and refunds on. */
+export const billingCashierPrograms = <R extends { role: Role }>(roles: readonly R[]): R[] => holding(roles, BILLING_CASHIER_ROLES);
+/** The programmes whose discounts, waivers and refunds these roles decide. */
+export const billingApproverPrograms = <R extends { role: Role }>(roles: readonly R[]): R[] => holding(roles, BILLING_APPROVER_ROLES);
+/** Reads the invoices of at least one programme. */
+export const mayReadBilling = (roles: readonly { role: Role }[]) => billingReadPrograms(roles).length > 0;
+/** Takes payments in at least one programme. */
+export const mayTakePayments = (roles: readonly { role: Role }[]) => billingCashierPrograms(roles).length > 0;
+/** Decides requests in at least one programme. */
+export const mayApproveBilling = (roles: readonly { role: Role }[]) => billingApproverPrograms(roles).length > 0;
 
 /** The largest amount a column holds (integer kobo: about ₦21 million). */
 export const MAX_KOBO = MAX_ID;

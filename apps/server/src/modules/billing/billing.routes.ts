@@ -32,7 +32,7 @@ import type { App } from '../../core/types.js';
 import { jsonOrFile, sendTable } from '../analytics/kit/xlsx.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendPdf } from '../reports/pdf.js';
-import { staffFacility } from './billing.access.js';
+import { sampleReadPrograms, staffFacility } from './billing.access.js';
 import { billingDashboard } from './dashboard.js';
 import { approvals, decideAdjustment, decideRefund, requestAdjustment, requestRefund } from './decisions.js';
 import { getInvoice, holdsFor, listInvoices } from './invoices.js';
@@ -84,7 +84,7 @@ export function billingRoutes(app: App, db: Db): void {
     {
       schema: {
         tags,
-        summary: 'The results held until paid: a sample’s, or those of some lab numbers (a page of a report)',
+        summary: 'The results held until paid: a sample’s, or those of some lab numbers (a page of a report), in the programmes whose samples the caller reads',
         querystring: billingHoldQuery,
         response: { 200: z.array(billingHold) },
       },
@@ -97,12 +97,19 @@ export function billingRoutes(app: App, db: Db): void {
         .map((s) => s.trim())
         .filter(Boolean)
         .slice(0, 200);
-      return holdsFor(db, p, { sample: request.query.sample, labNumbers });
+      return holdsFor(db, p, { sample: request.query.sample, labNumbers }, sampleReadPrograms(p));
     },
   );
   app.get(
     '/api/invoice/',
-    { schema: { tags, summary: "The facility's invoices, newest first", querystring: invoiceListQuery, response: { 200: paginated(invoiceItem) } } },
+    {
+      schema: {
+        tags,
+        summary: "The facility's invoices of the programmes the caller reads, newest first",
+        querystring: invoiceListQuery,
+        response: { 200: paginated(invoiceItem) },
+      },
+    },
     (request) => listInvoices(db, principalOf(request), request.query),
   );
   app.get(

@@ -15,7 +15,7 @@ import { conflict, forbidden, notFound, ValidationError } from '../../core/error
 import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
 import { iso } from '../../core/sql-values.js';
-import { approver, billingReader, cashier, isApprover } from './billing.access.js';
+import { approver, approvesIn, type BillingScope, billingReader, cashier, programIn, readableOrder, requireApproves, requirePays } from './billing.access.js';
 import { userName } from '../users/user-name.js';
 import { invoiceAdjustments, invoiceLines, invoices, refunds } from './billing.table.js';
 import { stateAfter } from './invoice-make.js';
@@ -42,8 +42,9 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
  * desk asks, a supervisor or manager who did not ask decides. A discount is never more than the balance.
  */
 export async function requestAdjustment(tx: Tx, p: Principal, invoiceId: number, body: AdjustmentBody, now = new Date()): Promise<InvoiceDetail> {
-  const facility = cashier(p);
-  const invoice = await invoiceRow(tx, facility, invoiceId);
+  const scope = cashier(p);
+  const invoice = await invoiceRow(tx, scope, invoiceId);
+  requirePays(scope, invoice.programId);
   if (invoice.state === 'cancelled') throw conflict('This invoice was cancelled.');
   const balance = balanceOf(invoice);
   if (balance <= 0) throw conflict(`Nothing is owed on invoice ${invoice.number}: there is nothing to discount or waive.`);
@@ -77,15 +78,19 @@ export async function requestAdjustment(tx: Tx, p: Principal, invoiceId: number,
   return getInvoice(tx, p, invoiceId);
 }
 
-/** The invoice a request belongs to (the caller's facility's, else 404), then the invoice and the request locked in that order. */
-async function lockRequest<T extends typeof invoiceAdjustments | typeof refunds>(tx: Tx, facility: number, table: T, id: number) {
+/**
+ * The invoice a request belongs to (the caller's facility's, of a programme whose invoices it reads, else 404; one
+ * whose requests it does not decide, 403), then the invoice and the request locked in that order.
+ */
+async function lockRequest<T extends typeof invoiceAdjustments | typeof refunds>(tx: Tx, scope: BillingScope, table: T, id: number) {
   const [found] = await tx
     .select({ invoice: table.invoiceId })
     .from(table as typeof invoiceAdjustments)
     .innerJoin(invoices, eq(invoices.id, table.invoiceId))
-    .where(and(eq(table.id, id), eq(invoices.facilityId, facility)));
+    .where(and(eq(table.id, id), eq(invoices.facilityId, scope.facility), readableOrder(scope, invoices.orderId)));
   if (!found) throw notFound();
-  const invoice = await invoiceRow(tx, facility, found.invoice, true);
+  const invoice = await invoiceRow(tx, scope, found.invoice, true);
+  requireApproves(scope, invoice.programId);
   const [request] = await tx
     .select()
     .from(table as typeof invoiceAdjustments)
@@ -106,8 +111,7 @@ function checkDecider(p: Principal, request: { state: string; requestedBy: numbe
  * transaction as the decision and its audit row.
  */
 export async function decideAdjustment(tx: Tx, p: Principal, id: number, approve: boolean, note: string, now = new Date()): Promise<InvoiceDetail> {
-  const facility = approver(p);
-  const { invoice, request } = await lockRequest(tx, facility, invoiceAdjustments, id);
+  const { invoice, request } = await lockRequest(tx, approver(p), invoiceAdjustments, id);
   const what = WORD[request.kind as AdjustmentKind] ?? 'adjustment';
   checkDecider(p, request, what);
   let amount = request.amountKobo;
@@ -162,8 +166,9 @@ async function refundable(tx: Tx, invoiceId: number, lineId: number, except: num
 
 /** Ask to refund (part of) one line: at most what was paid towards it and not yet refunded. */
 export async function requestRefund(tx: Tx, p: Principal, invoiceId: number, body: RefundBody, now = new Date()): Promise<InvoiceDetail> {
-  const facility = cashier(p);
-  const invoice = await invoiceRow(tx, facility, invoiceId);
+  const scope = cashier(p);
+  const invoice = await invoiceRow(tx, scope, invoiceId);
+  requirePays(scope, invoice.programId);
   if (invoice.state === 'cancelled') throw conflict('This invoice was cancelled.');
   const most = await refundable(tx, invoiceId, body.line, null);
   if (most == null) throw ValidationError.field('line', `Line ${body.line} is not a line of invoice ${invoice.number}.`);
@@ -194,8 +199,7 @@ export async function requestRefund(tx: Tx, p: Principal, invoiceId: number, bod
  * amounts (and the invoice's state) move with the decision and its audit row, after re-checking what is refundable.
  */
 export async function decideRefund(tx: Tx, p: Principal, id: number, approve: boolean, note: string, now = new Date()): Promise<InvoiceDetail> {
-  const facility = approver(p);
-  const { invoice, request } = await lockRequest(tx, facility, refunds, id);
+  const { invoice, request } = await lockRequest(tx, approver(p), refunds, id);
   checkDecider(p, request, 'refund');
   const refund = request as unknown as typeof refunds.$inferSelect;
   if (approve) {
@@ -228,33 +232,34 @@ export async function decideRefund(tx: Tx, p: Principal, id: number, approve: bo
   return getInvoice(tx, p, invoice.id);
 }
 
-/** The facility's discounts, waivers and refunds awaiting a decision, oldest first: the approvers' list. */
+/** The facility's discounts, waivers and refunds awaiting a decision on the invoices the caller reads, oldest first: the approvers' list. */
 export async function approvals(db: Tx, p: Principal): Promise<BillingApproval[]> {
-  const facility = billingReader(p);
-  const rows = rowsOf<Omit<BillingApproval, 'can_decide' | 'requested_at'> & { requested_by_id: number; requested_at: unknown }>(
+  const scope = billingReader(p);
+  const { facility } = scope;
+  const mine = programIn(sql`o.program_id`, scope.reads);
+  const rows = rowsOf<Omit<BillingApproval, 'can_decide' | 'requested_at'> & { requested_by_id: number; requested_at: unknown; program_id: number }>(
     await db.execute(sql`
       select * from (
         select 'adjustment' as type, a.id, a.kind, i.id as invoice, i.number as invoice_number, o.lab_number,
                trim(c.first_name || ' ' || c.last_name) as client_name, a.amount_kobo,
                case when a.mode = 'percent' then a.value end as percent,
                (i.total_kobo - i.discount_kobo - i.paid_kobo)::int as balance_kobo, a.reason,
-               ${userName(sql`a.requested_by`)} as requested_by, a.requested_by as requested_by_id, a.requested_at
+               ${userName(sql`a.requested_by`)} as requested_by, a.requested_by as requested_by_id, a.requested_at, o.program_id
         from ${invoiceAdjustments} a join ${invoices} i on i.id = a.invoice_id join orders o on o.id = i.order_id join clients c on c.id = i.client_id
-        where i.facility_id = ${facility} and a.state = 'requested'
+        where i.facility_id = ${facility} and ${mine} and a.state = 'requested'
         union all
         select 'refund', r.id, 'refund', i.id, i.number, o.lab_number, trim(c.first_name || ' ' || c.last_name), r.amount_kobo, null,
                (i.total_kobo - i.discount_kobo - i.paid_kobo)::int, r.reason,
-               ${userName(sql`r.requested_by`)}, r.requested_by, r.requested_at
+               ${userName(sql`r.requested_by`)}, r.requested_by, r.requested_at, o.program_id
         from ${refunds} r join ${invoices} i on i.id = r.invoice_id join orders o on o.id = i.order_id join clients c on c.id = i.client_id
-        where i.facility_id = ${facility} and r.state = 'requested'
+        where i.facility_id = ${facility} and ${mine} and r.state = 'requested'
       ) x order by requested_at, type, id
       limit 500`),
   );
-  const decider = isApprover(p);
-  return rows.map(({ requested_by_id, ...r }) => ({
+  return rows.map(({ requested_by_id, program_id, ...r }) => ({
     ...r,
     percent: r.percent == null ? null : Number(r.percent),
     requested_at: iso(r.requested_at)!,
-    can_decide: decider && requested_by_id !== p.id,
+    can_decide: approvesIn(scope, Number(program_id)) && requested_by_id !== p.id,
   }));
 }

@@ -1,5 +1,5 @@
 import { type BillingHold, type InvoiceDetail, type InvoiceItem, type InvoiceState, invoiceDue, invoiceNetPaid, type invoiceListQuery } from '@nlims/contracts';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
@@ -12,7 +12,7 @@ import { hospitalNumberOf } from '../samples/samples.read.js';
 import { orders, samples } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { iso, likeTerm } from '../../core/sql-values.js';
-import { billingReader, isApprover, isCashier } from './billing.access.js';
+import { approvesIn, type BillingScope, billingReader, paysIn, programIn, readableOrder } from './billing.access.js';
 import { userName } from '../users/user-name.js';
 import { billingSettings, invoiceAdjustments, invoiceLines, invoices, payments, refunds } from './billing.table.js';
 
@@ -74,10 +74,10 @@ function toItem(r: Record<string, unknown>): InvoiceItem {
 
 const dayStartSql = (day: string, plusDays = 0) => sql`(${day}::date + ${plusDays}::int)::timestamp at time zone 'Africa/Lagos'`;
 
-/** The facility's invoices, newest first, with the list's filters and search. */
+/** The facility's invoices of the programmes the caller reads, newest first, with the list's filters and search. */
 export async function listInvoices(db: Tx, p: Principal, q: ListQuery) {
-  const facility = billingReader(p);
-  const where: SQL[] = [eq(invoices.facilityId, facility)];
+  const scope = billingReader(p);
+  const where: SQL[] = [eq(invoices.facilityId, scope.facility), programIn(orders.programId, scope.reads)];
   if (q.state) where.push(eq(invoices.state, q.state));
   if (q.client) where.push(eq(invoices.clientId, q.client));
   if (q.start_date) where.push(sql`${invoices.createdAt} >= ${dayStartSql(q.start_date)}`);
@@ -119,12 +119,15 @@ export async function listInvoices(db: Tx, p: Principal, q: ListQuery) {
 export const stringQuery = (q: object): Record<string, string> =>
   Object.fromEntries(Object.entries(q).flatMap(([k, v]) => (v == null || v === '' ? [] : [[k, String(v)]])));
 
-/** The invoice row of the caller's facility, locked for a change when `lock` is set; another facility's is not found. */
-export async function invoiceRow(tx: Tx, facility: number, id: number, lock = false) {
+/**
+ * The invoice row of the caller's facility, of a programme whose invoices the caller reads, with that programme
+ * (`programId`), locked for a change when `lock` is set; another facility's or programme's is not found.
+ */
+export async function invoiceRow(tx: Tx, scope: BillingScope, id: number, lock = false) {
   const query = tx
-    .select()
+    .select({ ...getTableColumns(invoices), programId: sql<number>`(select o.program_id from ${orders} o where o.id = ${invoices.orderId})` })
     .from(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.facilityId, facility)));
+    .where(and(eq(invoices.id, id), eq(invoices.facilityId, scope.facility), readableOrder(scope, invoices.orderId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
@@ -132,8 +135,8 @@ export async function invoiceRow(tx: Tx, facility: number, id: number, lock = fa
 
 /** One invoice with its lines, adjustments, payments and refunds, and what the caller may do with it now. */
 export async function getInvoice(db: Tx, p: Principal, id: number): Promise<InvoiceDetail> {
-  const facility = billingReader(p);
-  await invoiceRow(db, facility, id);
+  const scope = billingReader(p);
+  const { programId } = await invoiceRow(db, scope, id);
   const decided = (table: typeof invoiceAdjustments | typeof refunds) => ({
     reason: table.reason,
     state: table.state,
@@ -214,8 +217,9 @@ export async function getInvoice(db: Tx, p: Principal, id: number): Promise<Invo
   ]);
   const base = toItem(item as Record<string, unknown>);
   const open = base.state !== 'cancelled';
-  const cashierNow = isCashier(p) && open;
-  const canDecide = (r: { state: string; requested_by_id: number }) => r.state === 'requested' && isApprover(p) && r.requested_by_id !== p.id;
+  const cashierNow = paysIn(scope, programId) && open;
+  const decider = approvesIn(scope, programId);
+  const canDecide = (r: { state: string; requested_by_id: number }) => r.state === 'requested' && decider && r.requested_by_id !== p.id;
   const held = Math.max(0, invoiceNetPaid(base) - Number(extra?.pending_refunds ?? 0));
   const decision = <R extends { requested_by_id: number; requested_at: unknown; decided_at: unknown; state: string }>(r: R) => {
     const { requested_by_id: _by, ...rest } = r;
@@ -244,8 +248,17 @@ export async function getInvoice(db: Tx, p: Principal, id: number): Promise<Invo
   };
 }
 
-/** The invoice holding a sample's result, when the caller's facility holds results until paid and it has a balance. */
-export async function holdsFor(db: Tx, p: Principal, by: { sample?: number; labNumbers?: readonly string[] }): Promise<BillingHold[]> {
+/**
+ * The invoice holding a sample's result, when the caller's facility holds results until paid and it has a balance.
+ * With `programs`, only the orders of those programmes (what the caller is shown); without, every order (the hold
+ * itself, enforced when a report is printed).
+ */
+export async function holdsFor(
+  db: Tx,
+  p: Principal,
+  by: { sample?: number; labNumbers?: readonly string[] },
+  programs?: readonly number[],
+): Promise<BillingHold[]> {
   if (p.isSuperuser || p.facilityId == null) return [];
   const which = by.sample != null ? sql`o.id = (select s.order_id from ${samples} s where s.id = ${by.sample})` : null;
   const labs = by.labNumbers?.filter(Boolean) ?? [];
@@ -262,7 +275,7 @@ export async function holdsFor(db: Tx, p: Principal, by: { sample?: number; labN
       from ${invoices} i join ${orders} o on o.id = i.order_id
       join ${billingSettings} b on b.facility_id = i.facility_id and b.hold_until_paid
       where i.facility_id = ${p.facilityId} and i.state <> 'cancelled' and i.total_kobo - i.discount_kobo - i.paid_kobo > 0
-        and ${which ?? byLab}
+        and ${which ?? byLab}${programs ? sql` and ${programIn(sql`o.program_id`, programs)}` : sql``}
       order by o.lab_number`),
   );
 }

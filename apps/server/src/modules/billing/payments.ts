@@ -11,7 +11,7 @@ import { hiddenIdentifiersFor } from '../clients/identifier-access.js';
 import { orders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { iso, likeTerm } from '../../core/sql-values.js';
-import { billingReader, cashier } from './billing.access.js';
+import { type BillingScope, billingReader, cashier, programIn, requirePays } from './billing.access.js';
 import { userName } from '../users/user-name.js';
 import { invoices, payments } from './billing.table.js';
 import { stateAfter } from './invoice-make.js';
@@ -31,8 +31,10 @@ const RECEIPT_SERIES = { code: 'RCT', lock: 172, table: payments, number: paymen
  * table's CHECK (never overpaid) is the last guard: its violation is a 409, never a 500.
  */
 export async function takePayment(tx: Tx, p: Principal, invoiceId: number, body: PaymentBody, now = new Date()): Promise<PaymentTaken> {
-  const facility = cashier(p);
-  const invoice = await invoiceRow(tx, facility, invoiceId, true);
+  const scope = cashier(p);
+  const facility = scope.facility;
+  const invoice = await invoiceRow(tx, scope, invoiceId, true);
+  requirePays(scope, invoice.programId);
   if (invoice.state === 'cancelled') throw conflict('This invoice was cancelled: it takes no payment.');
   const balance = invoice.totalKobo - invoice.discountKobo - invoice.paidKobo;
   if (balance <= 0) throw ValidationError.field('amount_kobo', `Nothing is owed on invoice ${invoice.number}: its balance is ${formatKobo(0)}.`);
@@ -98,8 +100,8 @@ export async function takePayment(tx: Tx, p: Principal, invoiceId: number, body:
 
 const dayStartSql = (day: string, plusDays = 0) => sql`(${day}::date + ${plusDays}::int)::timestamp at time zone 'Africa/Lagos'`;
 
-function paymentWhere(p: Principal, facility: number, q: ListQuery): SQL | undefined {
-  const where: SQL[] = [eq(payments.facilityId, facility)];
+function paymentWhere(p: Principal, scope: BillingScope, q: ListQuery): SQL | undefined {
+  const where: SQL[] = [eq(payments.facilityId, scope.facility), programIn(orders.programId, scope.reads)];
   if (q.method) where.push(eq(payments.method, q.method));
   if (q.cashier) where.push(eq(payments.receivedBy, q.cashier));
   if (q.client) where.push(eq(invoices.clientId, q.client));
@@ -144,10 +146,9 @@ function paymentQuery(db: Tx) {
     .innerJoin(clients, eq(clients.id, invoices.clientId));
 }
 
-/** The facility's payments, newest first, per client, cashier, method and days. */
+/** The facility's payments towards the invoices the caller reads, newest first, per client, cashier, method and days. */
 export async function listPayments(db: Tx, p: Principal, q: ListQuery) {
-  const facility = billingReader(p);
-  const condition = paymentWhere(p, facility, q);
+  const condition = paymentWhere(p, billingReader(p), q);
   const [rows, [total]] = await Promise.all([
     paymentQuery(db)
       .where(condition)
@@ -175,9 +176,8 @@ export async function listPayments(db: Tx, p: Principal, q: ListQuery) {
 
 /** Every payment the filters find (at most 50,000), oldest first, as the CSV and Excel downloads list them. */
 export async function paymentRows(db: Tx, p: Principal, q: ListQuery) {
-  const facility = billingReader(p);
   const rows = await paymentQuery(db)
-    .where(paymentWhere(p, facility, q))
+    .where(paymentWhere(p, billingReader(p), q))
     .orderBy(asc(payments.receivedAt), asc(payments.id))
     .limit(50_000);
   return rows.map((r) => ({
@@ -194,12 +194,14 @@ export async function paymentRows(db: Tx, p: Principal, q: ListQuery) {
   }));
 }
 
-/** The people who took the facility's payments, for the history's filter. */
+/** The people who took the facility's payments towards the invoices the caller reads, for the history's filter. */
 export async function cashiers(db: Tx, p: Principal) {
-  const facility = billingReader(p);
+  const scope = billingReader(p);
   const rows = await db
     .selectDistinct({ id: payments.receivedBy, name: userName(payments.receivedBy) })
     .from(payments)
-    .where(eq(payments.facilityId, facility));
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(payments.facilityId, scope.facility), programIn(orders.programId, scope.reads)));
   return rows.map((r) => ({ id: r.id, name: r.name ?? '' })).sort((a, b) => a.name.localeCompare(b.name));
 }

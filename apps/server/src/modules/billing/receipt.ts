@@ -4,7 +4,7 @@ import { rowsOf, type Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
 import { type Doc, drawBarcode, FONT, formatDateTime, renderPdf } from '../reports/pdf.js';
 import type { Principal } from '../users/principal.js';
-import { billingReader } from './billing.access.js';
+import { billingReader, programIn } from './billing.access.js';
 import { userName } from '../users/user-name.js';
 
 const MM = 72 / 25.4;
@@ -43,10 +43,11 @@ export interface ReceiptData {
 
 /**
  * A payment's receipt as it stood when it was taken (a reprint says the same): the invoice's lines, the discounts
- * and refunds approved by then, this payment and those before it, and the balance it left. Two queries.
+ * and refunds approved by then, this payment and those before it, and the balance it left. Two queries. A payment
+ * towards an invoice of a programme the caller does not read is not found.
  */
 export async function receiptData(db: Tx, p: Principal, paymentId: number): Promise<ReceiptData> {
-  const facility = billingReader(p);
+  const scope = billingReader(p);
   const [row] = rowsOf<{
     receipt: string;
     received_at: unknown;
@@ -83,7 +84,7 @@ export async function receiptData(db: Tx, p: Principal, paymentId: number): Prom
              (select coalesce(sum(r.amount_kobo), 0) from refunds r where r.invoice_id = i.id and r.state = 'approved' and r.decided_at <= pay.received_at)::int as refunded
       from payments pay join invoices i on i.id = pay.invoice_id join orders o on o.id = i.order_id join clients c on c.id = i.client_id
       join facilities f on f.id = i.facility_id left join lgas l on l.id = f.lga_id left join states s on s.id = f.state_id
-      where pay.id = ${paymentId} and pay.facility_id = ${facility}`),
+      where pay.id = ${paymentId} and pay.facility_id = ${scope.facility} and ${programIn(sql`o.program_id`, scope.reads)}`),
   );
   if (!row) throw notFound();
   const lines = rowsOf<{ description: string; amount_kobo: number; refunded_kobo: number }>(
