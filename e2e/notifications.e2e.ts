@@ -97,11 +97,20 @@ describe('result notifications at Ikeja', () => {
     const outbox = page.getByTestId('outbox-table');
     await expect.poll(() => outbox.textContent()).toContain(labNumber);
     expect(await outbox.textContent()).toContain('Critical value');
+    // The administrator does not read General results: the recipient masked, the words hidden.
+    const message = outbox.locator('tr.ant-table-row', { hasText: labNumber }).first();
+    expect(await message.textContent()).toContain('d•••@example.org');
+    expect(await outbox.textContent()).not.toContain('dr.bello@example.org');
+    await message.locator('.ant-table-row-expand-icon').click();
+    await expect.poll(() => outbox.textContent()).toContain("Hidden: you do not read this programme's results.");
+    expect(await outbox.textContent()).not.toContain('mmol');
     await page.getByRole('tab', { name: 'Message content' }).click();
     await expect.poll(() => page.getByTestId('notification-settings').textContent()).toContain('General');
     await page.getByRole('tab', { name: 'Critical values' }).click();
     await expect.poll(() => page.getByTestId('critical-alert-table').textContent()).toContain(labNumber);
     expect(await page.getByTestId('critical-alert-table').textContent()).toContain('Acknowledged');
+    expect(await page.getByTestId('critical-alert-table').textContent()).toContain('value hidden');
+    expect(await page.getByTestId('critical-alert-table').textContent()).not.toContain('mmol');
     await page.context().close();
   });
 });

@@ -46,18 +46,34 @@ export const outboxListQuery = z.object({
 });
 export type OutboxListQuery = z.infer<typeof outboxListQuery>;
 
+/**
+ * Why part of an outbox row is not shown: `results` — the caller may not read this programme's results, so the
+ * recipient is masked and the subject and body are left out; `programme` — the caller holds no role in the programme,
+ * so its lab number and sample are left out too.
+ */
+export const OUTBOX_HIDDEN = ['results', 'programme'] as const;
+export type OutboxHidden = (typeof OUTBOX_HIDDEN)[number];
+
 export const outboxItem = z.object({
   id: z.number(),
   event: z.enum(NOTIFICATION_EVENTS),
   recipient_kind: z.enum(RECIPIENT_KINDS),
   channel: z.enum(NOTIFICATION_CHANNELS),
+  /** The phone number or e-mail address, masked (`+234•••••1234`, `a•••@example.org`) when `hidden`. */
   address: z.string(),
   language: z.string(),
-  subject: z.string(),
-  body: z.string(),
+  /** Null when `hidden`. */
+  subject: z.string().nullable(),
+  /** Null when `hidden`. */
+  body: z.string().nullable(),
+  hidden: z.enum(OUTBOX_HIDDEN).nullable(),
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number(),
   last_error: z.string(),
+  /** Queued and waiting for the order's invoice to be paid (a client's message with values while the report is held). */
+  held: z.boolean(),
+  /** That invoice's number; null when not held, or when the programme is hidden. */
+  held_invoice: z.string().nullable(),
   program: z.string().nullable(),
   lab_number: z.string().nullable(),
   sample: z.number().nullable(),
@@ -105,7 +121,10 @@ export const criticalAlertItem = z.object({
   lab_number: z.string(),
   result: z.number(),
   test: z.string(),
+  /** Null when `value_hidden`. */
   value: z.string().nullable(),
+  /** The caller may not read this programme's results (the facility's administrator): no value, and `notified_to` masked. */
+  value_hidden: z.boolean(),
   flag: z.string(),
   notified_to: z.string(),
   notified_at: z.string().nullable(),

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { wireValueText } from '../results/result-value.js';
 import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/principal.js';
 import { userName } from '../users/user-name.js';
+import { maskAddresses } from './mask.js';
 import { criticalAlerts } from './notifications.table.js';
 
 type Row = Omit<CriticalAlertItem, 'notified_at' | 'acknowledged_at' | 'created_at'> & {
@@ -40,33 +41,35 @@ async function readAlerts(db: Tx, where: SQL[]): Promise<Row[]> {
   );
 }
 
-const toItem = ({ program: _program, ...r }: Row): CriticalAlertItem => ({
-  ...r,
-  notified_at: iso(r.notified_at),
-  acknowledged_at: iso(r.acknowledged_at),
-  created_at: iso(r.created_at)!,
-});
+/** May read the programme's results: sees the value and whom it was sent to. */
+const readsResults = (p: Principal, program: string) => mayIn(p, program, 'read') || mayIn(p, program, 'released');
+
+const toItem = (p: Principal, { program, ...r }: Row): CriticalAlertItem => {
+  const item = { ...r, value_hidden: false, notified_at: iso(r.notified_at), acknowledged_at: iso(r.acknowledged_at), created_at: iso(r.created_at)! };
+  return readsResults(p, program) ? item : { ...item, value: null, value_hidden: true, notified_to: maskAddresses(r.notified_to) };
+};
 
 /**
- * The facility's critical values: every one for its administrator (who keeps the outbox their messages are in), those
- * of the programmes whose samples they read for its staff; one sample's, or those not yet acknowledged.
+ * The facility's critical values: those of the programmes whose samples they read for its staff, with the value; for
+ * its administrator (who keeps the outbox their messages are in) also those of the programmes it administers, without
+ * the value and with the clinician's contact masked, as the outbox shows them; one sample's, or those not yet
+ * acknowledged. A programme the caller holds no role in is not listed.
  */
 export async function listCriticalAlerts(db: Tx, p: Principal, q: { sample?: number; open?: '0' | '1' }): Promise<CriticalAlertItem[]> {
   const facility = staffFacilityOf(p, 'Critical values are a facility’s staff’s.');
   const where: SQL[] = [sql`a.facility_id = ${facility}`];
-  if (!isFacilityAdminPrincipal(p)) {
-    const readable = programsWhere(p, 'read', PROGRAMS);
-    if (!readable.length) throw forbidden('Your role may not view samples in any programme.');
-    where.push(
-      sql`pr.name in (${sql.join(
-        readable.map((n) => sql`${n}`),
-        sql`, `,
-      )})`,
-    );
-  }
+  const readable = programsWhere(p, 'read', PROGRAMS);
+  const listed = isFacilityAdminPrincipal(p) ? [...new Set(p.roles.map((r) => r.program))] : readable;
+  if (!listed.length) throw forbidden('Your role may not view samples in any programme.');
+  where.push(
+    sql`pr.name in (${sql.join(
+      listed.map((n) => sql`${n}`),
+      sql`, `,
+    )})`,
+  );
   if (q.sample != null) where.push(sql`a.sample_id = ${q.sample}`);
   if (q.open === '1') where.push(sql`a.acknowledged_at is null`);
-  return (await readAlerts(db, where)).map(toItem);
+  return (await readAlerts(db, where)).map((r) => toItem(p, r));
 }
 
 /**
@@ -94,5 +97,5 @@ export async function acknowledgeCritical(tx: Tx, p: Principal, id: number, body
     at: now,
   });
   const [after] = await readAlerts(tx, [sql`a.id = ${id}`]);
-  return toItem(after!);
+  return toItem(p, after!);
 }

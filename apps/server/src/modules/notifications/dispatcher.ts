@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../core/db.js';
 import { criticalAlerts, notificationOutbox } from './notifications.table.js';
+import { heldInvoiceSql } from './payment-hold.js';
 import type { NotificationProvider } from './providers/provider.js';
 
 export interface DispatcherOptions {
@@ -38,7 +39,8 @@ interface Claimed {
  * Sends the outbox. Each process runs one; rows are claimed with `for update skip locked`, so several processes (a
  * cluster's workers) share the work without sending a row twice. A claimed row is `sending` with one more attempt;
  * then `sent` with the provider's id, or queued again after `retryMs × 2^(attempts−1)`, or `failed` with the reason
- * after the last attempt. A channel without a provider is never claimed: its messages wait, queued.
+ * after the last attempt. A channel without a provider is never claimed: its messages wait, queued. Nor is a message
+ * held for payment (payment-hold.ts): it is looked at again each round, and goes once the invoice is paid.
  */
 export class Dispatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -118,16 +120,17 @@ export class Dispatcher {
       await this.db.execute(sql`
         update ${notificationOutbox} o set status = 'sending', attempts = o.attempts + 1, next_attempt_at = now()
         where o.id in (
-          select id from ${notificationOutbox}
-          where (status = 'queued' and next_attempt_at <= now()
-                 or status = 'sending' and next_attempt_at < now() - ${STALE_SENDING}::interval)
-            and channel in (${sql.join(
+          select due.id from ${notificationOutbox} due
+          where (due.status = 'queued' and due.next_attempt_at <= now()
+                 or due.status = 'sending' and due.next_attempt_at < now() - ${STALE_SENDING}::interval)
+            and due.channel in (${sql.join(
               channels.map((c) => sql`${c}`),
               sql`, `,
             )})
-          order by next_attempt_at, id
+            and ${heldInvoiceSql('due')} is null
+          order by due.next_attempt_at, due.id
           limit ${this.options.batch ?? 20}
-          for update skip locked)
+          for update of due skip locked)
         returning o.id, o.channel, o.address, o.subject, o.body, o.attempts, o.event, o.result_id`),
     );
     await Promise.all(claimed.map((row) => this.send(row)));

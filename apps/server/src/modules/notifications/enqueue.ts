@@ -125,6 +125,7 @@ function rowsFor(event: NotificationEvent, kind: MessageKind, group: Context[], 
       language: r.language,
       subject: message.subject,
       body: message.body,
+      carriesValues: values != null && values !== '',
       dedupeKey: `${event}:${key}:${r.kind}:${r.channel}`,
     };
   });

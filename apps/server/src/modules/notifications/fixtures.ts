@@ -2,8 +2,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { clinicalSteps } from '../../test/clinical.js';
 import type { TestApp } from '../../test/harness.js';
+import { type ProgrammeCase, programmeSteps, requestFormFor } from '../../test/programmes.js';
 
 /** An SMTP server on a free port that keeps every message it is given (tests). */
 export async function startMailbox() {
@@ -98,4 +100,46 @@ export async function criticalPotassium(t: TestApp, clinicianEmail = 'dr.bello@e
   expect(entered.statusCode, entered.body).toBe(201);
   expect(entered.json().flag).toBe('HH');
   return { sample: sample.id, result: entered.json().id as number };
+}
+
+/** A client's contacts: given, the client agrees to be told on them. */
+export interface ClientContact {
+  phone?: string;
+  email?: string;
+  language?: string;
+}
+
+/**
+ * Order the case's test with the clinician's contact (and the client's, who consents, when given), collect, accept,
+ * enter, verify and approve: the sample, its lab number and its result ids.
+ */
+export async function approvedSample(t: TestApp, c: ProgrammeCase, contact: { clinician_phone?: string; clinician_email?: string }, client?: ClientContact) {
+  const steps = programmeSteps(() => t, c);
+  await steps.offer(c.test);
+  const person = await steps.newClient();
+  if (client)
+    await t.database.db.execute(sql`update clients set phone = ${client.phone ?? ''}, email = ${client.email ?? ''},
+      language = ${client.language ?? 'en'}, notify_consent = true where id = ${person.id}`);
+  const test = await steps.testByCode(c.test);
+  const placed = await steps.as(c.orderer, 'POST', `${steps.base}/`, {
+    client: person.id,
+    program: c.program,
+    test_types: [test.id],
+    form: requestFormFor(c),
+    ...contact,
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json();
+  const sample = order.samples[0];
+  const collect = await steps.as(c.orderer, 'POST', `${steps.base}/${sample.id}/collect/`, {
+    collected_at: new Date().toISOString(),
+    sample_type: await steps.sampleTypeId(),
+  });
+  expect(collect.statusCode, collect.body).toBe(200);
+  expect((await steps.as(c.orderer, 'POST', `${steps.base}/${sample.id}/accept/`, {})).statusCode).toBe(200);
+  const ids = await steps.enterAll(sample);
+  expect((await steps.as(c.supervisor, 'POST', '/api/results/verify/', { ids })).statusCode).toBe(200);
+  const approve = await steps.as(c.supervisor, 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
+  expect(approve.statusCode, approve.body).toBe(200);
+  return { sample: sample.id as number, order: order.id as number, lab: order.lab_number as string, ids };
 }

@@ -73,7 +73,8 @@ const ROWS: MatrixRow[] = [
     url: () => `/api/critical_alerts/${ids.alert}/acknowledge/`,
     body: () => ({ acknowledged_by: 'Dr Bello', read_back: true }),
     expect: {},
-    users: { ...eachUser(IKEJA_LAB, 200), ...eachUser(ELSEWHERE, 404), clin_admin: 404, ph_admin: 404 },
+    // Who may acknowledge is decided before the alert is looked up: staff who neither enter nor validate results, 403.
+    users: { ...eachUser(IKEJA_LAB, 200), ...eachUser(ELSEWHERE, 404), ph_receptionist: 403, ph_data_analyst: 403, mushin_receptionist: 403 },
     otherwise: 403,
     after: async (_user, status) => {
       if (status === 200) await t.database.db.execute(sql`update critical_alerts set acknowledged_at = null, acknowledged_by = null where id = ${ids.alert}`);

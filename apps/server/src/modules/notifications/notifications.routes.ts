@@ -11,21 +11,30 @@ import {
   outboxPage,
 } from '@nlims/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../core/auth.js';
+import { mayInAny } from '../../core/access.js';
+import { type Gate, principalOf } from '../../core/auth.js';
 import type { NotificationConfig } from '../../core/config.js';
 import type { Db } from '../../core/db.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, forbidden } from '../../core/errors.js';
 import { RateWindow } from '../../core/rate-window.js';
 import type { App } from '../../core/types.js';
 import { acknowledgeCritical, listCriticalAlerts } from './critical.service.js';
 import { Dispatcher } from './dispatcher.js';
-import { listOutbox, listSettings, recordDelivery, resendMessage, saveSetting } from './notifications.service.js';
+import { listOutbox, listSettings, notificationAdmin, recordDelivery, resendMessage, saveSetting } from './notifications.service.js';
+import { staffFacilityOf } from '../users/principal.js';
 import { httpSmsProvider } from './providers/http-sms.js';
 import type { NotificationProvider } from './providers/provider.js';
 import { smtpProvider } from './providers/smtp.js';
 
 const tags = ['notifications'];
 const detail = z.object({ detail: z.string() });
+
+/** Who may acknowledge a critical value, decided before the body is read: staff who enter or validate results somewhere. */
+const acknowledgers: Gate = (p) => {
+  staffFacilityOf(p, 'Critical values are a facility’s staff’s.');
+  if (!mayInAny(p, 'enter') && !mayInAny(p, 'validate'))
+    throw forbidden('Only laboratory staff who enter or validate results record the acknowledgement of a critical value.');
+};
 
 /** The providers the configuration names: none, one or both channels. */
 export function providersOf(config: NotificationConfig): Partial<Record<'sms' | 'email', NotificationProvider>> {
@@ -66,7 +75,8 @@ export function notificationsRoutes(app: App, db: Db, config: NotificationConfig
       schema: {
         tags,
         operationId: 'listNotificationOutbox',
-        summary: "The facility's messages (queued, sent, delivered, failed with the reason), newest first: its administrator's",
+        summary:
+          "The facility's messages (queued, held for payment, sent, delivered, failed with the reason), newest first: its administrator's. The words and the full recipient only in programmes whose results the caller reads; the lab number only in those it holds a role in",
         querystring: outboxListQuery,
         response: { 200: outboxPage },
       },
@@ -82,6 +92,7 @@ export function notificationsRoutes(app: App, db: Db, config: NotificationConfig
   app.post(
     '/api/notifications/outbox/:id/resend/',
     {
+      config: { may: notificationAdmin },
       schema: {
         tags,
         operationId: 'resendNotification',
@@ -111,6 +122,7 @@ export function notificationsRoutes(app: App, db: Db, config: NotificationConfig
   app.put(
     '/api/notifications/settings/',
     {
+      config: { may: notificationAdmin },
       schema: {
         tags,
         operationId: 'saveNotificationSetting',
@@ -137,6 +149,7 @@ export function notificationsRoutes(app: App, db: Db, config: NotificationConfig
   app.post(
     '/api/critical_alerts/:id/acknowledge/',
     {
+      config: { may: acknowledgers },
       schema: {
         tags,
         operationId: 'acknowledgeCriticalAlert',

@@ -3,11 +3,13 @@ import {
   type DeliveryReportBody,
   type NotificationSettingBody,
   type NotificationSettingItem,
+  type OutboxHidden,
   type OutboxItem,
   type OutboxListQuery,
   type OutboxPage,
 } from '@nlims/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { mayIn } from '../../core/access.js';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { iso, likeTerm } from '../../core/sql-values.js';
@@ -15,7 +17,9 @@ import { recordAudit } from '../audit/audit.service.js';
 import { facilityPrograms } from '../facilities/facilities.table.js';
 import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/principal.js';
 import { userName } from '../users/user-name.js';
+import { maskAddress, maskIn } from './mask.js';
 import { notificationOutbox, notificationSettings } from './notifications.table.js';
+import { heldInvoiceSql } from './payment-hold.js';
 
 /** The facility whose outbox and settings the caller keeps: its administrator's only. */
 export function notificationAdmin(p: Principal): number {
@@ -24,15 +28,78 @@ export function notificationAdmin(p: Principal): number {
   return facility;
 }
 
-type OutboxRow = Omit<OutboxItem, 'created_at' | 'next_attempt_at' | 'sent_at' | 'delivered_at'> & {
+interface OutboxRow {
+  id: number;
+  event: OutboxItem['event'];
+  recipient_kind: OutboxItem['recipient_kind'];
+  channel: OutboxItem['channel'];
+  address: string;
+  language: string;
+  subject: string;
+  body: string;
+  status: OutboxItem['status'];
+  attempts: number;
+  last_error: string;
+  held_invoice: string | null;
+  program: string | null;
+  lab_number: string | null;
+  sample: number | null;
   created_at: unknown;
   next_attempt_at: unknown;
   sent_at: unknown;
   delivered_at: unknown;
   n: number;
-};
+}
 
-/** The facility's messages, newest first, with a status filter and a search by lab number or address. */
+/**
+ * What the caller is shown of a programme's messages: everything where it may read the programme's results; where it
+ * holds another role there (the administrator), the lab number but not the words or the full recipient; where it
+ * holds no role, neither the lab number.
+ */
+function outboxSight(p: Principal) {
+  const member = new Set(p.roles.map((r) => r.program));
+  const reader = new Set([...member].filter((program) => mayIn(p, program, 'read') || mayIn(p, program, 'released')));
+  const hidden = (program: string | null): OutboxHidden | null =>
+    program == null || !member.has(program) ? 'programme' : reader.has(program) ? null : 'results';
+  const among = (names: Set<string>) =>
+    names.size
+      ? sql`pr.name in (${sql.join(
+          [...names].map((n) => sql`${n}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  return { hidden, member: among(member), reader: among(reader) };
+}
+
+function shownItem(r: Omit<OutboxRow, 'n'>, hidden: OutboxHidden | null): OutboxItem {
+  const base = {
+    ...r,
+    hidden,
+    held: r.held_invoice != null,
+    created_at: iso(r.created_at)!,
+    next_attempt_at: iso(r.next_attempt_at)!,
+    sent_at: iso(r.sent_at),
+    delivered_at: iso(r.delivered_at),
+  };
+  if (!hidden) return base;
+  const outside = hidden === 'programme';
+  return {
+    ...base,
+    address: maskAddress(r.address),
+    last_error: maskIn(r.last_error, r.address),
+    subject: null,
+    body: null,
+    lab_number: outside ? null : r.lab_number,
+    sample: outside ? null : r.sample,
+    held_invoice: outside ? null : r.held_invoice,
+  };
+}
+
+/**
+ * The facility's messages, newest first, with a status filter and a search by lab number or address — a lab number
+ * only among the messages whose lab number the caller is shown, an address only among those whose recipient it is
+ * (a match would tell whose it is).
+ */
 export async function listOutbox(
   db: Tx,
   p: Principal,
@@ -41,13 +108,15 @@ export async function listOutbox(
   link: (page: number) => string,
 ): Promise<OutboxPage> {
   const facility = notificationAdmin(p);
+  const sight = outboxSight(p);
   const where: SQL[] = [sql`o.facility_id = ${facility}`];
   if (q.status) where.push(sql`o.status = ${q.status}`);
-  if (q.search) where.push(sql`(s.barcode ilike ${likeTerm(q.search)} or o.address ilike ${likeTerm(q.search)})`);
+  if (q.search) where.push(sql`((s.barcode ilike ${likeTerm(q.search)} and ${sight.member}) or (o.address ilike ${likeTerm(q.search)} and ${sight.reader}))`);
   const rows = rowsOf<OutboxRow>(
     await db.execute(sql`
       select o.id, o.event, o.recipient_kind, o.channel, o.address, o.language, o.subject, o.body, o.status, o.attempts,
-             o.last_error, pr.name as program, s.barcode as lab_number, o.sample_id as sample, o.created_at, o.next_attempt_at,
+             o.last_error, case when o.status = 'queued' then ${heldInvoiceSql('o')} end as held_invoice,
+             pr.name as program, s.barcode as lab_number, o.sample_id as sample, o.created_at, o.next_attempt_at,
              o.sent_at, o.delivered_at, count(*) over ()::int as n
       from ${notificationOutbox} o
       left join samples s on s.id = o.sample_id
@@ -62,13 +131,7 @@ export async function listOutbox(
     count,
     next: q.page * q.page_size < count ? link(q.page + 1) : null,
     previous: q.page > 1 ? link(q.page - 1) : null,
-    results: rows.map(({ n: _n, ...r }) => ({
-      ...r,
-      created_at: iso(r.created_at)!,
-      next_attempt_at: iso(r.next_attempt_at)!,
-      sent_at: iso(r.sent_at),
-      delivered_at: iso(r.delivered_at),
-    })),
+    results: rows.map(({ n: _n, ...r }) => shownItem(r, sight.hidden(r.program))),
     providers,
   };
 }

@@ -34,6 +34,11 @@ export const notificationOutbox = pgTable(
     language: text('language').notNull().default('en'),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
+    /**
+     * The body gives result values (not only that results are ready). A client's such message waits while the
+     * order's invoice holds the report (payment-hold.ts).
+     */
+    carriesValues: boolean('carries_values').notNull().default(false),
     /** queued | sending | sent | delivered | failed */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

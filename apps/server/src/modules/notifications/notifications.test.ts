@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
-import { EID, type ProgrammeCase, programmeSteps, requestFormFor, VIRAL_LOAD } from '../../test/programmes.js';
+import { EID, type ProgrammeCase, VIRAL_LOAD } from '../../test/programmes.js';
 import { notifyApproved } from './enqueue.js';
-import { criticalPotassium, startGateway, startMailbox, withEnv } from './fixtures.js';
+import { approvedSample as approved, criticalPotassium, startGateway, startMailbox, withEnv } from './fixtures.js';
 import { dispatcherOf } from './notifications.routes.js';
 
 /**
@@ -46,33 +46,7 @@ const outboxOf = async (sample: number) =>
   );
 
 /** Order the case's test with the clinician's contact, collect, accept, enter, verify and approve: the sample and its result ids. */
-async function approvedSample(c: ProgrammeCase, contact: { clinician_phone?: string; clinician_email?: string }) {
-  const steps = programmeSteps(() => t, c);
-  await steps.offer(c.test);
-  const client = await steps.newClient();
-  const test = await steps.testByCode(c.test);
-  const placed = await steps.as(c.orderer, 'POST', `${steps.base}/`, {
-    client: client.id,
-    program: c.program,
-    test_types: [test.id],
-    form: requestFormFor(c),
-    ...contact,
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json();
-  const sample = order.samples[0];
-  const collect = await steps.as(c.orderer, 'POST', `${steps.base}/${sample.id}/collect/`, {
-    collected_at: new Date().toISOString(),
-    sample_type: await steps.sampleTypeId(),
-  });
-  expect(collect.statusCode, collect.body).toBe(200);
-  expect((await steps.as(c.orderer, 'POST', `${steps.base}/${sample.id}/accept/`, {})).statusCode).toBe(200);
-  const ids = await steps.enterAll(sample);
-  expect((await steps.as(c.supervisor, 'POST', '/api/results/verify/', { ids })).statusCode).toBe(200);
-  const approve = await steps.as(c.supervisor, 'POST', '/api/results/approve/', { ids, password: 'Demo@12345' });
-  expect(approve.statusCode, approve.body).toBe(200);
-  return { sample: sample.id as number, lab: order.lab_number as string, ids };
-}
+const approvedSample = (c: ProgrammeCase, contact: { clinician_phone?: string; clinician_email?: string }) => approved(t, c, contact);
 
 /** One call as a demo user. */
 const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>

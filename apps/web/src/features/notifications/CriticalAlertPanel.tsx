@@ -24,7 +24,7 @@ function AlertLine({ alert }: { alert: CriticalAlertItem }) {
       {/* The test, value and flag as one isolated run, so a right-to-left page does not split them. */}
       <strong>
         <bdi>
-          {alert.test} {alert.value} ({alert.flag})
+          {alert.test} {alert.value_hidden ? t('critical.valueHidden') : alert.value} ({alert.flag})
         </bdi>
       </strong>
       {' — '}

@@ -1,5 +1,6 @@
+import { LockOutlined } from '@ant-design/icons';
 import { OUTBOX_STATUSES, type NotificationSettingItem, type OutboxItem, type OutboxStatus } from '@nlims/contracts';
-import { Alert, Button, Empty, Input, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Select, Space, Switch, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
@@ -11,9 +12,25 @@ import { CriticalAlertTable } from './CriticalAlertPanel';
 const STATUS_COLOURS: Record<OutboxStatus, string> = { queued: 'default', sending: 'processing', sent: 'blue', delivered: 'green', failed: 'red' };
 
 /**
+ * A message's words, or why they are not shown: the caller does not read the programme's results, or holds no role in
+ * the programme (the recipient is then masked by the server).
+ */
+function MessageBody({ message }: { message: OutboxItem }) {
+  const { t } = useTranslation('notifications');
+  if (message.hidden)
+    return (
+      <Typography.Paragraph type="secondary" className="notifications-body" data-testid={`outbox-hidden-${message.id}`}>
+        <LockOutlined /> {t(`hidden.${message.hidden}`)}
+      </Typography.Paragraph>
+    );
+  return <Typography.Paragraph className="notifications-body">{message.body}</Typography.Paragraph>;
+}
+
+/**
  * Result notifications (`/administrations/facility/notifications`, the facility's administrator): the outbox (every
- * message with its status, attempts and reason; a failed one sent again), what each programme's messages say and to
- * whom, and the critical values with who was told and who acknowledged them.
+ * message with its status, attempts and reason; a failed one sent again; one waiting for its invoice shown held for
+ * payment; the words and the full recipient only where the caller reads the programme's results), what each
+ * programme's messages say and to whom, and the critical values with who was told and who acknowledged them.
  */
 export default function NotificationsPage({ page }: PageProps) {
   const { t } = useTranslation('notifications');
@@ -53,6 +70,11 @@ function Outbox() {
           </span>
           <Typography.Text type="secondary">
             <bdi>{m.address}</bdi>
+            {m.hidden && (
+              <Tooltip title={t(`hidden.${m.hidden}`)}>
+                <LockOutlined className="notifications-lock" aria-label={t(`hidden.${m.hidden}`)} />
+              </Tooltip>
+            )}
           </Typography.Text>
         </Space>
       ),
@@ -62,7 +84,14 @@ function Outbox() {
       key: 'status',
       render: (_: unknown, m: OutboxItem) => (
         <Space direction="vertical" size={0}>
-          <Tag color={STATUS_COLOURS[m.status]}>{t(`status.${m.status}`)}</Tag>
+          {m.held ? (
+            <Tag color="orange" data-testid={`outbox-held-${m.id}`}>
+              {t('held')}
+            </Tag>
+          ) : (
+            <Tag color={STATUS_COLOURS[m.status]}>{t(`status.${m.status}`)}</Tag>
+          )}
+          {m.held_invoice && <Typography.Text type="secondary">{t('heldInvoice', { number: `\u2068${m.held_invoice}\u2069` })}</Typography.Text>}
           {m.last_error && <Typography.Text type="danger">{m.last_error}</Typography.Text>}
         </Space>
       ),
@@ -125,7 +154,7 @@ function Outbox() {
         loading={list.isFetching}
         dataSource={list.data?.results ?? []}
         columns={columns}
-        expandable={{ expandedRowRender: (m: OutboxItem) => <Typography.Paragraph className="notifications-body">{m.body}</Typography.Paragraph> }}
+        expandable={{ expandedRowRender: (m: OutboxItem) => <MessageBody message={m} /> }}
         pagination={{ current: pageNo, pageSize: 20, total: list.data?.count ?? 0, showSizeChanger: false, onChange: setPageNo }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('none')} /> }}
         data-testid="outbox-table"
