@@ -35,7 +35,18 @@ export async function startServer(options: { port?: number; dataDir?: string; en
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'nlims-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO: '1', LOG_LEVEL: 'warn', ...options.env },
+    // DHIS2_ALLOWED_HOSTS: the DHIS2 stand-in of the journeys listens on the loopback, which the server otherwise refuses.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DHIS2_ALLOWED_HOSTS: '127.0.0.1',
+      ...options.env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   running.add(child);

@@ -8,6 +8,7 @@ import { registerInputGuard } from './core/input-guard.js';
 import { safeRequest } from './core/safe-log.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
+import { SecretBox } from './core/secret-box.js';
 import type { App } from './core/types.js';
 import { registerWeb } from './core/web.js';
 import { replySerializerCompiler } from './core/serializer.js';
@@ -59,6 +60,8 @@ import { loadNotificationConfig, type NotificationConfig } from './core/config.j
 export interface AppOptions {
   database: Database;
   jwtSecret: Uint8Array;
+  /** The secret before a rotation (PREVIOUS_JWT_SECRET): it opens the secrets kept at rest that it sealed, which are sealed again at start. */
+  previousJwtSecrets?: Uint8Array[];
   /** The public base URL of the report verification QR codes (PUBLIC_URL); null: each request's origin. */
   publicUrl?: string | null;
   webDist?: string | null;
@@ -104,11 +107,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     done();
   });
   registerInputGuard(app);
-  // Replies of the API carry patients' data (JSON, CSV, XLSX, PDF): no browser or proxy keeps a copy on a shared computer.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    done();
-  });
 
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
@@ -156,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   assetsRoutes(app, db);
   instrumentsRoutes(app, db);
   await fhirRoutes(app, db);
-  dhis2Routes(app, db);
+  await dhis2Routes(app, db, new SecretBox(options.jwtSecret, options.previousJwtSecrets));
   apiClientsRoutes(app, db);
   electronicRequestsRoutes(app, db);
 

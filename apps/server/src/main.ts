@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { isWorker, runPrimary } from './core/cluster.js';
 import { loadConfig } from './core/config.js';
 import { openDatabase } from './core/db.js';
-import { resolveJwtSecret } from './core/secret.js';
+import { resolveJwtSecret, resolvePreviousJwtSecrets } from './core/secret.js';
 import { InstrumentListeners, setCurrentListeners } from './modules/instruments/listeners.js';
 import { seed } from './seed/index.js';
 
@@ -28,6 +28,7 @@ if (clustered && !isWorker()) {
   const app = await buildApp({
     database,
     jwtSecret: resolveJwtSecret(config),
+    previousJwtSecrets: resolvePreviousJwtSecrets(config),
     publicUrl: config.publicUrl,
     webDist: config.webDist,
     buildId: config.buildId,

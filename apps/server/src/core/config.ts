@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_UPLOAD_MAX_MB } from '@nlims/contracts';
+import { parseHostList } from './outbound.js';
 
 export interface Config {
   port: number;
@@ -11,6 +12,8 @@ export interface Config {
   /** Seed demo facilities and users. */
   demo: boolean;
   jwtSecret: string | null;
+  /** PREVIOUS_JWT_SECRET: the secret before a rotation, read only to open the secrets kept at rest and seal them again. */
+  previousJwtSecret: string | null;
   /** The public address the QR codes on printed reports point to (PUBLIC_URL, e.g. https://lims.example.gov.ng); null: the request's own origin. */
   publicUrl: string | null;
   /** Built web app to serve; null serves the API only. */
@@ -163,6 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The embedded database seeds demo data unless DEMO=0; a server database only with DEMO=1.
   const demo = databaseUrl ? env.DEMO === '1' : env.DEMO !== '0';
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  // The DHIS2 module reads the list when it sends; one that cannot be read stops the start here instead.
+  try {
+    parseHostList(env.DHIS2_ALLOWED_HOSTS);
+  } catch (error) {
+    throw new Error(`DHIS2_ALLOWED_HOSTS must list host names or addresses: ${(error as Error).message}`);
+  }
   return {
     port: port(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -170,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     demo,
     jwtSecret: env.JWT_SECRET?.trim() || null,
+    previousJwtSecret: env.PREVIOUS_JWT_SECRET?.trim() || null,
     publicUrl: publicUrl(env.PUBLIC_URL),
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     buildId: env.APP_BUILD_ID ?? '',

@@ -15,3 +15,11 @@ export function resolveJwtSecret(config: { jwtSecret: string | null; dataDir: st
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
+
+/**
+ * The secret in use before a rotation (PREVIOUS_JWT_SECRET), when given: the secrets kept at rest that it sealed are
+ * opened with it and sealed again under the current one at start (core/secret-box.ts). Tokens it signed are not taken.
+ */
+export function resolvePreviousJwtSecrets(config: { previousJwtSecret: string | null }): Uint8Array[] {
+  return config.previousJwtSecret ? [new TextEncoder().encode(config.previousJwtSecret)] : [];
+}

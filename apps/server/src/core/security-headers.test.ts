@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/a.js"></script></body></html>',
   );
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'assets', 'a.js'), 'console.log(1);');
   direct = await buildApp({ database, jwtSecret: randomBytes(32), webDist });
   proxied = await buildApp({ database, jwtSecret: randomBytes(32), webDist, trustProxy: true });
 });
@@ -65,6 +67,16 @@ describe('security headers', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+  });
+
+  it('keep no reply in a cache (no-store), whatever its prefix, signed in or not; only the web app’s own files are cached', async () => {
+    const refused = await direct.inject({ method: 'POST', url: '/api/login/', payload: { username: 'superadmin', password: 'wrong' } });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    for (const url of ['/api/general_order/', '/api/no-such-route/', '/fhir/metadata', '/fhir/Patient', '/fhir/Patient/1', '/fhir/Binary/report-1'])
+      expect((await direct.inject({ url })).headers['cache-control'], url).toBe('no-store');
+    expect((await direct.inject({ url: '/assets/a.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await direct.inject({ url: '/' })).headers['cache-control']).toBe('no-cache');
+    expect((await direct.inject({ url: '/some/page' })).headers['cache-control']).toBe('no-cache');
   });
 
   it('send HSTS only over TLS: never on plain http, and behind a trusted proxy that says https', async () => {

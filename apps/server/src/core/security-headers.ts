@@ -36,6 +36,14 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * Security headers on every response. HSTS is sent only when the request came
  * over TLS (directly, or through a trusted proxy that says x-forwarded-proto:
  * https): on plain http it would make browsers refuse the server they reached.
+ *
+ * Every reply is `Cache-Control: no-store` unless its route sets its own
+ * caching: the replies of `/api/` and of the FHIR door `/fhir` (JSON, FHIR
+ * JSON, CSV, XLSX, PDF, errors too) carry patients' data, whatever the prefix
+ * or the caller (a user's token, an API client's secret), and no browser or
+ * proxy of a shared computer keeps a copy. Only the web app's own files (the
+ * hashed assets for a year, the HTML shell and the service worker revalidated,
+ * core/web.ts) set theirs.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -48,7 +56,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style: it runs on every request, and a promise per hook is measurable.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 }

@@ -157,7 +157,10 @@ export const dhis2Settings = z.object({
 export type Dhis2Settings = z.infer<typeof dhis2Settings>;
 
 export const dhis2SettingsBody = z.object({
-  /** http(s), without credentials, query or fragment; '' to clear. */
+  /**
+   * https on the internet — plain http, or an address inside the network, only for a host the server's operator allows
+   * (DHIS2_ALLOWED_HOSTS, DHIS2_ALLOW_HTTP) —, without credentials, query or fragment; '' to clear.
+   */
   base_url: z.string().trim().max(500),
   username: z.string().trim().max(200),
   /** Omitted: the kept password stays; '' clears it. */

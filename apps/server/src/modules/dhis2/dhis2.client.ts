@@ -1,4 +1,7 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { Dhis2Payload } from '@nlims/contracts';
+import { guardedLookup, type OutboundPolicy, OutboundRefused, type OutboundRefusal, parseHostList, refusalOf } from '../../core/outbound.js';
 
 /**
  * The DHIS2 side: `POST {base}/api/dataValueSets` with basic auth, JSON, `importStrategy=CREATE_AND_UPDATE` and
@@ -6,6 +9,12 @@ import type { Dhis2Payload } from '@nlims/contracts';
  * ImportSummary of DHIS2 up to 2.37, or the WebMessage wrapper of 2.38 on (`{httpStatus, status, response: {...}}`,
  * 409 when there were conflicts). Never throws: a server that cannot be reached, refuses the credentials, fails or
  * answers something else is an outcome with its reason.
+ *
+ * Only to an address the outbound policy accepts (core/outbound.ts): https, on the internet, unless the operator lists
+ * the host in DHIS2_ALLOWED_HOSTS (or allows plain http with DHIS2_ALLOW_HTTP=1); the address is checked before the
+ * request and every name again by the connection's own lookup. What is kept of a reply is its HTTP status and
+ * DHIS2's import summary, never another body; a connection that fails, is refused or times out is one message, so
+ * the outcome tells nothing of what listens where.
  */
 
 export interface Dhis2Conflict {
@@ -37,6 +46,29 @@ export interface Dhis2Server {
 export const dhis2Timeout = (): number => {
   const n = Number(process.env.DHIS2_TIMEOUT_MS);
   return Number.isFinite(n) && n > 0 ? n : 45_000;
+};
+
+/**
+ * Where the DHIS2 requests may go, read from the environment when used: DHIS2_ALLOWED_HOSTS (names or addresses, comma
+ * separated, as written in the DHIS2 address) may be inside the network and over plain http; DHIS2_ALLOW_HTTP=1
+ * allows plain http to any host on the internet. A list that cannot be read allows nothing.
+ */
+export function dhis2Outbound(env: NodeJS.ProcessEnv = process.env): OutboundPolicy {
+  let allowedHosts: Set<string>;
+  try {
+    allowedHosts = parseHostList(env.DHIS2_ALLOWED_HOSTS);
+  } catch {
+    allowedHosts = new Set();
+  }
+  return { allowedHosts, allowHttp: ['1', 'true', 'yes'].includes((env.DHIS2_ALLOW_HTTP ?? '').trim().toLowerCase()) };
+}
+
+/** Why the DHIS2 address is refused, in the super admin's words. */
+export const REFUSAL_MESSAGES: Record<OutboundRefusal, string> = {
+  scheme: 'The address must start with https:// (or http://).',
+  http: 'Use https://: plain http is allowed only for a host the server’s operator lists in DHIS2_ALLOWED_HOSTS (or with DHIS2_ALLOW_HTTP=1).',
+  internal:
+    'This address is inside the network (loopback, private, link-local, unique-local, multicast or unspecified): it is allowed only for a host the server’s operator lists in DHIS2_ALLOWED_HOSTS.',
 };
 
 const MAX_CONFLICTS = 200;
@@ -71,7 +103,7 @@ export function readImportSummary(summary: Json): Pick<Dhis2Outcome, 'importStat
   };
 }
 
-const failure = (httpStatus: number | null, error: string, summary: unknown = null): Dhis2Outcome => ({
+const failure = (httpStatus: number | null, error: string): Dhis2Outcome => ({
   ok: false,
   httpStatus,
   importStatus: '',
@@ -80,7 +112,7 @@ const failure = (httpStatus: number | null, error: string, summary: unknown = nu
   ignored: 0,
   deleted: 0,
   conflicts: [],
-  summary,
+  summary: null,
   error,
 });
 
@@ -92,29 +124,84 @@ export function dataValueSetsUrl(baseUrl: string, dryRun: boolean): string {
   return url.toString();
 }
 
-export async function postDataValueSets(server: Dhis2Server, payload: Dhis2Payload, dryRun: boolean, timeoutMs = dhis2Timeout()): Promise<Dhis2Outcome> {
-  let res: Response;
+/** The most of a reply that is read: an import summary with its 200 conflicts is far smaller. */
+const MAX_REPLY_BYTES = 8 * 1024 * 1024;
+
+class ReplyTooLarge extends Error {}
+
+/** One POST with Node's own client: the policy's lookup on the connection, no redirect followed, no proxy. */
+function post(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, policy: OutboundPolicy): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(policy),
+        agent: false,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_REPLY_BYTES) return void chunks.push(chunk);
+          reject(new ReplyTooLarge());
+          request.destroy();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+        // Cut off (the time ran out, the server closed): never left waiting.
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('The reply was cut off.'));
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** What is kept of an import summary: its status and counts (the conflicts have their own column). */
+const keptSummary = (read: ReturnType<typeof readImportSummary>) => ({
+  status: read.importStatus,
+  importCount: { imported: read.imported, updated: read.updated, ignored: read.ignored, deleted: read.deleted },
+});
+
+export async function postDataValueSets(
+  server: Dhis2Server,
+  payload: Dhis2Payload,
+  dryRun: boolean,
+  timeoutMs = dhis2Timeout(),
+  policy = dhis2Outbound(),
+): Promise<Dhis2Outcome> {
+  const url = new URL(dataValueSetsUrl(server.baseUrl, dryRun));
+  const refusal = refusalOf(url, policy);
+  if (refusal) return failure(null, `The DHIS2 address is refused. ${REFUSAL_MESSAGES[refusal]}`);
+  let res: { status: number; body: string };
   try {
-    res = await fetch(dataValueSetsUrl(server.baseUrl, dryRun), {
-      method: 'POST',
-      headers: {
+    res = await post(
+      url,
+      {
         authorization: `Basic ${Buffer.from(`${server.username}:${server.password}`, 'utf8').toString('base64')}`,
         'content-type': 'application/json',
         accept: 'application/json',
       },
-      body: JSON.stringify(payload),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+      JSON.stringify(payload),
+      timeoutMs,
+      policy,
+    );
   } catch (error) {
-    const e = error as { name?: string; cause?: { code?: string } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') return failure(null, `The DHIS2 server did not answer within ${Math.round(timeoutMs / 1000)} s.`);
-    return failure(null, `The DHIS2 server could not be reached${e.cause?.code ? ` (${e.cause.code})` : ''}.`);
+    if (error instanceof OutboundRefused) return failure(null, `The DHIS2 address is refused. ${REFUSAL_MESSAGES[error.reason]}`);
+    if (error instanceof ReplyTooLarge) return failure(null, 'The DHIS2 server’s reply was too large to read.');
+    // Refused, reset, unresolved, a TLS failure or no answer in time: one message, which tells no port from another.
+    return failure(null, `The DHIS2 server could not be reached: could not connect, or no answer within ${Math.round(timeoutMs / 1000)} s.`);
   }
-  const raw = await res.text().catch(() => '');
   let body: unknown = null;
   try {
-    body = raw ? JSON.parse(raw) : null;
+    body = res.body ? JSON.parse(res.body) : null;
   } catch {
     body = null;
   }
@@ -123,12 +210,10 @@ export async function postDataValueSets(server: Dhis2Server, payload: Dhis2Paylo
   if (res.status >= 300 && res.status < 400) return failure(res.status, `The DHIS2 server redirected the request (${res.status}): check the server URL.`);
   const summary = importSummaryOf(body);
   // 2.38 on answers 409 with the summary when values conflicted: that is an import summary, not a failure to send.
-  if (summary && (res.ok || res.status === 409)) return { ok: true, httpStatus: res.status, summary: body, error: '', ...readImportSummary(summary) };
-  if (res.status >= 500) return failure(res.status, `The DHIS2 server failed (${res.status}).`, isObject(body) ? body : null);
-  const message = isObject(body) ? text(body.message, 300) : '';
-  return failure(
-    res.status,
-    `The DHIS2 server answered ${res.status} without an import summary${message ? `: ${message}` : '.'}`,
-    isObject(body) ? body : null,
-  );
+  if (summary && ((res.status >= 200 && res.status < 300) || res.status === 409)) {
+    const read = readImportSummary(summary);
+    return { ok: true, httpStatus: res.status, summary: keptSummary(read), error: '', ...read };
+  }
+  if (res.status >= 500) return failure(res.status, `The DHIS2 server failed (${res.status}).`);
+  return failure(res.status, `The DHIS2 server answered ${res.status} without an import summary.`);
 }

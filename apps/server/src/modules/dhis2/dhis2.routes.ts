@@ -15,16 +15,20 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
+import type { SecretBox } from '../../core/secret-box.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { requireDhis2Admin } from './dhis2.access.js';
 import {
   buildPreview,
+  checkSettings,
   getExport,
   getSettings,
   listExports,
   listMappings,
   listOrgUnits,
   payloadCsv,
+  resealDhis2Password,
   saveMappings,
   saveOrgUnits,
   saveSettings,
@@ -33,8 +37,15 @@ import {
 
 const tags = ['dhis2'];
 
-/** DHIS2 monthly aggregates (the super admin): server, mappings, org units, the month's payload, sends and their history. */
-export function dhis2Routes(app: App, db: Db): void {
+/**
+ * DHIS2 monthly aggregates (the super admin): server, mappings, org units, the month's payload, sends and their history.
+ * At start, the kept password is sealed under the current server secret (`secrets`: JWT_SECRET, and the previous one
+ * after a rotation).
+ */
+export async function dhis2Routes(app: App, db: Db, secrets: SecretBox): Promise<void> {
+  const kept = await resealDhis2Password(db, secrets);
+  if (kept === 'resealed') app.log.info('The DHIS2 password is now sealed under the current server secret.');
+  if (kept === 'unreadable') app.log.warn('The kept DHIS2 password cannot be read with JWT_SECRET nor PREVIOUS_JWT_SECRET: enter it again on the DHIS2 page.');
   app.get(
     '/api/dhis2/settings/',
     {
@@ -45,14 +56,22 @@ export function dhis2Routes(app: App, db: Db): void {
   app.put(
     '/api/dhis2/settings/',
     {
+      // Who may call is decided before the body is read (the services check again).
+      config: { may: requireDhis2Admin },
       schema: {
         tags,
-        summary: 'Set the DHIS2 server: address, username, password (write-only; omitted keeps it) and data set',
+        summary:
+          'Set the DHIS2 server: address (https on the internet unless the operator allows the host), username, password (write-only, kept encrypted; omitted keeps it) and data set',
         body: dhis2SettingsBody,
         response: { 200: dhis2Settings },
       },
     },
-    (request) => db.transaction((tx) => saveSettings(tx, principalOf(request), request.body)),
+    async (request) => {
+      const p = principalOf(request);
+      // The address's names are resolved before the transaction, which holds no connection meanwhile.
+      const body = await checkSettings(p, request.body);
+      return db.transaction((tx) => saveSettings(tx, p, body, secrets));
+    },
   );
   app.get(
     '/api/dhis2/mappings/',
@@ -62,6 +81,7 @@ export function dhis2Routes(app: App, db: Db): void {
   app.put(
     '/api/dhis2/mappings/',
     {
+      config: { may: requireDhis2Admin },
       schema: {
         tags,
         summary: 'Map indicators to data elements and category option combos (a data element "" removes one)',
@@ -78,7 +98,10 @@ export function dhis2Routes(app: App, db: Db): void {
   );
   app.put(
     '/api/dhis2/org_units/',
-    { schema: { tags, summary: 'Set facilities’ organisation units ("" removes one)', body: dhis2OrgUnitsBody, response: { 200: z.array(dhis2OrgUnitItem) } } },
+    {
+      config: { may: requireDhis2Admin },
+      schema: { tags, summary: 'Set facilities’ organisation units ("" removes one)', body: dhis2OrgUnitsBody, response: { 200: z.array(dhis2OrgUnitItem) } },
+    },
     (request) => db.transaction((tx) => saveOrgUnits(tx, principalOf(request), request.body)),
   );
   app.get(
@@ -122,6 +145,7 @@ export function dhis2Routes(app: App, db: Db): void {
   app.post(
     '/api/dhis2/send/',
     {
+      config: { may: requireDhis2Admin },
       schema: {
         tags,
         summary: "Send a month's dataValueSets to the DHIS2 server (`dry_run` first); DHIS2's import summary, or why it failed, is kept",
@@ -129,7 +153,7 @@ export function dhis2Routes(app: App, db: Db): void {
         response: { 201: dhis2ExportDetail },
       },
     },
-    async (request, reply) => reply.code(201).send(await sendExport(db, principalOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await sendExport(db, principalOf(request), request.body, secrets)),
   );
   app.get(
     '/api/dhis2/exports/',

@@ -21,6 +21,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { notFound, ValidationError } from '../../core/errors.js';
+import { checkOutboundUrl, refusalOf } from '../../core/outbound.js';
+import { type SecretBox, SecretUnreadable } from '../../core/secret-box.js';
 import { iso } from '../../core/sql-values.js';
 import { toCsv } from '../analytics/kit/csv.js';
 import { addDays, lagosToday } from '../analytics/kit/period.js';
@@ -28,15 +30,18 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
 import { userName } from '../users/user-name.js';
 import { requireDhis2Admin } from './dhis2.access.js';
-import { type Dhis2Outcome, postDataValueSets } from './dhis2.client.js';
+import { type Dhis2Outcome, dhis2Outbound, postDataValueSets, REFUSAL_MESSAGES } from './dhis2.client.js';
 import { indicatorValues } from './dhis2.indicators.js';
 
 /**
- * DHIS2 monthly aggregates: the server (one row, its password never in a reply), the indicators' mappings, the
- * facilities' org units, the month's dataValueSets payload for a scope (preview, JSON, CSV), and its sending — a dry
- * run or the import — with DHIS2's import summary kept in dhis2_exports. Every call is the super admin's
- * (dhis2.access.ts).
+ * DHIS2 monthly aggregates: the server (one row, its password never in a reply and sealed at rest), the indicators'
+ * mappings, the facilities' org units, the month's dataValueSets payload for a scope (preview, JSON, CSV), and its
+ * sending — a dry run or the import — with DHIS2's import summary kept in dhis2_exports. Every call is the super
+ * admin's (dhis2.access.ts).
  */
+
+/** Where the password is kept: the additional data its sealing is bound to (core/secret-box.ts). */
+const PASSWORD_PLACE = 'dhis2_settings.password';
 
 interface SettingsRow {
   base_url: string;
@@ -72,7 +77,7 @@ export async function getSettings(db: Tx, p: Principal): Promise<Dhis2Settings> 
 }
 
 /** http(s), no credentials, query or fragment; the trailing slash dropped. '' clears it. */
-function checkBaseUrl(value: string): string {
+function baseUrlShape(value: string): string {
   if (value === '') return '';
   let url: URL;
   try {
@@ -86,13 +91,27 @@ function checkBaseUrl(value: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-export async function saveSettings(tx: Tx, p: Principal, body: Dhis2SettingsBody, now = new Date()): Promise<Dhis2Settings> {
+/**
+ * The settings' checks that need no database, made before the transaction: the username, the address's shape, and
+ * the outbound policy (dhis2.client.ts `dhis2Outbound`) on the address and on every address its name resolves to —
+ * https on the internet unless the operator allows the host. Answers the body with the address written as it is kept.
+ */
+export async function checkSettings(p: Principal, body: Dhis2SettingsBody, policy = dhis2Outbound()): Promise<Dhis2SettingsBody> {
   requireDhis2Admin(p);
-  const base = checkBaseUrl(body.base_url);
   // Basic authentication joins the two with a colon: a username holding one could not be sent.
   if (body.username.includes(':')) throw ValidationError.field('username', 'A username cannot contain ":".');
+  const base = baseUrlShape(body.base_url);
+  const refusal = base === '' ? null : await checkOutboundUrl(new URL(base), policy);
+  if (refusal) throw ValidationError.field('base_url', REFUSAL_MESSAGES[refusal]);
+  return { ...body, base_url: base };
+}
+
+/** Save settings as `checkSettings` answered them; a password given is kept sealed (core/secret-box.ts). */
+export async function saveSettings(tx: Tx, p: Principal, body: Dhis2SettingsBody, secrets: SecretBox, now = new Date()): Promise<Dhis2Settings> {
+  requireDhis2Admin(p);
+  const base = baseUrlShape(body.base_url);
   const before = await settingsRow(tx);
-  const password = body.password === undefined ? before.password : body.password;
+  const password = body.password === undefined ? before.password : secrets.seal(body.password, PASSWORD_PLACE);
   await tx.execute(sql`insert into dhis2_settings (id, base_url, username, password, data_set, updated_by, updated_at)
     values (1, ${base}, ${body.username}, ${password}, ${body.data_set}, ${p.id}, ${now.toISOString()}::timestamptz)
     on conflict (id) do update set base_url = excluded.base_url, username = excluded.username, password = excluded.password,
@@ -103,10 +122,31 @@ export async function saveSettings(tx: Tx, p: Principal, body: Dhis2SettingsBody
     entity: 'dhis2_settings',
     entityId: '1',
     before: { base_url: before.base_url, username: before.username, data_set: before.data_set, password_set: before.password !== '' },
-    after: { base_url: base, username: body.username, data_set: body.data_set, password_set: password !== '', password_changed: password !== before.password },
+    after: {
+      base_url: base,
+      username: body.username,
+      data_set: body.data_set,
+      password_set: password !== '',
+      // A password was entered (the sealed values cannot be compared: each sealing is different).
+      password_changed: body.password !== undefined && (body.password !== '' || before.password !== ''),
+    },
     at: now,
   });
   return settingsReply(await settingsRow(tx));
+}
+
+/**
+ * The start-up step: the kept password sealed under the current server secret — a value kept as plain text before
+ * encryption, or sealed under PREVIOUS_JWT_SECRET before a rotation. The update applies only if nobody changed the
+ * value meanwhile (the processes of a cluster each run it). `unreadable`: no secret given opens it.
+ */
+export async function resealDhis2Password(db: Tx, secrets: SecretBox): Promise<'unchanged' | 'resealed' | 'unreadable'> {
+  const [row] = rowsOf<{ password: string }>(await db.execute(sql`select password from dhis2_settings where id = 1`));
+  if (!row) return 'unchanged';
+  const sealed = secrets.reseal(row.password, PASSWORD_PLACE);
+  if (sealed === 'unchanged' || sealed === 'unreadable') return sealed;
+  await db.execute(sql`update dhis2_settings set password = ${sealed.value} where id = 1 and password = ${row.password}`);
+  return 'resealed';
 }
 
 // Mappings
@@ -457,7 +497,7 @@ export async function getExport(db: Tx, p: Principal, id: number): Promise<Dhis2
  * answered (or why it could not be reached) with one audit row. The request to DHIS2 is made outside any
  * transaction; its outcome is written in one.
  */
-export async function sendExport(db: Db, p: Principal, body: Dhis2SendBody, send = postDataValueSets): Promise<Dhis2ExportDetail> {
+export async function sendExport(db: Db, p: Principal, body: Dhis2SendBody, secrets: SecretBox, send = postDataValueSets): Promise<Dhis2ExportDetail> {
   requireDhis2Admin(p);
   const settings = await settingsRow(db);
   for (const [field, value] of [
@@ -467,13 +507,19 @@ export async function sendExport(db: Db, p: Principal, body: Dhis2SendBody, send
     ['data_set', settings.data_set],
   ] as const)
     if (!value) throw ValidationError.field(field, 'The DHIS2 server is not configured: set its address, username, password and data set first.');
+  // An address kept before the outbound policy, or one the operator no longer allows: nothing is sent.
+  const refusal = refusalOf(new URL(settings.base_url), dhis2Outbound());
+  if (refusal) throw ValidationError.field('base_url', REFUSAL_MESSAGES[refusal]);
   const preview = await buildPreview(db, p, body);
   if (!preview.payload.dataValues.length) throw ValidationError.field('period', 'Nothing to send: no mapped value for this month and scope.');
-  const outcome: Dhis2Outcome = await send(
-    { baseUrl: settings.base_url, username: settings.username, password: settings.password },
-    preview.payload,
-    body.dry_run,
-  );
+  let password: string;
+  try {
+    password = secrets.open(settings.password, PASSWORD_PLACE);
+  } catch (error) {
+    if (!(error instanceof SecretUnreadable)) throw error;
+    throw ValidationError.field('password', 'The kept password cannot be read with the server’s secret (JWT_SECRET changed): enter it again.');
+  }
+  const outcome: Dhis2Outcome = await send({ baseUrl: settings.base_url, username: settings.username, password }, preview.payload, body.dry_run);
   return db.transaction(async (tx) => {
     const [row] = rowsOf<{ id: number }>(
       await tx.execute(sql`insert into dhis2_exports (period, scope, data_set, dry_run, status, value_count, payload, http_status,

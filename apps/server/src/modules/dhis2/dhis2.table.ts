@@ -10,6 +10,7 @@ export const dhis2Settings = pgTable(
     id: integer('id').primaryKey().default(1),
     baseUrl: text('base_url').notNull().default(''),
     username: text('username').notNull().default(''),
+    /** Sealed at rest (`enc:v1:…`, core/secret-box.ts), opened only to send; '' when none is kept. */
     password: text('password').notNull().default(''),
     dataSet: text('data_set').notNull().default(''),
     updatedBy: integer('updated_by').references(() => users.id),

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { lookup } from 'node:dns';
 import { createServer } from 'node:net';
 import {
   DHIS2_CSV_COLUMNS,
@@ -12,21 +14,41 @@ import {
 } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { rowsOf } from '../../core/db.js';
+import { checkOutboundUrl, type OutboundPolicy } from '../../core/outbound.js';
+import { DEMO_PASSWORD } from '../../seed/demo.js';
 import { generateClinicalData, seedDemoHistory } from '../../seed/history.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { lagosToday } from '../analytics/kit/period.js';
-import { importSummaryOf, readImportSummary } from './dhis2.client.js';
-import { type FakeDhis2, startFakeDhis2 } from './fake-dhis2.test-helpers.js';
+import { importSummaryOf, postDataValueSets, readImportSummary } from './dhis2.client.js';
+import { FOREIGN_BODY, type FakeDhis2, startFakeDhis2 } from './fake-dhis2.test-helpers.js';
 
 const CREDENTIALS = { username: 'lims-import', password: 'S3cret-district!' };
 const DATA_SET = 'BfMAe6Itzgt';
 const period = dhis2PreviousPeriod(lagosToday());
+/** The one message of a connection that fails or times out: it tells no port from another. */
+const UNREACHABLE = /^The DHIS2 server could not be reached: could not connect, or no answer within \d+ s\.$/;
+
+/** Name resolution as a test decides it (no query leaves the machine): each name's answers, the next one on each call. */
+function fakeLookup(answers: Record<string, string[]>): typeof lookup {
+  const calls = new Map<string, number>();
+  return ((hostname: string, _options: unknown, callback: (error: Error | null, addresses: { address: string; family: number }[]) => void) => {
+    const list = answers[hostname];
+    const n = calls.get(hostname) ?? 0;
+    calls.set(hostname, n + 1);
+    const address = list?.[Math.min(n, list.length - 1)];
+    if (!address) return callback(Object.assign(new Error(`${hostname}: not found`), { code: 'ENOTFOUND' }), []);
+    callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
+  }) as unknown as typeof lookup;
+}
 
 describe('DHIS2 monthly aggregates', () => {
   let t: TestApp;
   let fake: FakeDhis2;
   let token: string;
+  // The stand-in listens on the loopback: the operator's allow-list lets the server reach it (over plain http).
+  const allowedBefore = process.env.DHIS2_ALLOWED_HOSTS;
   const call = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
@@ -34,6 +56,7 @@ describe('DHIS2 monthly aggregates', () => {
     call('PUT', '/api/dhis2/settings/', { base_url: baseUrl, username: CREDENTIALS.username, password, data_set: DATA_SET });
 
   beforeAll(async () => {
+    process.env.DHIS2_ALLOWED_HOSTS = '127.0.0.1';
     // The demo's year of history, and more of last month's finished samples so that every programme has some.
     t = await createTestApp({
       beforeBuild: async (d) => {
@@ -66,6 +89,8 @@ describe('DHIS2 monthly aggregates', () => {
     );
   }, 120_000);
   afterAll(async () => {
+    if (allowedBefore === undefined) delete process.env.DHIS2_ALLOWED_HOSTS;
+    else process.env.DHIS2_ALLOWED_HOSTS = allowedBefore;
     await fake?.close();
     await t?.close();
   });
@@ -239,6 +264,97 @@ describe('DHIS2 monthly aggregates', () => {
     const audit = await rows<{ row: string }>(sql`select row_to_json(a)::text as row from audit_events a where action = 'dhis2.settings_changed'`);
     expect(audit).toHaveLength(2);
     for (const a of audit) expect(a.row).not.toContain(CREDENTIALS.password);
+    // At rest it is sealed (AES-256-GCM under a key derived from the server's secret), never the password itself.
+    const [atRest] = await rows<{ password: string; row: string }>(sql`select password, row_to_json(s)::text as row from dhis2_settings s`);
+    expect(atRest!.password).toMatch(/^enc:v1:[\w-]{8}:[\w-]+$/);
+    expect(atRest!.row).not.toContain(CREDENTIALS.password);
+    expect(atRest!.row).not.toContain(Buffer.from(CREDENTIALS.password).toString('base64'));
+  });
+
+  it('refuses an address inside the network, or plain http, unless the operator lists the host: a 400 naming base_url, nothing sent', async () => {
+    delete process.env.DHIS2_ALLOWED_HOSTS;
+    try {
+      const port = new URL(fake.url).port;
+      for (const address of [
+        `http://127.0.0.1:${port}`,
+        'http://127.0.0.1:5432',
+        'http://[::1]:5432',
+        'http://0x7f000001:5432',
+        'http://2130706433:5432',
+        'http://127.1:5432',
+        'http://0177.0.0.1:5432',
+        'http://169.254.169.254/latest/meta-data',
+        'https://169.254.169.254',
+        'https://127.0.0.1',
+        'https://[::1]',
+        'https://[::ffff:127.0.0.1]',
+        'https://[::ffff:a9fe:a9fe]',
+        'https://[64:ff9b::a00:1]',
+        'https://[2002:c0a8:101::1]',
+        'https://10.1.2.3',
+        'https://172.20.0.1',
+        'https://192.168.1.10',
+        'https://100.64.0.1',
+        'https://[fd00::1]',
+        'https://[fe80::1]',
+        'https://224.0.0.1',
+        'https://[ff02::1]',
+        'https://0.0.0.0',
+        'https://[::]',
+        'http://dhis2.example.org',
+      ]) {
+        const res = await configure(address);
+        expect(res.statusCode, address).toBe(400);
+        expect(Object.keys(res.json()), address).toEqual(['base_url']);
+      }
+      // Plain http allowed for every host still reaches nothing inside the network.
+      process.env.DHIS2_ALLOW_HTTP = '1';
+      expect((await configure('http://127.0.0.1:5432')).statusCode).toBe(400);
+      expect((await configure('http://169.254.169.254')).statusCode).toBe(400);
+      delete process.env.DHIS2_ALLOW_HTTP;
+      // Nothing was saved: the server is still the stand-in.
+      expect((await call('GET', '/api/dhis2/settings/')).json().base_url).toBe(fake.url);
+
+      // An address kept before the rule (or a host taken off the list): a send is refused before any connection.
+      const sent = fake.requests.length;
+      const res = await call('POST', '/api/dhis2/send/', { period, dry_run: true });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json())).toEqual(['base_url']);
+      expect(fake.requests).toHaveLength(sent);
+      const failures = await rows<{ n: number }>(sql`select count(*)::int as n from dhis2_exports`);
+      expect(failures[0]!.n).toBe(0);
+    } finally {
+      process.env.DHIS2_ALLOWED_HOSTS = '127.0.0.1';
+      delete process.env.DHIS2_ALLOW_HTTP;
+    }
+  });
+
+  it('checks a name on each connection: one that answers an internal address the second time (DNS rebinding) is refused', async () => {
+    const { payload } = (await call('GET', `/api/dhis2/preview/?period=${period}`)).json() as Dhis2Preview;
+    const port = new URL(fake.url).port;
+    const server = { baseUrl: `http://dhis2.rebind.test:${port}`, ...CREDENTIALS };
+    const sent = fake.requests.length;
+    // The first answer (when the address is saved) is on the internet; the second (the connection) is the loopback.
+    // The public address is only compared, never connected to.
+    const rebinding: OutboundPolicy = {
+      allowedHosts: new Set(),
+      allowHttp: true,
+      lookup: fakeLookup({ 'dhis2.rebind.test': ['8.8.8.8', '127.0.0.1'] }),
+    };
+    expect(await checkOutboundUrl(new URL(server.baseUrl), rebinding)).toBeNull();
+    const refused = await postDataValueSets(server, payload, true, 2000, rebinding);
+    expect(refused).toMatchObject({ ok: false, httpStatus: null, summary: null });
+    expect(refused.error).toContain('refused');
+    expect(fake.requests).toHaveLength(sent);
+    // Listed by the operator, the same name reaches the address the lookup gave: the lookup is the connection's own.
+    const listed: OutboundPolicy = {
+      allowedHosts: new Set(['dhis2.rebind.test']),
+      allowHttp: false,
+      lookup: fakeLookup({ 'dhis2.rebind.test': ['127.0.0.1'] }),
+    };
+    const reached = await postDataValueSets(server, payload, true, 5000, listed);
+    expect(reached).toMatchObject({ ok: true, httpStatus: 200, importStatus: 'SUCCESS' });
+    expect(fake.requests).toHaveLength(sent + 1);
   });
 
   it('dry-runs, then sends; DHIS2 accepts the payload and its import summary is kept and listed', async () => {
@@ -315,10 +431,15 @@ describe('DHIS2 monthly aggregates', () => {
     expect(await failed()).toMatchObject({ http_status: 401, error: expect.stringContaining('401') });
     await configure(fake.url);
     fake.mode = 'fail';
-    expect(await failed()).toMatchObject({ http_status: 500, error: expect.stringContaining('500') });
+    expect(await failed()).toMatchObject({ http_status: 500, error: 'The DHIS2 server failed (500).' });
+    // Another service's reply: only its status is kept, never its body.
+    fake.mode = 'foreign';
+    const foreign = await failed();
+    expect(foreign).toMatchObject({ http_status: 400, error: 'The DHIS2 server answered 400 without an import summary.' });
     fake.mode = 'hang';
     process.env.DHIS2_TIMEOUT_MS = '300';
-    expect(await failed()).toMatchObject({ http_status: null, error: expect.stringContaining('did not answer') });
+    const hung = await failed();
+    expect(hung).toMatchObject({ http_status: null, error: expect.stringMatching(UNREACHABLE) });
     delete process.env.DHIS2_TIMEOUT_MS;
     fake.mode = 'wrapped';
     // A port nobody listens on.
@@ -329,14 +450,76 @@ describe('DHIS2 monthly aggregates', () => {
         s.close(() => resolve(port));
       });
     });
-    await configure(`http://127.0.0.1:${closed}`);
-    expect(await failed()).toMatchObject({ http_status: null, error: expect.stringContaining('could not be reached') });
+    expect((await configure(`http://127.0.0.1:${closed}`)).statusCode).toBe(200);
+    // A closed port and a port that never answers read the same (but for the seconds waited).
+    const closedPort = await failed();
+    expect(closedPort).toMatchObject({ http_status: null, error: expect.stringMatching(UNREACHABLE) });
     const kept = await rows<{ status: string; n: number }>(sql`select status, count(*)::int as n from dhis2_exports group by status order by status`);
     expect(kept).toEqual([
-      { status: 'failed', n: 4 },
+      { status: 'failed', n: 5 },
       { status: 'sent', n: 5 },
     ]);
+    // What is kept of a failure: its status and the product's own words; of a send, DHIS2's import summary alone.
+    const stored = await rows<{ status: string; summary: unknown; row: string }>(sql`select status, summary, row_to_json(e)::text as row from dhis2_exports e`);
+    for (const e of stored) {
+      expect(e.row).not.toContain(FOREIGN_BODY);
+      expect(e.row).not.toContain('NullPointerException');
+      if (e.status === 'failed') expect(e.summary).toBeNull();
+      else expect(Object.keys(e.summary as object).sort()).toEqual(['importCount', 'status']);
+    }
+    const history = await call('GET', '/api/dhis2/exports/');
+    expect(history.body).not.toContain(FOREIGN_BODY);
     await configure(fake.url);
+  });
+
+  it('seals a password kept as plain text at start, and again under a new secret after a rotation', async () => {
+    const kept = async () => (await rows<{ password: string }>(sql`select password from dhis2_settings`))[0]!.password;
+    const keyId = (stored: string) => stored.split(':')[2];
+    const dryRun = async (app: Awaited<ReturnType<typeof buildApp>>) => {
+      const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: 'superadmin', password: DEMO_PASSWORD } });
+      expect(login.statusCode, login.body).toBe(200);
+      return app.inject({ method: 'POST', url: '/api/dhis2/send/', headers: bearer(login.json().token), payload: { period, dry_run: true } });
+    };
+    const expectedAuth = `Basic ${Buffer.from(`${CREDENTIALS.username}:${CREDENTIALS.password}`).toString('base64')}`;
+    // A password kept before encryption: the next start seals it under the server's secret.
+    await t.database.db.execute(sql`update dhis2_settings set password = ${CREDENTIALS.password}`);
+    const restarted = await buildApp({ database: t.database, jwtSecret: t.jwtSecret });
+    const sealed = await kept();
+    await restarted.close();
+    expect(sealed).toMatch(/^enc:v1:/);
+    expect(sealed).not.toContain(CREDENTIALS.password);
+
+    // JWT_SECRET rotated, the old one given as PREVIOUS_JWT_SECRET: sealed again under the new one, and still the password.
+    const rotatedSecret = randomBytes(32);
+    const rotated = await buildApp({ database: t.database, jwtSecret: rotatedSecret, previousJwtSecrets: [t.jwtSecret] });
+    try {
+      const resealed = await kept();
+      expect(resealed).toMatch(/^enc:v1:/);
+      expect(keyId(resealed)).not.toBe(keyId(sealed));
+      const res = await dryRun(rotated);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'sent', http_status: 200 });
+      expect(fake.requests.at(-1)!.auth).toBe(expectedAuth);
+    } finally {
+      await rotated.close();
+    }
+
+    // Rotated without the previous secret: the password cannot be read, is left as it is, and nothing is sent.
+    const before = await kept();
+    const sent = fake.requests.length;
+    const lost = await buildApp({ database: t.database, jwtSecret: randomBytes(32) });
+    try {
+      expect(await kept()).toBe(before);
+      const res = await dryRun(lost);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json())).toEqual(['password']);
+      expect(fake.requests).toHaveLength(sent);
+    } finally {
+      await lost.close();
+    }
+    // Entered again (here, under this suite's own secret), it is sealed and used.
+    expect((await configure(fake.url)).statusCode).toBe(200);
+    expect(keyId(await kept())).not.toBe(keyId(before));
   });
 
   it('reads both import summary shapes', () => {

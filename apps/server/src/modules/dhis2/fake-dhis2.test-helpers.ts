@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * period, and the value a string of a whole number — and answers as DHIS2 does: an import summary with its counts
  * (imported, updated, ignored, deleted) and a conflict for a data element it does not know, wrapped in the
  * WebMessage of 2.38 on (409 when something conflicted) or bare as up to 2.37. What it found wrong is kept in
- * `problems`, which a test expects empty.
+ * `problems`, which a test expects empty. In `foreign` mode it answers as some other service would (a 400 whose body
+ * is no DHIS2 reply), for the tests that check such a body is never kept.
  */
 export interface FakeDhis2 {
   url: string;
@@ -18,11 +19,13 @@ export interface FakeDhis2 {
   stored: Map<string, string>;
   /** Data elements it knows; any other is a conflict. */
   known: Set<string>;
-  mode: 'wrapped' | 'bare' | 'fail' | 'hang';
+  mode: 'wrapped' | 'bare' | 'fail' | 'hang' | 'foreign';
   close(): Promise<void>;
 }
 
 const UID = /^[A-Za-z][A-Za-z0-9]{10}$/;
+/** What another service's 400 says in `foreign` mode: no reply the product keeps may carry it. */
+export const FOREIGN_BODY = 'internal-service banner: pg_hba.conf rejects connection for host';
 
 function read(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
@@ -49,6 +52,7 @@ export async function startFakeDhis2(credentials: { username: string; password: 
     const expected = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
     const auth = req.headers.authorization ?? '';
     if (auth !== expected) return send(401, { httpStatus: 'Unauthorized', httpStatusCode: 401, status: 'ERROR', message: 'Unauthorized' });
+    if (fake.mode === 'foreign') return send(400, { message: FOREIGN_BODY, status: 400, error: 'Bad Request' });
     if (fake.mode === 'fail')
       return send(500, { httpStatus: 'Internal Server Error', httpStatusCode: 500, status: 'ERROR', message: 'java.lang.NullPointerException' });
     const problem = (s: string) => fake.problems.push(s);
