@@ -20,11 +20,34 @@ export const FHIR_SYSTEMS = {
   /** The programmes (ServiceRequest.category, Questionnaire). */
   programme: `${FHIR_NAMESPACE}/CodeSystem/programme`,
   loinc: 'http://loinc.org',
+  snomed: 'http://snomed.info/sct',
+  /** HL7 v2 table 0203, the kinds of identifier (PLAC: the placer's order number, ACSN: the accession number). */
+  identifierType: 'http://terminology.hl7.org/CodeSystem/v2-0203',
   ucum: 'http://unitsofmeasure.org',
   interpretation: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
   observationCategory: 'http://terminology.hl7.org/CodeSystem/observation-category',
   diagnosticServiceSection: 'http://terminology.hl7.org/CodeSystem/v2-0074',
 } as const;
+
+/**
+ * The seeded sample types (by their catalogue code) as SNOMED CT specimen concepts: an order's Specimen.type may name
+ * its type by the catalogue's code (FHIR_SYSTEMS.sampleType), by one of these, or by the type's name.
+ */
+export const SAMPLE_TYPE_SNOMED: Readonly<Record<string, { code: string; display: string }>> = {
+  'WB-EDTA': { code: '258580003', display: 'Whole blood sample' },
+  SER: { code: '119364003', display: 'Serum specimen' },
+  PLA: { code: '119361006', display: 'Plasma specimen' },
+  DBS: { code: '440500007', display: 'Dried blood spot specimen' },
+  SPU: { code: '119334006', display: 'Sputum specimen' },
+  URI: { code: '122575003', display: 'Urine specimen' },
+  STO: { code: '119339001', display: 'Stool specimen' },
+  CSF: { code: '258450006', display: 'Cerebrospinal fluid sample' },
+  NPS: { code: '258500001', display: 'Nasopharyngeal swab' },
+  CAP: { code: '122554006', display: 'Capillary blood specimen' },
+};
+
+/** The catalogue code of a sample type named by a SNOMED CT specimen concept, or null. */
+export const sampleTypeOfSnomed = (code: string): string | null => Object.entries(SAMPLE_TYPE_SNOMED).find(([, concept]) => concept.code === code)?.[0] ?? null;
 
 /** A name as a FHIR id or URL segment: "Viral Load" → "viral-load", "ART number" → "art-number". */
 export const fhirSlug = (name: string): string =>

@@ -22,7 +22,8 @@ export const electronicRequestSummary = z.object({
     identifiers: z.array(z.object({ type: z.string(), system: z.string(), value: z.string() })),
   }),
   tests: z.array(z.object({ id: z.number(), name: z.string(), code: z.string() })),
-  specimen: z.object({ type: z.string(), collected_at: z.string().nullable() }).nullable(),
+  /** The sender's Specimen: its type (the catalogue's sample type, when it names one) and when it was collected. */
+  specimen: z.object({ type: z.string(), sample_type: z.number().nullable().optional(), collected_at: z.string().nullable() }).nullable(),
   priority: z.string(),
   requesting_clinician: z.string(),
   form: z.record(z.string(), z.unknown()),

@@ -10,12 +10,15 @@ import { FHIR_TYPES } from './fhir.read.js';
 const READ_ONLY: CapabilityStatementRestResource['interaction'] = [{ code: 'read' }, { code: 'search-type' }];
 
 const TYPE_DOCS: Record<string, string> = {
-  Patient: 'The client, with the identifiers the caller may see (a programme\u2019s identifiers only for callers with that programme).',
+  Patient:
+    'The client, with the identifiers the caller may see (a programme\u2019s identifiers only for callers with that programme), each also under the system another system sent it with; `identifier` finds by either system.',
   Organization: 'Facilities.',
-  ServiceRequest: 'One per ordered test; `requisition` and `identifier` carry the laboratory number.',
+  ServiceRequest:
+    'One per ordered test; `identifier` carries the laboratory number and, for an order another system sent, its own identifiers of the test (type PLAC); `requisition` the placer\u2019s requisition (else the laboratory number). Both search parameters take either.',
   Specimen: 'One per sample; `identifier` is its barcode, `accessionIdentifier` the laboratory number.',
   Observation: 'One per result (preliminary, final, amended, cancelled); API clients see final and amended only.',
-  DiagnosticReport: 'One per sample, with its results; the signed report PDF as `presentedForm` once final.',
+  DiagnosticReport:
+    'One per sample, with its results; the signed report PDF as `presentedForm` once final; `basedOn` names each ServiceRequest with the placer\u2019s identifier of it. Found by the placer\u2019s numbers with based-on:ServiceRequest.identifier and based-on:ServiceRequest.requisition.',
   QuestionnaireResponse: 'An order\u2019s request-form answers (id: the order).',
 };
 
@@ -34,6 +37,8 @@ const PARAM_TYPES: Record<string, 'token' | 'reference' | 'date' | 'string' | 'u
   'patient.identifier': 'token',
   'subject.identifier': 'token',
   'subject:Patient.identifier': 'token',
+  'based-on:ServiceRequest.identifier': 'token',
+  'based-on:ServiceRequest.requisition': 'token',
   date: 'date',
   authored: 'date',
   collected: 'date',

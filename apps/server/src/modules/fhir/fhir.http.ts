@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { AppError, ValidationError } from '../../core/errors.js';
@@ -8,6 +8,9 @@ import { safeError } from '../../core/safe-log.js';
 
 /** FHIR's JSON media type: what the /fhir scope reads and answers. */
 export const FHIR_JSON = 'application/fhir+json';
+
+/** This server's FHIR base as the caller reached it (absolute URLs in Bundles and links). */
+export const fhirBase = (request: FastifyRequest) => `${request.protocol}://${request.host}/fhir`;
 
 type IssueCode = OperationOutcome['issue'][number]['code'];
 

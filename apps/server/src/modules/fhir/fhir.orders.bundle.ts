@@ -1,19 +1,22 @@
-import { FHIR_SYSTEMS, type ElectronicRequestSummary, identifierSystem, PRIORITIES, rulesOf } from '@nlims/contracts';
+import { FHIR_NAMESPACE, FHIR_SYSTEMS, type ElectronicRequestSummary, identifierSystem, PRIORITIES, rulesOf, sampleTypeOfSnomed } from '@nlims/contracts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../core/db.js';
-import { testTypes } from '../catalogue/catalogue.table.js';
+import { testTypeSampleTypes, testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
-import { clientIdentifierTypes } from '../reference/reference.table.js';
+import { clientIdentifierTypes, sampleTypes } from '../reference/reference.table.js';
 import { ValidationError } from '../../core/errors.js';
 import { validateRequestForm } from '../samples/request-form.js';
 import { FhirError } from './fhir.http.js';
+import { clientIdentifierSystems } from './fhir.table.js';
 
 /**
  * Reading an order another system posts: a FHIR transaction Bundle holding one Patient, the ServiceRequests (one per
  * test asked), at most one Specimen, one Task (status `requested`, intent `order`, `owner` the laboratory) and,
  * optionally, a QuestionnaireResponse answering the programme's request form. What is wrong is a 400
- * OperationOutcome naming the element (an unknown test code, a missing identifier, a Task not `requested`…).
+ * OperationOutcome naming the element (an unknown test code, a missing identifier, a Task not `requested`, a
+ * Specimen of an unknown type or collected in the future…). The placer's identifiers (ServiceRequest.requisition and
+ * each ServiceRequest's identifiers) and the sender's identifier systems are kept as given.
  */
 
 type Json = Record<string, unknown>;
@@ -22,6 +25,25 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const invalid = (expression: string, message: string, code: 'invalid' | 'required' | 'code-invalid' | 'business-rule' | 'not-found' = 'invalid') =>
   new FhirError(400, message, code, expression);
+
+/** What each entry of the bundle became: its type, and for a ServiceRequest the test it asked. */
+export interface ParsedEntry {
+  resourceType: string;
+  /** A ServiceRequest's test (catalogue id). */
+  testId?: number;
+  /** A ServiceRequest asking the same test as an earlier entry: that entry's index. */
+  sameAs?: number;
+  /** The bundled Organization the Task's owner names (the laboratory). */
+  owner?: boolean;
+}
+
+/** An identifier the placer gave: the requisition (the order's number) or a ServiceRequest's own, with its test. */
+export interface PlacerIdentifier {
+  kind: 'requisition' | 'placer';
+  testTypeId: number | null;
+  system: string;
+  value: string;
+}
 
 export interface ParsedOrder {
   facilityId: number;
@@ -32,6 +54,8 @@ export interface ParsedOrder {
   requester: string;
   testIds: number[];
   summary: ElectronicRequestSummary;
+  entries: ParsedEntry[];
+  placer: PlacerIdentifier[];
 }
 
 interface Coding {
@@ -88,7 +112,7 @@ async function ownerFacility(tx: Tx, owner: Json | null, bundled: { resource: Js
     .from(facilities)
     .where(id != null ? eq(facilities.id, id) : eq(facilities.facilityCode, code));
   if (!facility) throw invalid('Task.owner', 'Task.owner names no laboratory of this server.', 'not-found');
-  return facility;
+  return { ...facility, ownerUrl: local?.fullUrl ?? null };
 }
 
 /** The tests the ServiceRequests ask for, by LOINC or by the catalogue's own code; all in one programme. */
@@ -132,6 +156,102 @@ async function testsAsked(tx: Tx, requests: Json[]) {
     const named = list.map((c) => (c.system ? `${c.system}|${c.code}` : c.code)).join(', ');
     throw invalid(`ServiceRequest[${i}].code`, `Unknown test code ${named}: no active test of the catalogue has it.`, 'code-invalid');
   });
+}
+
+/** A full FHIR dateTime with its time and zone (seconds required, as R4 writes them). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+/** A collection time a few minutes ahead is the sender's clock, not the future (as the product's own collect move). */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * The bundle's Specimen: its type as one of the catalogue's sample types — by the catalogue's code
+ * (FHIR_SYSTEMS.sampleType, or a code without system), a SNOMED CT specimen concept, or the type's name in
+ * `text`/`display` — which every test asked must take, and when it was collected (a full dateTime, not in the future).
+ */
+async function specimenOf(tx: Tx, specimen: Json | undefined, testIds: number[]): Promise<ElectronicRequestSummary['specimen']> {
+  if (!specimen) return null;
+  const concept = obj(specimen.type);
+  let type: { id: number; name: string } | null = null;
+  const given = codings(concept);
+  const names = [str(concept?.text), ...given.map((c) => c.display)].filter(Boolean).map((n) => n.toLowerCase());
+  if (given.length || names.length) {
+    const known = await tx
+      .select({ id: sampleTypes.id, name: sampleTypes.name, code: sampleTypes.code })
+      .from(sampleTypes)
+      .where(eq(sampleTypes.is_active, true));
+    const byCode = (code: string | null) => (code ? known.find((t) => t.code === code) : undefined);
+    const found =
+      given
+        .map((c) =>
+          c.system === FHIR_SYSTEMS.sampleType || c.system === ''
+            ? byCode(c.code)
+            : c.system === FHIR_SYSTEMS.snomed
+              ? byCode(sampleTypeOfSnomed(c.code))
+              : undefined,
+        )
+        .find((t) => t != null) ?? known.find((t) => names.includes(t.name.toLowerCase()));
+    if (!found) {
+      const named = given.map((c) => (c.system ? `${c.system}|${c.code}` : c.code)).concat(str(concept?.text) ? [`"${str(concept?.text)}"`] : []);
+      throw invalid(
+        'Specimen.type',
+        `Unknown specimen type ${named.join(', ')}: name one of the laboratory’s sample types by its code (${FHIR_SYSTEMS.sampleType}), its SNOMED CT concept or its name.`,
+        'code-invalid',
+      );
+    }
+    type = found;
+    const links = testIds.length ? await tx.select().from(testTypeSampleTypes).where(inArray(testTypeSampleTypes.testTypeId, testIds)) : [];
+    const refusing = testIds.find((id) => {
+      const own = links.filter((l) => l.testTypeId === id);
+      return own.length > 0 && !own.some((l) => l.sampleTypeId === found.id);
+    });
+    if (refusing !== undefined) {
+      const [test] = await tx.select({ name: testTypes.name }).from(testTypes).where(eq(testTypes.id, refusing));
+      const taken = known.filter((t) => links.some((l) => l.testTypeId === refusing && l.sampleTypeId === t.id)).map((t) => t.name);
+      throw invalid('Specimen.type', `${test?.name ?? 'A test asked'} is not run on ${found.name}; it takes ${taken.join(', ')}.`, 'business-rule');
+    }
+  }
+  const collection = obj(specimen.collection);
+  const when = str(collection?.collectedDateTime);
+  let collectedAt: string | null = null;
+  if (collection?.collectedDateTime !== undefined) {
+    const expression = 'Specimen.collection.collectedDateTime';
+    const at = DATE_TIME.test(when) ? new Date(when) : null;
+    if (!at || Number.isNaN(at.getTime())) throw invalid(expression, `${expression} is the time of collection with its zone, e.g. 2026-11-20T08:30:00+01:00.`);
+    if (at.getTime() > Date.now() + CLOCK_SKEW_MS) throw invalid(expression, `${expression} (${when}) is in the future.`, 'business-rule');
+    if (at.getUTCFullYear() < 1900) throw invalid(expression, `${expression} (${when}) is not a plausible collection time.`);
+    collectedAt = at.toISOString();
+  }
+  return {
+    type: (type?.name ?? conceptText(concept)).slice(0, 100),
+    sample_type: type?.id ?? null,
+    collected_at: collectedAt,
+  };
+}
+
+/** An identifier as the sender gave it (not one of this server's own, which the sender may echo back). */
+const senderIdentifier = (raw: unknown): { system: string; value: string } | null => {
+  const i = obj(raw);
+  const value = str(i?.value);
+  const system = str(i?.system);
+  if (!value || value.length > 200 || system.length > 300 || system.startsWith(FHIR_NAMESPACE)) return null;
+  return { system, value };
+};
+
+/** The placer's identifiers: each ServiceRequest's requisition (once) and own identifiers, with the test it asked. */
+function placerIdentifiers(requests: Json[], tests: { id: number }[]): PlacerIdentifier[] {
+  const out: PlacerIdentifier[] = [];
+  const add = (x: PlacerIdentifier) => {
+    if (!out.some((y) => y.kind === x.kind && y.testTypeId === x.testTypeId && y.system === x.system && y.value === x.value)) out.push(x);
+  };
+  requests.forEach((r, i) => {
+    const requisition = senderIdentifier(r.requisition);
+    if (requisition) add({ kind: 'requisition', testTypeId: null, ...requisition });
+    for (const raw of arr(r.identifier).slice(0, 5)) {
+      const id = senderIdentifier(raw);
+      if (id) add({ kind: 'placer', testTypeId: tests[i]!.id, ...id });
+    }
+  });
+  return out.slice(0, 50);
 }
 
 /** The answers of a QuestionnaireResponse as request-form fields (linkId → value). */
@@ -194,11 +314,22 @@ export async function parseOrderBundle(tx: Tx, body: unknown, reaches: (programI
     .filter((i): i is Json => i != null && str(i.value) !== '');
   if (!ids.length) throw invalid('Patient.identifier', 'Patient.identifier is required (e.g. the ART or hospital number).', 'required');
   const types = await tx.select().from(clientIdentifierTypes).where(eq(clientIdentifierTypes.is_active, true));
+  // A sender's own system, once the laboratory has accepted an identifier of a known type under it, names that type.
+  const systems = ids.map((i) => str(i.system)).filter((x) => x && !x.startsWith(FHIR_NAMESPACE));
+  const learned = systems.length
+    ? await tx
+        .selectDistinct({ system: clientIdentifierSystems.system, typeId: clientIdentifierSystems.identifierTypeId })
+        .from(clientIdentifierSystems)
+        .where(and(eq(clientIdentifierSystems.facilityId, facility.id), inArray(clientIdentifierSystems.system, systems)))
+    : [];
   const identifiers = ids.slice(0, 10).map((i) => {
-    const system = str(i.system);
+    const system = str(i.system).slice(0, 300);
     const typeCodes = codings(i.type).map((c) => c.code);
     const typeText = str(obj(i.type)?.text).toLowerCase();
-    const type = types.find((t) => identifierSystem(t.name) === system || typeCodes.includes(t.code) || t.name.toLowerCase() === typeText);
+    const learnt = learned.filter((l) => l.system === system);
+    const type =
+      types.find((t) => identifierSystem(t.name) === system || typeCodes.includes(t.code) || t.name.toLowerCase() === typeText) ??
+      (learnt.length === 1 ? types.find((t) => t.id === learnt[0]!.typeId) : undefined);
     return { type: type?.name ?? '', system, value: str(i.value).slice(0, 50) };
   });
   const name = obj(arr(patient.name)[0]);
@@ -221,7 +352,6 @@ export async function parseOrderBundle(tx: Tx, body: unknown, reaches: (programI
   const [program] = await tx.select().from(programs).where(eq(programs.id, programIds[0]!));
   if (!reaches(program!.id)) throw invalid('ServiceRequest.code', `This sender may not order in the ${program!.name} programme.`, 'business-rule');
 
-  const specimen = specimens[0]?.resource;
   const first = requests[0]!;
   const priority = ['urgent', 'asap', 'stat'].includes(str(first.priority) || str(task.priority)) ? 'urgent' : 'routine';
   const requesterName = refDisplay(task.requester) || refDisplay(first.requester);
@@ -246,6 +376,16 @@ export async function parseOrderBundle(tx: Tx, body: unknown, reaches: (programI
       'required',
     );
   }
+  const askedIds = [...new Set(tests.map((t) => t.id))];
+  const specimen = await specimenOf(tx, specimens[0]?.resource, askedIds);
+  const requestEntries = of('ServiceRequest');
+  const parsedEntries: ParsedEntry[] = entries.map((e) => {
+    const at = requestEntries.indexOf(e);
+    if (at < 0) return { resourceType: str(e.resource.resourceType), ...(facility.ownerUrl && e.fullUrl === facility.ownerUrl ? { owner: true } : {}) };
+    const testId = tests[at]!.id;
+    const earlier = requestEntries.findIndex((_r, i) => i < at && tests[i]!.id === testId);
+    return { resourceType: 'ServiceRequest', testId, ...(earlier >= 0 ? { sameAs: requestEntries[earlier]!.index } : {}) };
+  });
   return {
     facilityId: facility.id,
     facilityName: facility.name,
@@ -253,11 +393,13 @@ export async function parseOrderBundle(tx: Tx, body: unknown, reaches: (programI
     programName: program!.name,
     identifier,
     requester: requesterName.slice(0, 200),
-    testIds: [...new Set(tests.map((t) => t.id))],
+    testIds: askedIds,
+    entries: parsedEntries,
+    placer: placerIdentifiers(requests, tests),
     summary: {
       patient: { name: `${given} ${family}`, given, family, sex: gender, birth_date: birthDate || null, phone: String(phone).slice(0, 20), identifiers },
       tests: tests.filter((t, i) => tests.findIndex((u) => u.id === t.id) === i).map((t) => ({ id: t.id, name: t.name, code: t.code })),
-      specimen: specimen ? { type: conceptText(specimen.type).slice(0, 100), collected_at: str(obj(specimen.collection)?.collectedDateTime) || null } : null,
+      specimen,
       priority: (PRIORITIES as readonly string[]).includes(priority) ? priority : 'routine',
       requesting_clinician: refDisplay(first.requester).slice(0, 150),
       form,

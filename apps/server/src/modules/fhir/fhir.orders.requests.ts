@@ -4,7 +4,9 @@ import {
   electronicRequestItem,
   electronicRequestQuery,
   electronicRequestRejectBody,
+  FHIR_NAMESPACE,
   familyOf,
+  identifierSystem,
   idParams,
   PROGRAMS,
   paginated,
@@ -19,19 +21,23 @@ import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { iso } from '../../core/sql-values.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { testTypeSampleTypes } from '../catalogue/catalogue.table.js';
 import { clientIdentifiers, clients } from '../clients/clients.table.js';
 import { programIn } from '../samples/forms.js';
-import { createOrder } from '../samples/samples.service.js';
+import { createOrder, moveSamples } from '../samples/samples.service.js';
+import { samples } from '../samples/samples.table.js';
 import { clientIdentifierTypes } from '../reference/reference.table.js';
 import type { Principal } from '../users/principal.js';
 import { type TaskRow, taskRows } from './fhir.orders.js';
-import { electronicRequests } from './fhir.table.js';
+import { clientIdentifierSystems, electronicRequests } from './fhir.table.js';
 
 /**
  * The laboratory's side of electronic requests (`/api/electronic_request/`): the programme's staff who may register
  * samples (`order`) list them, accept one — the client matched by identifier or made, and the order placed through
- * the samples module's `createOrder` (lab number, samples, invoice and audit), all in one transaction with the
- * request's move and its audit row — or reject one with a reason.
+ * the samples module's `createOrder` (lab number, samples, invoice and audit), the sender's Specimen recorded on its
+ * sample (collected then, of that type, through the samples module's collect move), the sender's identifier systems
+ * kept beside the product's, all in one transaction with the request's move and its audit row — or reject one with
+ * a reason.
  */
 
 const PAGE = 25;
@@ -159,6 +165,77 @@ async function clientFor(tx: Tx, p: Principal, summary: TaskRow['summary'], name
   return { id: made!.id, created: true };
 }
 
+/** The sender's systems of the patient's identifiers (those of a known type, not the product's own), kept for reads and searches. */
+async function keepSenderSystems(tx: Tx, facilityId: number, identifiers: TaskRow['summary']['patient']['identifiers']): Promise<void> {
+  const sent = identifiers.filter((i) => i.type && i.value && i.system && !i.system.startsWith(FHIR_NAMESPACE) && i.system !== identifierSystem(i.type));
+  if (!sent.length) return;
+  const types = await tx
+    .select()
+    .from(clientIdentifierTypes)
+    .where(
+      inArray(
+        clientIdentifierTypes.name,
+        sent.map((i) => i.type),
+      ),
+    );
+  const rows = sent
+    .map((i) => ({ facilityId, identifierTypeId: types.find((t) => t.name === i.type)?.id, identifier: i.value, system: i.system }))
+    .filter((r): r is typeof r & { identifierTypeId: number } => r.identifierTypeId != null);
+  if (rows.length) await tx.insert(clientIdentifierSystems).values(rows).onConflictDoNothing();
+}
+
+/**
+ * The sender's Specimen on the order's samples: each sample whose tests all take the Specimen's type gets that type
+ * and, when the Specimen says when it was collected, is collected then (the samples module's collect move: status,
+ * time, type, audit), so reception does not collect it again. Without a type, the order's only sample.
+ */
+async function recordSpecimen(
+  tx: Tx,
+  p: Principal,
+  programName: string,
+  placed: Awaited<ReturnType<typeof createOrder>>,
+  specimen: TaskRow['summary']['specimen'],
+  identifier: string,
+): Promise<void> {
+  if (!specimen) return;
+  const type = specimen.sample_type ?? null;
+  let targets = placed.samples.length === 1 ? placed.samples : [];
+  if (type != null) {
+    const testIds = placed.samples.flatMap((s) => s.tests.map((t) => t.test_type));
+    const links = testIds.length ? await tx.select().from(testTypeSampleTypes).where(inArray(testTypeSampleTypes.testTypeId, testIds)) : [];
+    targets = placed.samples.filter((s) =>
+      s.tests.every((t) => {
+        const own = links.filter((l) => l.testTypeId === t.test_type);
+        return !own.length || own.some((l) => l.sampleTypeId === type);
+      }),
+    );
+  }
+  if (!targets.length) return;
+  if (specimen.collected_at) {
+    const byType = new Map<number, number[]>();
+    for (const s of targets) {
+      const as = type ?? s.sample_type;
+      if (as != null) byType.set(as, [...(byType.get(as) ?? []), s.id]);
+    }
+    for (const [sampleType, ids] of byType)
+      await moveSamples(tx, p, [programName], ids, 'collect', {
+        collected_at: specimen.collected_at,
+        sample_type: sampleType,
+        comment: `Collected as electronic request ${identifier} says`.slice(0, 500),
+      });
+  } else if (type != null) {
+    await tx
+      .update(samples)
+      .set({ sampleTypeId: type, updatedAt: new Date() })
+      .where(
+        inArray(
+          samples.id,
+          targets.map((s) => s.id),
+        ),
+      );
+  }
+}
+
 export async function acceptElectronicRequest(
   tx: Tx,
   p: Principal,
@@ -169,6 +246,7 @@ export async function acceptElectronicRequest(
   requireIn(p, programName, 'order');
   const summary = row.summary as TaskRow['summary'];
   const client = await clientFor(tx, p, summary, body.client);
+  await keepSenderSystems(tx, p.facilityId!, summary.patient.identifiers);
   // The form as the sender answered it, completed by the laboratory; a programme's identifier field (the ART
   // number) is taken from the patient's identifier of that type when the answers lack it.
   const form: Record<string, unknown> = { ...summary.form, ...body.form };
@@ -185,6 +263,7 @@ export async function acceptElectronicRequest(
     requesting_clinician: summary.requesting_clinician,
     clinical_notes: `Electronic request ${row.identifierValue}${row.requester ? ` from ${row.requester}` : ''}`.slice(0, 2000),
   });
+  await recordSpecimen(tx, p, programName, placed, summary.specimen, row.identifierValue);
   const now = new Date();
   await tx
     .update(electronicRequests)
@@ -232,6 +311,8 @@ export function electronicRequestsRoutes(app: App, db: Db): void {
   app.post(
     '/api/electronic_request/:id/accept/',
     {
+      // Who may call is decided before the body is read (the request's programme is checked after).
+      config: { may: (p) => handledPrograms(p) },
       schema: {
         tags,
         summary: 'Accept an electronic request: its client (matched or new) and its order are made',
@@ -245,6 +326,7 @@ export function electronicRequestsRoutes(app: App, db: Db): void {
   app.post(
     '/api/electronic_request/:id/reject/',
     {
+      config: { may: (p) => handledPrograms(p) },
       schema: {
         tags,
         summary: 'Reject an electronic request, with its reason',

@@ -389,3 +389,36 @@ describe('another system (an API client)', () => {
     await system(writer, '/fhir/metadata');
   });
 });
+
+describe('no copy in a cache', () => {
+  it('every reply carrying patient data is Cache-Control: no-store, to a user’s token and to an API client’s secret', async () => {
+    const made = await vl.as('ph_admin', 'POST', '/api/api_client/', { name: 'EMR cache', scopes: ['results.read'], programs: ['Viral Load'] });
+    expect(made.statusCode, made.body).toBe(201);
+    const callers = { user: bearer(await t.token('ph_supervisor')), system: bearer(made.json().secret as string) };
+    const urls = [
+      `/fhir/Patient/${ids.client}`,
+      `/fhir/Observation/${ids.observations[0]}`,
+      `/fhir/DiagnosticReport/${ids.sample}`,
+      `/fhir/Specimen/${ids.sample}`,
+      `/fhir/Patient?identifier=${encodeURIComponent(ids.art)}`,
+      '/fhir/Observation?_count=5',
+      `/fhir/DiagnosticReport?subject=Patient/${ids.client}&_include=DiagnosticReport:result`,
+      '/fhir/Patient/999999999',
+    ];
+    for (const [who, headers] of Object.entries(callers)) {
+      for (const url of urls) {
+        const res = await t.app.inject({ url, headers: { ...headers, accept: FHIR } });
+        expect(res.statusCode, `${who} ${url}`).toBe(url.endsWith('999999999') ? 404 : 200);
+        expect(res.headers['cache-control'], `${who} ${url}`).toBe('no-store');
+      }
+      // The signed report as FHIR JSON (a Binary) and as the PDF itself.
+      const binary = await t.app.inject({ url: `/fhir/Binary/report-${ids.sample}`, headers: { ...headers, accept: FHIR } });
+      expect(binary.statusCode, `${who} Binary`).toBe(200);
+      expect(binary.json().resourceType).toBe('Binary');
+      expect(binary.headers['cache-control'], `${who} Binary`).toBe('no-store');
+      const pdf = await t.app.inject({ url: `/fhir/Binary/report-${ids.sample}`, headers });
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+      expect(pdf.headers['cache-control'], `${who} PDF`).toBe('no-store');
+    }
+  });
+});

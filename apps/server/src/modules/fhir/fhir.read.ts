@@ -59,7 +59,10 @@ const patientSelect = (
   r: FhirReader,
 ) => sql`select c.id, c.facility_id, c.first_name, c.last_name, c.other_names, c.sex, c.date_of_birth::text as date_of_birth,
     c.phone, c.address,
-    (select json_agg(json_build_object('type', it.name, 'value', ci.identifier) order by ci.identifier_type_id, ci.id)
+    (select json_agg(json_build_object('type', it.name, 'value', ci.identifier,
+         'systems', (select json_agg(cs.system order by cs.id) from client_identifier_systems cs
+                      where cs.facility_id = ci.facility_id and cs.identifier_type_id = ci.identifier_type_id and cs.identifier = ci.identifier))
+         order by ci.identifier_type_id, ci.id)
        from client_identifiers ci join client_identifier_types it on it.id = ci.identifier_type_id
       where ci.client_id = c.id and ${visibleTypes(r)}) as identifiers
   from clients c`;
@@ -75,7 +78,8 @@ const patientScope = (r: FhirReader): SQL[] => [
 
 /**
  * The clients holding an identifier (`system|value`, `value`): only among the identifier types the caller sees, so
- * a search by an ART number finds nobody for a caller without Viral Load (it would tell whose number it is).
+ * a search by an ART number finds nobody for a caller without Viral Load (it would tell whose number it is). The
+ * system is the product's (…/sid/art-number) or one another system sent the identifier with (client_identifier_systems).
  */
 async function clientsWithIdentifier(db: Tx, r: FhirReader, values: string[]): Promise<SQL> {
   const types = rowsOf<{ name: string }>(await db.execute(sql`select name from client_identifier_types`))
@@ -83,9 +87,14 @@ async function clientsWithIdentifier(db: Tx, r: FhirReader, values: string[]): P
     .filter((t) => !r.hiddenIdentifierTypes.includes(t));
   const alternatives = values.map((v) => {
     const { system, code } = token(v);
+    if (!code) return sql`false`;
+    const sent = system
+      ? sql`(${visibleTypes(r)} and ci.identifier = ${code} and exists (select 1 from client_identifier_systems cs
+          where cs.facility_id = ci.facility_id and cs.identifier_type_id = ci.identifier_type_id and cs.identifier = ci.identifier
+            and cs.system = ${system}))`
+      : sql`false`;
     const matching = system ? types.filter((t) => identifierSystem(t) === system) : types;
-    if (!matching.length || !code) return sql`false`;
-    return sql`(it.name in (${texts(matching)}) and ci.identifier = ${code})`;
+    return matching.length ? sql`((it.name in (${texts(matching)}) and ci.identifier = ${code}) or ${sent})` : sent;
   });
   return sql`(select ci.client_id from client_identifiers ci join client_identifier_types it on it.id = ci.identifier_type_id
     where ci.facility_id = ${r.facilityId} and (${sql.join(alternatives, sql` or `)}))`;
@@ -112,6 +121,9 @@ function stringCondition(params: SearchParams, name: string, columns: SQL[]): SQ
 
 const testSelect = sql`select t.id, t.status as test_status, t.sample_id, t.order_id, o.client_id, t.facility_id, o.lab_number, s.barcode,
     o.priority, o.requesting_clinician, o.created_at as authored_at, s.collected_at, p.name as program,
+    t.test_type_id, tt.panel_id as panel,
+    (select json_agg(json_build_object('kind', ei.kind, 'system', ei.system, 'value', ei.value, 'test', ei.test_type_id) order by ei.id)
+       from electronic_requests er join electronic_request_identifiers ei on ei.request_id = er.id where er.order_id = t.order_id) as placer,
     tt.name as test_name, tt.code as test_code, tt.loinc_code, tt.code_system, tt.result_type,
     r.id as result_id, r.version as result_version, r.status as result_status, r.value_numeric, r.value_text, r.unit, r.flag,
     r.ref_low, r.ref_high, r.comment, r.entered_at, r.approved_at, r.amends_id
@@ -151,8 +163,14 @@ const reportStatusSql = sql`(select case when s.status = 4 then 'cancelled'
 
 const reportScope = (r: FhirReader): SQL[] => [...sampleScope(r), ...(r.releasedOnly ? [sql`${reportStatusSql} in ('final', 'amended')`] : [])];
 
-/** A lab-number identifier (`system|value` with our lab-number or barcode system, or a bare value): the condition. */
-function labIdentifierCondition(params: SearchParams, name: string, systems: Record<string, SQL>): SQL[] {
+/** A placer's identifier matching `system|code` (any system when none is given). */
+type PlacerMatch = (system: string | null, code: string) => SQL;
+
+/**
+ * A lab-number identifier (`system|value` with our lab-number or barcode system, or a bare value): the condition;
+ * with `placer`, an identifier of another system is the placer's (an electronic request's) identifier.
+ */
+function labIdentifierCondition(params: SearchParams, name: string, systems: Record<string, SQL>, placer?: PlacerMatch): SQL[] {
   return valuesOf(params, name).map(
     (values) =>
       sql`(${sql.join(
@@ -161,16 +179,30 @@ function labIdentifierCondition(params: SearchParams, name: string, systems: Rec
           if (!code) return sql`false`;
           if (system) {
             const column = systems[system];
-            return column ? sql`${column} = ${code}` : sql`false`;
+            return column ? sql`${column} = ${code}` : placer ? placer(system, code) : sql`false`;
           }
-          return sql`(${sql.join(
-            Object.values(systems).map((c) => sql`${c} = ${code}`),
-            sql` or `,
-          )})`;
+          return sql`(${sql.join([...Object.values(systems).map((c) => sql`${c} = ${code}`), ...(placer ? [placer(null, code)] : [])], sql` or `)})`;
         }),
         sql` or `,
       )})`,
   );
+}
+
+/**
+ * The placer's identifiers of the order (`orderColumn`) an electronic request became: its requisition, or the own
+ * identifier of a test (`test`: the test's catalogue id and panel columns).
+ */
+function placerMatch(r: FhirReader, kind: 'requisition' | 'placer', orderColumn: SQL, test?: { type: SQL; panel: SQL }): PlacerMatch {
+  return (system, code) => sql`exists (select 1 from electronic_requests er join electronic_request_identifiers ei on ei.request_id = er.id
+    where er.order_id = ${orderColumn} and ei.facility_id = ${r.facilityId} and ei.kind = ${kind} and ei.value = ${code}${
+      system != null ? sql` and ei.system = ${system}` : sql``
+    }${test ? sql` and ei.test_type_id in (${test.type}, ${test.panel})` : sql``})`;
+}
+
+/** A sample's tests with the placer's own identifier `system|code` (`DiagnosticReport?based-on:ServiceRequest.identifier`). */
+function samplePlacerMatch(r: FhirReader): PlacerMatch {
+  return (system, code) => sql`exists (select 1 from test_orders t2 join test_types tt2 on tt2.id = t2.test_type_id
+    where t2.sample_id = s.id and ${placerMatch(r, 'placer', sql`t2.order_id`, { type: sql`t2.test_type_id`, panel: sql`tt2.panel_id` })(system, code)})`;
 }
 
 /** `code=http://loinc.org|20447-9`, `code=VL` (the catalogue's code or LOINC). */
@@ -360,8 +392,8 @@ export const FHIR_TYPES: Record<string, TypeDef> = {
       return [
         ...idCondition(params, sql`t.id`),
         ...(await patientLinkConditions(db, r, params, sql`o.client_id`)),
-        ...labIdentifierCondition(params, 'identifier', lab),
-        ...labIdentifierCondition(params, 'requisition', lab),
+        ...labIdentifierCondition(params, 'identifier', lab, placerMatch(r, 'placer', sql`t.order_id`, { type: sql`t.test_type_id`, panel: sql`tt.panel_id` })),
+        ...labIdentifierCondition(params, 'requisition', lab, placerMatch(r, 'requisition', sql`t.order_id`)),
         ...statusCondition(params, 'status', ['active', 'completed', 'revoked'], serviceRequestStatusSql),
         ...dateCondition(params, 'authored', sql`o.created_at`),
         ...codeCondition(params),
@@ -449,7 +481,7 @@ export const FHIR_TYPES: Record<string, TypeDef> = {
   },
   DiagnosticReport: {
     idColumn: sql`s.id`,
-    params: [...PATIENT_LINK, 'identifier', 'status', 'date', 'specimen'],
+    params: [...PATIENT_LINK, 'identifier', 'status', 'date', 'specimen', 'based-on:ServiceRequest.identifier', 'based-on:ServiceRequest.requisition'],
     includes: ['DiagnosticReport:result', 'DiagnosticReport:subject', 'DiagnosticReport:specimen', 'DiagnosticReport:based-on', 'DiagnosticReport:performer'],
     count: (db, r, where) =>
       countOf(db, sql`select count(*) as n from samples s join orders o on o.id = s.order_id where ${and([...reportScope(r), ...where])}`),
@@ -461,6 +493,14 @@ export const FHIR_TYPES: Record<string, TypeDef> = {
         ...statusCondition(params, 'status', ['registered', 'partial', 'preliminary', 'final', 'amended', 'cancelled'], reportStatusSql),
         ...dateCondition(params, 'date', sql`coalesce(s.collected_at, s.created_at)`),
         ...referenceCondition(params, 'specimen', 'Specimen', sql`s.id`),
+        // By the placer's numbers of the order it reports on: a ServiceRequest's own identifier, or the requisition.
+        ...labIdentifierCondition(params, 'based-on:ServiceRequest.identifier', {}, samplePlacerMatch(r)),
+        ...labIdentifierCondition(
+          params,
+          'based-on:ServiceRequest.requisition',
+          { [FHIR_SYSTEMS.labNumber]: sql`o.lab_number` },
+          placerMatch(r, 'requisition', sql`s.order_id`),
+        ),
       ];
     },
     async page(db, r, where, limit, offset, base) {

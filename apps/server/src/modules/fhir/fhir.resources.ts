@@ -1,4 +1,4 @@
-import { FHIR_SYSTEMS, fhirSlug, identifierSystem, resultsCodeSystemUrl, ucumOf } from '@nlims/contracts';
+import { FHIR_SYSTEMS, fhirSlug, identifierSystem, resultsCodeSystemUrl, SAMPLE_TYPE_SNOMED, ucumOf } from '@nlims/contracts';
 import type { CodeableConcept, DiagnosticReport, Identifier, Observation, Organization, Patient, Quantity, ServiceRequest, Specimen } from '@medplum/fhirtypes';
 import { iso } from '../../core/sql-values.js';
 
@@ -17,8 +17,8 @@ export interface PatientRow {
   date_of_birth: string | null;
   phone: string;
   address: string;
-  /** Only the identifiers the caller may see (fhir.access.ts). */
-  identifiers: { type: string; value: string }[] | null;
+  /** Only the identifiers the caller may see (fhir.access.ts), each with the other systems' names for it. */
+  identifiers: { type: string; value: string; systems?: string[] | null }[] | null;
 }
 
 export interface OrganizationRow {
@@ -47,6 +47,10 @@ export interface TestRow {
   authored_at: unknown;
   collected_at: unknown;
   program: string;
+  test_type_id: number;
+  panel: number | null;
+  /** The placer's identifiers of the order (an electronic request's), if any. */
+  placer: PlacerId[] | null;
   test_name: string;
   test_code: string;
   loinc_code: string;
@@ -100,6 +104,30 @@ export const labNumberIdentifier = (labNumber: string): Identifier => ({
   value: labNumber,
 });
 
+/** An identifier the placer (the ordering system) gave, as it gave it. */
+export interface PlacerId {
+  kind: 'requisition' | 'placer';
+  system: string;
+  value: string;
+  /** The test (catalogue id) a ServiceRequest's own identifier was sent with; null for the requisition. */
+  test: number | null;
+}
+
+/** The placer's identifier of a ServiceRequest (HL7 v2 table 0203 PLAC: the ordering system's number). */
+export const placerIdentifier = (id: Pick<PlacerId, 'system' | 'value'>): Identifier => ({
+  use: 'usual',
+  type: { coding: [{ system: FHIR_SYSTEMS.identifierType, code: 'PLAC', display: 'Placer Identifier' }] },
+  ...(id.system ? { system: id.system } : {}),
+  value: id.value,
+});
+
+/** The placer's requisition (the order's number at the ordering system), as it gave it. */
+export const requisitionIdentifier = (id: Pick<PlacerId, 'system' | 'value'>): Identifier => ({ ...(id.system ? { system: id.system } : {}), value: id.value });
+
+/** A test's own placer identifiers: those sent with its test, or with the panel it was ordered in. */
+export const placerIdsOf = (ids: readonly PlacerId[] | null | undefined, testTypeId: number, panel: number | null): PlacerId[] =>
+  (ids ?? []).filter((i) => i.kind === 'placer' && i.test != null && (i.test === testTypeId || i.test === panel));
+
 const GENDERS: Record<string, Patient['gender']> = { male: 'male', female: 'female', other: 'other' };
 
 export function toPatient(row: PatientRow): Patient {
@@ -108,7 +136,13 @@ export function toPatient(row: PatientRow): Patient {
     resourceType: 'Patient',
     id: String(row.id),
     ...(row.identifiers?.length
-      ? { identifier: row.identifiers.map((i) => ({ type: { text: i.type }, system: identifierSystem(i.type), value: i.value })) }
+      ? {
+          identifier: row.identifiers.flatMap((i) => [
+            { type: { text: i.type }, system: identifierSystem(i.type), value: i.value },
+            // The same identifier under the system another system (an EMR) sent it with.
+            ...(i.systems ?? []).filter((system) => system !== identifierSystem(i.type)).map((system) => ({ type: { text: i.type }, system, value: i.value })),
+          ]),
+        }
       : {}),
     active: true,
     name: [{ use: 'official', family: row.last_name, ...(given.length ? { given } : {}) }],
@@ -163,12 +197,18 @@ export function serviceRequestStatus(testStatus: number): ServiceRequest['status
   return 'active';
 }
 
+/**
+ * One ordered test. `identifier`: the laboratory number, and the placer's own identifiers of the test when another
+ * system ordered it; `requisition`: the placer's requisition (its order number) when it sent one, else the
+ * laboratory number.
+ */
 export function toServiceRequest(row: TestRow): ServiceRequest {
+  const requisition = row.placer?.find((i) => i.kind === 'requisition');
   return {
     resourceType: 'ServiceRequest',
     id: String(row.id),
-    identifier: [labNumberIdentifier(row.lab_number)],
-    requisition: labNumberIdentifier(row.lab_number),
+    identifier: [labNumberIdentifier(row.lab_number), ...placerIdsOf(row.placer, row.test_type_id, row.panel).map(placerIdentifier)],
+    requisition: requisition ? requisitionIdentifier(requisition) : labNumberIdentifier(row.lab_number),
     status: serviceRequestStatus(row.test_status),
     intent: 'order',
     category: [programmeConcept(row.program)],
@@ -199,7 +239,14 @@ export function toSpecimen(row: SampleRow, testIds: number[]): Specimen {
     ...(row.sample_type
       ? {
           type: {
-            ...(row.sample_type_code ? { coding: [{ system: FHIR_SYSTEMS.sampleType, code: fhirCode(row.sample_type_code), display: row.sample_type }] } : {}),
+            ...(row.sample_type_code
+              ? {
+                  coding: [
+                    { system: FHIR_SYSTEMS.sampleType, code: fhirCode(row.sample_type_code), display: row.sample_type },
+                    ...(SAMPLE_TYPE_SNOMED[row.sample_type_code] ? [{ system: FHIR_SYSTEMS.snomed, ...SAMPLE_TYPE_SNOMED[row.sample_type_code] }] : []),
+                  ],
+                }
+              : {}),
             text: row.sample_type,
           },
         }
@@ -316,7 +363,11 @@ export function toDiagnosticReport(sample: SampleRow, tests: readonly TestRow[],
     resourceType: 'DiagnosticReport',
     id: String(sample.id),
     identifier: [labNumberIdentifier(sample.lab_number), { system: FHIR_SYSTEMS.barcode, value: sample.barcode }],
-    basedOn: tests.map((t) => ref('ServiceRequest', t.id)),
+    // Each test's ServiceRequest, with the placer's identifier of it when another system ordered it.
+    basedOn: tests.map((t) => {
+      const [placer] = placerIdsOf(t.placer, t.test_type_id, t.panel);
+      return { ...ref('ServiceRequest', t.id), ...(placer ? { identifier: placerIdentifier(placer) } : {}) };
+    }),
     status,
     category: [{ coding: [{ system: FHIR_SYSTEMS.diagnosticServiceSection, code: 'LAB', display: 'Laboratory' }] }, programmeConcept(sample.program)],
     code: LAB_REPORT_CODE,

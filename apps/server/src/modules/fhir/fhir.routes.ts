@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Resource } from '@medplum/fhirtypes';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ import { type FhirReader, fhirReader, requireFhirReferenceRead } from './fhir.ac
 import { capabilityStatement } from './fhir.capability.js';
 import { fhirOrderRoutes } from './fhir.orders.js';
 import { codeSystems, filterCanonical, questionnaires } from './fhir.forms.js';
-import { FHIR_JSON, FhirError, fhirNotFound, fhirScope, sendFhir } from './fhir.http.js';
+import { FHIR_JSON, FhirError, fhirBase, fhirNotFound, fhirScope, sendFhir } from './fhir.http.js';
 import { diagnosticReportsOf, readOne, sampleRows, search, searchset } from './fhir.read.js';
 import { checkFormat, idOf, onlyKnown, pageOf, parseQuery, type SearchParams } from './fhir.search.js';
 
@@ -49,9 +49,6 @@ const params = z.object({ id: fhirId });
 const RESOURCE = z.any().meta({ type: 'object', description: 'A FHIR R4 resource (http://hl7.org/fhir/R4/)' });
 const PDF = z.any().meta({ type: 'string', format: 'binary' });
 const FHIR_REPLY = (description: string) => ({ 200: { description, content: { 'application/fhir+json': { schema: RESOURCE } } } });
-
-/** This server's FHIR base as the caller reached it (absolute URLs in Bundles and links). */
-export const fhirBase = (request: FastifyRequest) => `${request.protocol}://${request.host}/fhir`;
 
 /** The types read from the database in the caller's scope. */
 const PATIENT_DATA = ['Patient', 'ServiceRequest', 'Specimen', 'Observation', 'DiagnosticReport', 'QuestionnaireResponse'] as const;
