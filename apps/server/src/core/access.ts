@@ -1,6 +1,6 @@
 import { type Permission, roleMay } from '@nlims/contracts';
 import type { Principal } from './principal.js';
-import { forbidden } from './errors.js';
+import { forbidden, notFound } from './errors.js';
 
 /** The role the caller holds in a programme, if any. */
 export const roleIn = (p: Principal, program: string) => p.roles.find((r) => r.program === program)?.role ?? null;
@@ -23,6 +23,28 @@ export function requireIn(p: Principal, program: string, permission: Permission)
 /** The programmes among `programs` in which the caller holds this permission. */
 export const programsWhere = (p: Principal, permission: Permission, programs: readonly string[]): string[] =>
   programs.filter((program) => mayIn(p, program, permission));
+
+/**
+ * Programme membership (DESIGN §3), for every door other than the sample's own (attachments, non-conformity reports,
+ * shipments, worksheets, the stock card, the instruments' queue): a sample's lab number is named only to those
+ * holding a role in its programme (`programsHeld`), and its client, results and files only to those whose role
+ * there reads its samples (`programsRead`). Whoever holds no role in a programme does not learn from any door that
+ * a client has a sample in it.
+ */
+export const programsHeld = (p: Principal): string[] => [...new Set(p.roles.map((r) => r.program))];
+
+/** The programmes whose samples the caller reads (see `programsHeld`). */
+export const programsRead = (p: Principal): string[] => [...new Set(p.roles.filter((r) => roleMay(r.role, r.program, 'read')).map((r) => r.program))];
+
+/**
+ * `requireIn` for a row tied to a sample, reached by its id through another door: a caller holding no role at all in
+ * the programme is told it does not exist (404), as another facility's would be; one holding a role there without
+ * the permission gets the usual 403.
+ */
+export function requireMemberIn(p: Principal, program: string, permission: Permission): void {
+  if (roleIn(p, program) == null) throw notFound();
+  requireIn(p, program, permission);
+}
 
 /** Holds the permission in at least one programme (clients are shared across a facility's programmes). */
 export const mayInAny = (p: Principal, permission: Permission): boolean => p.roles.some((r) => roleMay(r.role, r.program, permission));

@@ -14,6 +14,7 @@ import {
 } from '@nlims/contracts';
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { programsRead } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
@@ -23,6 +24,7 @@ import { testTypes } from '../catalogue/catalogue.table.js';
 import { machineSettings } from '../facility-settings/facility-settings.table.js';
 import { programs } from '../programs/programs.table.js';
 import { enterResults } from '../results/results.service.js';
+import { programIn } from '../samples/forms.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { userName } from '../users/user-name.js';
 import { visibleControls } from './astm.js';
@@ -33,7 +35,7 @@ import { instrumentMessages, instrumentUnmatched } from './instruments.table.js'
  * the machines whose tests belong to a programme it supervises or manages (a machine that names no test: any of its
  * programmes). Another facility's rows are not found; the super admin and the officials hold no facility role (403).
  */
-export async function queueScope(tx: Tx, p: Principal): Promise<{ facilityId: number; machines: number[] }> {
+export async function queueScope(tx: Tx, p: Principal): Promise<{ facilityId: number; machines: number[]; readable: string[] }> {
   if (p.isSuperuser || p.facilityId == null || p.apiClient) throw forbidden('The instruments’ messages are read by the facility’s supervisors and managers.');
   const mine = p.roles.filter((r) => mayWorkInstrumentQueue([r])).map((r) => r.programId);
   if (!mine.length) throw forbidden('Only a supervisor or manager works the instruments’ unmatched results.');
@@ -48,13 +50,31 @@ export async function queueScope(tx: Tx, p: Principal): Promise<{ facilityId: nu
       : [],
   );
   const allowed = machines.filter((m) => !(m.tests ?? []).length || (m.tests ?? []).some((t) => mine.includes(programOf.get(t) ?? -1))).map((m) => m.id);
-  return { facilityId: p.facilityId, machines: allowed };
+  return { facilityId: p.facilityId, machines: allowed, readable: programsRead(p) };
 }
+
+/**
+ * Programme membership (DESIGN §3): one machine may run several programmes' tests, and what it sent names samples.
+ * A queued row, or a message, naming a sample of the facility in a programme the caller does not read is not the
+ * caller's: absent from the lists and their counts, not found by its id, and never a match candidate.
+ */
+const unreadSample = (facility: number, codes: SQL, readable: readonly string[]) =>
+  sql`exists (select 1 from ${samples} us where us.barcode = any(${codes}) and us.facility_id = ${facility} and not (${programIn(sql.raw('us.program_id'), readable)}))`;
+/** A queued row (table or alias `u`) the caller may see: its barcode names no unread sample, and its match, if any, a test the caller reads. */
+const rowSeen = (u: string, facility: number, readable: readonly string[]) =>
+  sql`(not ${unreadSample(facility, sql.raw(`array[${u}.barcode, upper(${u}.barcode)]`), readable)}
+    and (${sql.raw(`${u}.test_order_id`)} is null or exists (select 1 from ${testOrders} ut where ut.id = ${sql.raw(`${u}.test_order_id`)} and ${programIn(sql.raw('ut.program_id'), readable)})))`;
+/** The words of a message (HL7 or ASTM fields and components), as sent and upper-cased: the barcodes it may carry. */
+const WORDS = '[^A-Za-z0-9._/-]+';
+/** A message (and its replies, which answer a host query with a sample's tests) naming no sample the caller does not read. */
+const messageSeen = (facility: number, readable: readonly string[]) =>
+  sql`not exists (select 1 from ${instrumentMessages} mm where (mm.id = instrument_messages.id or mm.reply_to = instrument_messages.id)
+    and ${unreadSample(facility, sql`regexp_split_to_array(mm.raw, ${WORDS}) || regexp_split_to_array(upper(mm.raw), ${WORDS})`, readable)})`;
 
 const inMachines = (column: SQL | typeof instrumentUnmatched.machineId, ids: number[]) => (ids.length ? inArray(column as never, ids) : sql`false`);
 
 export async function listMachines(tx: Tx, p: Principal): Promise<z.infer<typeof instrumentMachine>[]> {
-  const { facilityId, machines } = await queueScope(tx, p);
+  const { facilityId, machines, readable } = await queueScope(tx, p);
   if (!machines.length) return [];
   const rows = await tx
     .select({
@@ -63,7 +83,8 @@ export async function listMachines(tx: Tx, p: Principal): Promise<z.infer<typeof
       protocol: machineSettings.protocol,
       listen_port: machineSettings.listen_port,
       is_active: machineSettings.is_active,
-      pending: sql<number>`(select count(*)::int from ${instrumentUnmatched} u where u.machine_id = ${machineSettings.id} and u.status = 'pending')`,
+      // the machine's id named with its table: a one-table select leaves its columns unqualified, and "id" would be the row's
+      pending: sql<number>`(select count(*)::int from ${instrumentUnmatched} u where u.machine_id = ${sql.raw('"machine_settings"."id"')} and u.status = 'pending' and ${rowSeen('u', facilityId, readable)})`,
     })
     .from(machineSettings)
     .where(and(eq(machineSettings.facility, facilityId), inArray(machineSettings.id, machines)))
@@ -98,9 +119,10 @@ const unmatchedItemOf = (r: UnmatchedRow): UnmatchedItem =>
   ({ ...r, observed_at: iso(r.observed_at), received_at: iso(r.received_at)!, resolved_at: iso(r.resolved_at) }) as UnmatchedItem;
 
 export async function listUnmatched(tx: Tx, p: Principal, q: z.output<typeof unmatchedListQuery>) {
-  const { facilityId, machines } = await queueScope(tx, p);
+  const { facilityId, machines, readable } = await queueScope(tx, p);
   const where = and(
     eq(instrumentUnmatched.facilityId, facilityId),
+    rowSeen('instrument_unmatched', facilityId, readable),
     inMachines(instrumentUnmatched.machineId, machines),
     eq(instrumentUnmatched.status, q.status),
     q.machine ? eq(instrumentUnmatched.machineId, q.machine) : undefined,
@@ -129,12 +151,19 @@ function page<T>(results: T[], count: number, pageNo: number, size: number) {
 
 /** One queued row, locked, in the caller's scope (404 outside it). */
 async function lockedRow(tx: Tx, p: Principal, id: number) {
-  const { facilityId, machines } = await queueScope(tx, p);
+  const { facilityId, machines, readable } = await queueScope(tx, p);
   const [row] = await tx
     .select({ u: instrumentUnmatched, instrument: machineSettings.instrument, machineName: machineSettings.name })
     .from(instrumentUnmatched)
     .innerJoin(machineSettings, eq(machineSettings.id, instrumentUnmatched.machineId))
-    .where(and(eq(instrumentUnmatched.id, id), eq(instrumentUnmatched.facilityId, facilityId), inMachines(instrumentUnmatched.machineId, machines)))
+    .where(
+      and(
+        eq(instrumentUnmatched.id, id),
+        eq(instrumentUnmatched.facilityId, facilityId),
+        inMachines(instrumentUnmatched.machineId, machines),
+        rowSeen('instrument_unmatched', facilityId, readable),
+      ),
+    )
     .for('update', { of: instrumentUnmatched });
   if (!row) throw notFound();
   if (row.u.status !== 'pending') throw conflict(`This result was already ${row.u.status}.`);
@@ -224,7 +253,7 @@ export async function discardUnmatched(tx: Tx, p: Principal, id: number, body: z
 
 /** The tests of a barcode at the facility still awaiting a result, to match a queued row to. */
 export async function matchCandidates(tx: Tx, p: Principal, barcode: string) {
-  const { facilityId } = await queueScope(tx, p);
+  const { facilityId, readable } = await queueScope(tx, p);
   const rows = await tx
     .select({
       test_order: testOrders.id,
@@ -244,6 +273,7 @@ export async function matchCandidates(tx: Tx, p: Principal, barcode: string) {
     .where(
       and(
         eq(samples.facilityId, facilityId),
+        programIn(testOrders.programId, readable),
         or(eq(sql`upper(${samples.barcode})`, barcode.toUpperCase()), eq(sql`upper(${orders.labNumber})`, barcode.toUpperCase())),
       ),
     )
@@ -302,12 +332,19 @@ export async function listMessages(tx: Tx, p: Principal, q: z.output<typeof mess
 }
 
 export async function getMessage(tx: Tx, p: Principal, id: number): Promise<MessageDetail> {
-  const { facilityId, machines } = await queueScope(tx, p);
+  const { facilityId, machines, readable } = await queueScope(tx, p);
   const [row] = await tx
     .select({ ...messageColumns, raw: instrumentMessages.raw })
     .from(instrumentMessages)
     .innerJoin(machineSettings, eq(machineSettings.id, instrumentMessages.machineId))
-    .where(and(eq(instrumentMessages.id, id), eq(instrumentMessages.facilityId, facilityId), inMachines(instrumentMessages.machineId as never, machines)));
+    .where(
+      and(
+        eq(instrumentMessages.id, id),
+        eq(instrumentMessages.facilityId, facilityId),
+        inMachines(instrumentMessages.machineId as never, machines),
+        messageSeen(facilityId, readable),
+      ),
+    );
   if (!row) throw notFound();
   const replies = await tx
     .select(messageColumns)

@@ -1,8 +1,10 @@
 import { type ConsumableAlerts, type ConsumableStockCard, type ConsumableStockLine, type consumableStockCardQuery, stockDaysBetween } from '@nlims/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { programsHeld } from '../../core/access.js';
 import { type Db, rowsOf } from '../../core/db.js';
 import { notFound, ValidationError } from '../../core/errors.js';
+import { programIn } from '../samples/forms.js';
 import type { Principal } from '../users/principal.js';
 import { pageOf } from './consumables.items.js';
 import { EFFECTIVE_EXPIRY, stockFacility, todayOf } from './consumables.service.js';
@@ -53,7 +55,8 @@ async function cardScope(db: Db, facility: number, q: CardQuery): Promise<{ wher
 /**
  * The stock card: its lines oldest first, each with the lot's balance at its place after it and the card's running
  * balance (of the lot or item, at the place asked or everywhere), who recorded it and when; a period starts from the
- * balance before it (`opening`). Paged; as a file, every line of the period.
+ * balance before it (`opening`). Paged; as a file, every line of the period. A use names its sample's lab number
+ * only to a keeper holding a role in the sample's programme; to others it is a use by a test, its sample unnamed.
  */
 export async function stockCard(db: Db, p: Principal, q: CardQuery, asFile = false): Promise<ConsumableStockCard & { name: string }> {
   const facility = stockFacility(p);
@@ -62,6 +65,7 @@ export async function stockCard(db: Db, p: Principal, q: CardQuery, asFile = fal
     [sql`true`, ...(q.start_date ? [sql`x.occurred_on >= ${q.start_date}::date`] : []), ...(q.end_date ? [sql`x.occurred_on <= ${q.end_date}::date`] : [])],
     sql` and `,
   );
+  const named = programIn(sql.raw('sm.program_id'), programsHeld(p));
   const limit = asFile ? FILE_LINES : q.page_size;
   const offset = asFile ? 0 : (q.page - 1) * q.page_size;
   const rows = rowsOf<LineRow>(
@@ -70,7 +74,7 @@ export async function stockCard(db: Db, p: Principal, q: CardQuery, asFile = fal
         select s.id, s.occurred_on, s.occurred_on::text as occurred_on_text, s.recorded_at, s.kind, s.item_id as item, i.name as item_name, s.lot_id as lot,
           l.lot_number, s.bench_id as bench, bn.name as bench_name, s.quantity, s.balance,
           sum(s.quantity) over (order by s.occurred_on, s.id)::int as running,
-          s.reason, s.note, s.test_order_id as test_order, sm.barcode as lab_number, coalesce(${userName(sql`s.user_id`)}, '') as user_name
+          s.reason, s.note, s.test_order_id as test_order, case when ${named} then sm.barcode end as lab_number, coalesce(${userName(sql`s.user_id`)}, '') as user_name
         from stock_lines s
         join consumable_items i on i.id = s.item_id
         join consumable_lots l on l.id = s.lot_id

@@ -23,6 +23,10 @@ export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof
   const shipmentsIn = sql`(select sh.* from shipments sh where ${inArea}
       and sh.created_at >= ${dayStart(period.start).toISOString()}::timestamptz and sh.created_at < ${dayEnd(period.end).toISOString()}::timestamptz
       ${scope.programIds ? sql`and sh.program_ids && ${sql.raw(`array[${scope.programIds.map((n) => String(Math.trunc(n))).join(', ') || '0'}]::integer[]`)}` : sql``})`;
+  // Facility staff count the samples of the programmes they read only (a shipment may carry others').
+  const seen = scope.programIds
+    ? sql`and exists (select 1 from samples ss where ss.id = x.sample_id and ss.program_id in (${sql.raw(scope.programIds.map((n) => String(Math.trunc(n))).join(', ') || '0')}))`
+    : sql``;
   const [totals] = rowsOf<{ total: number; overdue: number; outgoing: number; incoming: number }>(
     await db.execute(sql`select count(*)::int as total, count(*) filter (where ${overdueShipment('sh')})::int as overdue,
                                 count(*) filter (where sh.sending_facility_id = ${facility ?? -1})::int as outgoing,
@@ -35,7 +39,7 @@ export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof
   const [samples] = rowsOf<ReferralDashboardReply['samples']>(
     await db.execute(sql`select count(*)::int as referred, count(*) filter (where x.state = 'received')::int as received,
                                 count(*) filter (where x.state = 'rejected')::int as rejected, count(*) filter (where x.state = 'missing')::int as missing
-                         from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id`),
+                         from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id ${seen}`),
   );
   const [legs] = rowsOf<ReferralDashboardReply['legs']>(
     await db.execute(sql`select ${medianHours(sql`s.collected_at`, sql`sh.dispatched_at`)} as collection_to_dispatch,
@@ -43,13 +47,13 @@ export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof
                                 ${medianHours(sql`sh.delivered_at`, sql`sh.received_at`)} as delivery_to_reception,
                                 ${medianHours(sql`sh.received_at`, sql`s.completed_at`)} as reception_to_release,
                                 ${medianHours(sql`s.collected_at`, sql`s.completed_at`)} as collection_to_result
-                         from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id join samples s on s.id = x.sample_id`),
+                         from ${shipmentsIn} sh join shipment_samples x on x.shipment_id = sh.id ${seen} join samples s on s.id = x.sample_id`),
   );
   const byLab = rowsOf<ReferralDashboardReply['by_laboratory'][number]>(
     await db.execute(sql`select sh.receiving_facility_id as facility, f.facility_name, count(distinct sh.id)::int as shipments,
                                 count(x.id)::int as samples, count(distinct sh.id) filter (where ${overdueShipment('sh')})::int as overdue,
                                 ${medianHours(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery
-                         from ${shipmentsIn} sh join facilities f on f.id = sh.receiving_facility_id left join shipment_samples x on x.shipment_id = sh.id
+                         from ${shipmentsIn} sh join facilities f on f.id = sh.receiving_facility_id left join shipment_samples x on x.shipment_id = sh.id ${seen}
                          group by 1, 2 order by 3 desc, 2`),
   );
   return {
