@@ -295,6 +295,28 @@ describe('refunds', () => {
     expect(approved.json().lines[0]).toMatchObject({ refunded_kobo: 0, refundable_kobo: fbc.amount_kobo });
     expect((await as('clin_manager', 'POST', `/api/refund/${refund.id}/decline/`, { note: 'Late' })).statusCode).toBe(409);
   });
+
+  it('of one whole line at once: one is asked for, the other refused, and the one asked for can be approved', async () => {
+    for (let run = 0; run < 5; run++) {
+      const { invoice } = await ordered(['FBC', 'FBG']);
+      const fbg = invoice.lines[1];
+      expect((await pay(invoice.id, { method: 'cash', amount_kobo: invoice.total_kobo })).statusCode).toBe(201);
+      const body = { line: fbg.id, amount_kobo: fbg.amount_kobo, reason: 'Reagent out of stock: test not done' };
+      const both = await Promise.all([
+        as('clin_receptionist', 'POST', `/api/invoice/${invoice.id}/refund/`, body),
+        as('clin_clerk', 'POST', `/api/invoice/${invoice.id}/refund/`, body),
+      ]);
+      expect(both.map((r) => r.statusCode).sort(), `run ${run}`).toEqual([201, 409]);
+      const refused = both.find((r) => r.statusCode === 409)!;
+      expect(refused.json().detail).toMatch(/already awaits a decision/);
+      const after = await detail(invoice.id);
+      expect(after.refunds).toHaveLength(1);
+      expect(after.lines[1].refundable_kobo).toBe(0);
+      const approved = await as('clin_supervisor', 'POST', `/api/refund/${after.refunds[0].id}/approve/`, {});
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().lines[1]).toMatchObject({ refunded_kobo: fbg.amount_kobo, refundable_kobo: 0 });
+    }
+  });
 });
 
 describe('results held until paid', () => {

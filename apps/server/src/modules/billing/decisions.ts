@@ -148,30 +148,52 @@ export async function decideAdjustment(tx: Tx, p: Principal, id: number, approve
   return getInvoice(tx, p, invoice.id);
 }
 
-/** What a line may still be refunded: its amount not yet refunded or asked back, never more than the money held. */
+/**
+ * What a line may still be refunded: its amount not yet refunded or asked back, never more than the money held
+ * (`most`); and what it would be if no refund awaited a decision (`unasked`), to tell a request that waits on another
+ * from one that is too much.
+ */
 async function refundable(tx: Tx, invoiceId: number, lineId: number, except: number | null) {
-  const [row] = rowsOf<{ line_left: number; held: number; found: boolean }>(
+  const [row] = rowsOf<{ line_left: number; held: number; line_asked: number; asked: number }>(
     await tx.execute(sql`
-      select (l.amount_kobo - l.refunded_kobo - (select coalesce(sum(r.amount_kobo), 0) from ${refunds} r
-                where r.line_id = l.id and r.state = 'requested' and r.id <> ${except ?? 0}::int))::int as line_left,
-             (i.paid_kobo - i.refunded_kobo - (select coalesce(sum(r.amount_kobo), 0) from ${refunds} r
-                where r.invoice_id = i.id and r.state = 'requested' and r.id <> ${except ?? 0}::int))::int as held,
-             true as found
+      select (l.amount_kobo - l.refunded_kobo)::int as line_left,
+             (i.paid_kobo - i.refunded_kobo)::int as held,
+             (select coalesce(sum(r.amount_kobo), 0) from ${refunds} r
+                where r.line_id = l.id and r.state = 'requested' and r.id <> ${except ?? 0}::int)::int as line_asked,
+             (select coalesce(sum(r.amount_kobo), 0) from ${refunds} r
+                where r.invoice_id = i.id and r.state = 'requested' and r.id <> ${except ?? 0}::int)::int as asked
       from ${invoiceLines} l join ${invoices} i on i.id = l.invoice_id
       where l.id = ${lineId} and l.invoice_id = ${invoiceId}`),
   );
   if (!row) return null;
-  return Math.max(0, Math.min(row.line_left, row.held));
+  const [lineLeft, held, lineAsked, asked] = [row.line_left, row.held, row.line_asked, row.asked].map(Number) as [number, number, number, number];
+  return {
+    most: Math.max(0, Math.min(lineLeft - lineAsked, held - asked)),
+    unasked: Math.max(0, Math.min(lineLeft, held)),
+    /** Whether a refund of this very line awaits a decision (else of another line of the invoice). */
+    lineAsked: lineAsked > 0,
+  };
 }
 
-/** Ask to refund (part of) one line: at most what was paid towards it and not yet refunded. */
+/**
+ * Ask to refund (part of) one line: at most what was paid towards it and not yet refunded or asked back. The check
+ * reads under the invoice's row lock (as payments and decisions take it), so of two requests at once for the same
+ * money the second sees the first and is refused (409), never both accepted to leave neither approvable.
+ */
 export async function requestRefund(tx: Tx, p: Principal, invoiceId: number, body: RefundBody, now = new Date()): Promise<InvoiceDetail> {
   const scope = cashier(p);
-  const invoice = await invoiceRow(tx, scope, invoiceId);
+  const invoice = await invoiceRow(tx, scope, invoiceId, true);
   requirePays(scope, invoice.programId);
   if (invoice.state === 'cancelled') throw conflict('This invoice was cancelled.');
-  const most = await refundable(tx, invoiceId, body.line, null);
-  if (most == null) throw ValidationError.field('line', `Line ${body.line} is not a line of invoice ${invoice.number}.`);
+  const left = await refundable(tx, invoiceId, body.line, null);
+  if (left == null) throw ValidationError.field('line', `Line ${body.line} is not a line of invoice ${invoice.number}.`);
+  const { most } = left;
+  if (body.amount_kobo > most && body.amount_kobo <= left.unasked)
+    throw conflict(
+      `A refund of this ${left.lineAsked ? 'line' : 'invoice'} already awaits a decision: ${
+        most === 0 ? 'nothing more of this line' : `at most ${formatKobo(most)} of this line`
+      } may be asked back until it is decided.`,
+    );
   if (body.amount_kobo > most)
     throw ValidationError.field(
       'amount_kobo',
@@ -203,7 +225,7 @@ export async function decideRefund(tx: Tx, p: Principal, id: number, approve: bo
   checkDecider(p, request, 'refund');
   const refund = request as unknown as typeof refunds.$inferSelect;
   if (approve) {
-    const most = (await refundable(tx, invoice.id, refund.lineId, id)) ?? 0;
+    const most = (await refundable(tx, invoice.id, refund.lineId, id))?.most ?? 0;
     if (refund.amountKobo > most) throw conflict(`At most ${formatKobo(most)} of this line may now be refunded: decline this refund and ask again.`);
     await guarded(async () => {
       await tx

@@ -4,6 +4,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { formatVerifyCode, formatVerifyDigest, RESULT_STATUS, VERIFY_ALPHABET, VERIFY_CODE_LENGTH, type VerifyReply } from '@nlims/contracts';
 import type { Db } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
+import { iso } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { states } from '../geo/geo.table.js';
@@ -140,11 +141,23 @@ export async function verificationFor(db: Db, p: Principal, facts: ReportFacts):
   };
 }
 
+/**
+ * When a code's report stopped being the current one, read from the results themselves so no change of the results
+ * has to tell this module: the earliest approval of an amendment of any result of the report's order made after the
+ * latest approval the report shows (an amendment not on the paper), or when a newer version of the report was made
+ * (`superseded_at`), whichever came first. Null while the code is current.
+ */
+const supersededAt = sql<unknown>`least(${reportVerifications.supersededAt}, (
+  select min(r.approved_at) from results r join test_orders t on t.id = r.test_order_id
+  where t.order_id = (select s.order_id from samples s where s.id = ${reportVerifications.sampleId})
+    and r.amends_id is not null and r.status = ${RESULT_STATUS.APPROVAL}
+    and date_trunc('milliseconds', r.approved_at) > coalesce(${reportVerifications.approvedAt}, ${reportVerifications.createdAt})))`;
+
 /** The public facts of a code (already normalised); 404 for anything not issued. */
 export async function verifyCode(db: Db, code: string | null): Promise<VerifyReply> {
   const [row] = code
     ? await db
-        .select({ v: reportVerifications, facility: facilities.facilityName, state: states.name })
+        .select({ v: reportVerifications, facility: facilities.facilityName, state: states.name, supersededAt })
         .from(reportVerifications)
         .innerJoin(facilities, eq(facilities.id, reportVerifications.facilityId))
         .innerJoin(states, eq(states.id, facilities.stateId))
@@ -152,9 +165,10 @@ export async function verifyCode(db: Db, code: string | null): Promise<VerifyRep
     : [];
   if (!row) throw notFound('No report carries this code.');
   const { v } = row;
+  const superseded = iso(row.supersededAt);
   return {
     code: formatVerifyCode(v.code),
-    status: v.supersededAt ? 'superseded' : 'current',
+    status: superseded ? 'superseded' : 'current',
     facility: row.facility,
     facility_state: row.state,
     lab_number: v.labNumber,
@@ -162,7 +176,7 @@ export async function verifyCode(db: Db, code: string | null): Promise<VerifyRep
     approved_at: v.approvedAt?.toISOString() ?? null,
     report_version: v.version,
     issued_at: v.createdAt.toISOString(),
-    superseded_at: v.supersededAt?.toISOString() ?? null,
+    superseded_at: superseded,
     digest: formatVerifyDigest(v.contentHash),
   };
 }

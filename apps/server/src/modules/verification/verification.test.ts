@@ -105,15 +105,21 @@ describe('a printed report verified by anyone holding it', () => {
       await as('clin_supervisor', 'POST', `/api/results/${released}/amend/`, { value: 11, reason: 'Transcription error', password: 'Demo@12345' })
     ).json().id;
     expect((await as('clin_reviewer', 'POST', `/api/results/${amendment}/verify/`)).statusCode).toBe(200);
+    // Proposed and verified but not approved: the printed report is still the one in force.
+    expect((await look(first.code)).json()).toMatchObject({ status: 'current', superseded_at: null });
     expect((await as('clin_reviewer', 'POST', `/api/results/${amendment}/approve/`, { password: 'Demo@12345' })).statusCode).toBe(200);
+    // Superseded from the amendment's approval, before anyone prints the new report.
+    const approvedAt = (await as('clin_supervisor', 'GET', `/api/general_order/${sampleId}/`)).json().tests[0].result.approved_at;
+    const before = (await look(first.code)).json();
+    expect(before).toMatchObject({ status: 'superseded', report_version: 1, digest: first.digest });
+    expect(Date.parse(before.superseded_at)).toBe(Date.parse(approvedAt));
     const second = await printed();
     expect(second.code).not.toBe(first.code);
     expect(second.digest).not.toBe(first.digest);
     expect(second.scanned).toBe(`http://localhost:80/verify/${second.code}`);
     // The first paper's QR code now says superseded.
     const old = (await look(first.scanned!.split('/verify/')[1]!)).json();
-    expect(old.status).toBe('superseded');
-    expect(Date.parse(old.superseded_at)).toBeGreaterThan(0);
+    expect(old).toMatchObject({ status: 'superseded', superseded_at: before.superseded_at });
     const now = (await look(second.code)).json();
     expect(now).toMatchObject({ status: 'current', report_version: 2, digest: second.digest, superseded_at: null });
     expect(leaks(now, 11)).toBe(false);
