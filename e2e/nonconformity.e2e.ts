@@ -73,6 +73,15 @@ describe('a non-conformity from a rejected sample to its closing', () => {
     expect(await form.locator('#title').inputValue()).toContain('Haemolysed');
     expect(await reception.getByTestId('ncr-samples-chosen').textContent()).toContain(labNumber);
     expect(await form.locator('#event_date').inputValue()).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    // the event happened: the picker offers no day after today in Lagos
+    const lagosToday = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.parse(`${lagosToday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await form.locator('#event_date').click();
+    const calendar = reception.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    await calendar.locator(`td[title="${lagosToday}"]`).waitFor();
+    expect(await calendar.locator(`td[title="${lagosToday}"]`).getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+    expect(await calendar.locator(`td[title="${tomorrow}"]`).first().getAttribute('class')).toContain('ant-picker-cell-disabled');
+    await form.locator('#event_date').press('Escape');
     expect(await form.getByRole('radio', { name: /^Minor/ }).isChecked()).toBe(true);
     // she adds what she saw and sends it
     await form.locator('#suspected_cause').fill('Tube shaken hard after collection; small needle.');
@@ -142,6 +151,18 @@ describe('a non-conformity from a rejected sample to its closing', () => {
     await expect.poll(() => actions.textContent()).toContain('Clin Supervisor');
     expect(await actions.locator('.ant-tag', { hasText: 'Effective' }).count()).toBe(1);
 
+    // evidence is attached while the report is open
+    const evidence = supervisor.getByTestId(`attachments-ncr-${report.id}`);
+    await evidence
+      .locator('input[type=file]')
+      .setInputFiles({ name: `training-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Night-shift refresher: 12 attended.\n') });
+    await Promise.all([
+      supervisor.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/attachments/' && r.status() === 201),
+      evidence.getByRole('button', { name: 'Attach (1)' }).click(),
+    ]);
+    await expect.poll(() => evidence.locator('.files-attached__item').count()).toBe(1);
+    expect(await evidence.getByRole('button', { name: `Delete training-${stamp}.txt` }).count()).toBe(1);
+
     // closed with the effectiveness check, signed with her password, confirmed
     const close = await openDialog(supervisor, supervisor.getByTestId('ncr-close'));
     await close.locator('#effectiveness_check').fill('Rejections for haemolysis checked for two weeks: none from the night shift.');
@@ -155,6 +176,13 @@ describe('a non-conformity from a rejected sample to its closing', () => {
     await expect.poll(() => supervisor.locator('.ncr-headline').textContent()).toContain('Closed');
     expect(await supervisor.getByTestId('ncr-closure').textContent()).toContain('none from the night shift');
     await expect.poll(() => supervisor.getByTestId('ncr-history').textContent()).toContain('Closed');
+    // closed means closed: the evidence stays, and nothing is added or removed any more
+    await supervisor.getByTestId('ncr-attachments-closed').waitFor();
+    expect(await supervisor.getByTestId('ncr-attachments-closed').textContent()).toBe('The report is closed: its evidence can no longer change.');
+    expect(await evidence.locator('.files-attached__item').textContent()).toContain(`training-${stamp}.txt`);
+    expect(await evidence.getByRole('button', { name: 'Choose files' }).count()).toBe(0);
+    expect(await evidence.locator('input[type=file]').count()).toBe(0);
+    expect(await evidence.getByRole('button', { name: /^Delete / }).count()).toBe(0);
 
     // the month's summary counts it
     const after = await supervisorApi<NcrSummary>('GET', `/api/non_conformity_report/summary/?month=${month}`);

@@ -90,6 +90,7 @@ const scale = z.number().int('A valid integer is required.').min(1, 'Choose 1, 2
 
 export const ncrCreateBody = z.object({
   title: required(200),
+  /** The day it happened: never after today in Africa/Lagos (the server's check, a 400 on this field). */
   event_date: isoDate,
   description: required(4000),
   immediate_action: text(2000).default(''),
@@ -102,7 +103,10 @@ export const ncrCreateBody = z.object({
     .max(100, 'Ensure this field has no more than 100 elements.')
     .default([]),
   source: z.enum(NCR_SOURCES).default('manual'),
-  /** The record the event came from (a QC run's id, a result's id, a shipment's id), when raised from one. */
+  /**
+   * The record the event came from, when raised from one: the rejected sample's id, the rejected QC run's id, the
+   * amending result's id. The event must have happened (else a 400 on this field); a `manual` report names none.
+   */
   source_ref: z.number().int().positive().max(2_147_483_647).nullable().default(null),
   /** A suggested type, when the event already says what it was (a QC failure, an amended result). */
   type: z
@@ -112,9 +116,14 @@ export const ncrCreateBody = z.object({
 });
 export type NcrCreateBody = z.input<typeof ncrCreateBody>;
 
-/** What the reporter may still correct while the report is only reported, and a manager at any open state. */
+/**
+ * What the reporter may still correct while the report is only reported, and a manager at any open state: only the
+ * fields sent (without the create's defaults, which would blank the immediate action, the suspected cause and the
+ * section of every correction that does not send them).
+ */
 export const ncrUpdateBody = ncrCreateBody
-  .pick({ title: true, event_date: true, description: true, immediate_action: true, suspected_cause: true, section: true, severity: true })
+  .pick({ title: true, event_date: true, description: true, severity: true })
+  .extend({ immediate_action: text(2000), suspected_cause: text(2000), section: dbId().nullable() })
   .partial();
 
 /** Classification at investigation (moves a reported report to investigating). */
@@ -235,7 +244,11 @@ export const ncrDetail = ncrItem.extend({
 });
 export type NcrDetail = z.infer<typeof ncrDetail>;
 
-/** A pre-filled report for an event the system knows of (the form opens with it; nothing is saved until sent). */
+/**
+ * A pre-filled report for an event the system knows of (the form opens with it; nothing is saved until sent): a 400 on
+ * `ref` for a record that is not the caller's to name, a 404 when the event did not happen (a sample not rejected, a
+ * QC run not rejected, a result that amends none).
+ */
 export const ncrDraftQuery = z.object({
   source: z.enum(NCR_SOURCES.filter((s) => s !== 'manual') as [NcrSource, ...NcrSource[]]),
   ref: z.coerce.number().int().positive().max(2_147_483_647),

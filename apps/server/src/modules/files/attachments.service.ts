@@ -1,11 +1,12 @@
 import type { AttachmentItem, AttachmentTarget, attachmentUpdateBody, Permission } from '@nlims/contracts';
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { mayIn } from '../../core/access.js';
+import { mayIn, roleIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
-import { forbidden, notFound } from '../../core/errors.js';
+import { conflict, forbidden, notFound } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
+import { reportNamesUnseenSample } from '../nonconformity/nonconformity.service.js';
 import { ncrReports } from '../nonconformity/nonconformity.table.js';
 import { programs } from '../programs/programs.table.js';
 import { samples, testOrders } from '../samples/samples.table.js';
@@ -19,7 +20,9 @@ import type { Spooled } from './upload.js';
  * report. Who may see or add one follows the target: a sample's and a
  * result's through the sample's programme and the facility that holds it
  * (a referred sample is its testing laboratory's; the facility that referred
- * it may still read), a report's through its facility.
+ * it may still read), a report's through its facility. Whoever holds no role in a sample's programme is told it
+ * does not exist; a report naming a sample of a programme the caller holds no role in keeps its attachments (which
+ * may show it) from the caller: none listed, none opened, none added.
  */
 export type Access = 'read' | 'attach';
 
@@ -31,9 +34,23 @@ export interface Target {
   id: number;
   /** The sample of a sample or result target. */
   sampleId: number | null;
+  /** A report naming a sample of a programme the caller holds no role in: its attachments are not the caller's. */
+  hides?: boolean;
 }
 
-/** The target as the caller may use it, or 404 (not there, or another facility's) / 403 (no role for this in its programme). */
+/**
+ * A closed report's evidence was signed with it: once closed, nothing is attached to it, changed or removed (409).
+ * The report's row is held while the change is made, so that it is not closed meanwhile (closing locks it for update).
+ */
+async function openReport(tx: Tx, id: number): Promise<void> {
+  const [row] = await tx.select({ state: ncrReports.state }).from(ncrReports).where(eq(ncrReports.id, id)).for('share');
+  if (row?.state === 'closed') throw conflict('The report is closed: its evidence can no longer change.');
+}
+
+/**
+ * The target as the caller may use it, or 404 (not there, or another facility's) / 403 (no role for this in its
+ * programme) / 409 (a change to a closed report's evidence).
+ */
 export async function reachTarget(tx: Tx, p: Principal, target: AttachmentTarget, id: number, access: Access): Promise<Target> {
   const facility = fileFacility(p);
   if (target === 'ncr') {
@@ -42,7 +59,10 @@ export async function reachTarget(tx: Tx, p: Principal, target: AttachmentTarget
       .from(ncrReports)
       .where(and(eq(ncrReports.id, id), eq(ncrReports.facilityId, facility)));
     if (!row) throw notFound();
-    return { target, id, sampleId: null };
+    const hides = await reportNamesUnseenSample(tx, p, id);
+    if (hides && access === 'attach') throw forbidden('This report names a sample of a programme you hold no role in: its attachments are kept by its staff.');
+    if (access === 'attach') await openReport(tx, id);
+    return { target, id, sampleId: null, hides };
   }
   const q = tx
     .select({ sample: samples.id, facility: samples.facilityId, referredFrom: samples.referredFromFacilityId, program: programs.name })
@@ -54,7 +74,7 @@ export async function reachTarget(tx: Tx, p: Principal, target: AttachmentTarget
   if (!row || !(holds || (access === 'read' && row.referredFrom === facility))) throw notFound();
   const wanted: Permission[] = access === 'read' ? ['read'] : ATTACH[target];
   if (!wanted.some((permission) => mayIn(p, row.program, permission))) {
-    if (!holds) throw notFound();
+    if (!holds || roleIn(p, row.program) == null) throw notFound();
     throw forbidden(
       access === 'read'
         ? `Your role may not view samples in the ${row.program} programme.`
@@ -116,6 +136,7 @@ const columnOf = { sample: attachments.sampleId, result: attachments.testOrderId
 /** A target's attachments; with `report` on a sample, those its order's report prints. */
 export async function listAttachments(db: Db, p: Principal, q: { target: AttachmentTarget; id: number; report?: '0' | '1' }): Promise<AttachmentItem[]> {
   const t = await reachTarget(db, p, q.target, q.id, 'read');
+  if (t.hides) return [];
   if (q.report === '1' && t.sampleId != null) {
     const [order] = await db.select({ order: samples.orderId }).from(samples).where(eq(samples.id, t.sampleId));
     const ids = (await db.select({ id: samples.id }).from(samples).where(eq(samples.orderId, order!.order))).map((s) => s.id);
@@ -153,6 +174,8 @@ export async function createAttachments(
   input: { description: string; withReport: boolean; files: readonly Spooled[]; keys: readonly string[] },
 ): Promise<AttachmentItem[]> {
   const facility = fileFacility(p);
+  // The report may have been closed since its target was reached, outside this transaction.
+  if (t.target === 'ncr') await openReport(tx, t.id);
   const now = new Date();
   const made = await tx
     .insert(files)
@@ -218,7 +241,7 @@ async function attachmentFor(tx: Tx, p: Principal, id: number, access: Access) {
     .where(and(eq(attachments.id, id), isNull(attachments.deletedAt)));
   if (!row) throw notFound();
   const target: AttachmentTarget = row.test != null ? 'result' : row.ncr != null ? 'ncr' : 'sample';
-  await reachTarget(tx, p, target, (row.test ?? row.ncr ?? row.sample)!, access);
+  if ((await reachTarget(tx, p, target, (row.test ?? row.ncr ?? row.sample)!, access)).hides) throw notFound();
   return row;
 }
 

@@ -124,6 +124,58 @@ describe('on a non-conformity report', () => {
     expect((await list('ph_supervisor', `target=ncr&id=${row!.id}`)).statusCode).toBe(404);
     expect((await attach('ph_supervisor', 'ncr', row!.id)).statusCode).toBe(404);
   });
+
+  it('stay as they were once the report is closed and signed', async () => {
+    const ncr = '/api/non_conformity_report';
+    const made = await call('clin_analyst', 'POST', `${ncr}/`, {
+      title: 'Fridge alarm silenced',
+      event_date: new Date().toISOString().slice(0, 10),
+      description: 'The reagent fridge alarm was found switched off.',
+      severity: 'major',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as number;
+    const [kept, removed] = [await attach('clin_analyst', 'ncr', id, { description: 'Alarm panel' }), await attach('clin_analyst', 'ncr', id)];
+    expect([kept.statusCode, removed.statusCode]).toEqual([201, 201]);
+    const evidence = kept.json()[0];
+    // While the report is open its evidence may still change.
+    expect((await call('clin_supervisor', 'DELETE', `/api/attachments/${removed.json()[0].id}/`)).statusCode).toBe(204);
+
+    // Classified, acted on, reviewed and closed with the supervisor's signature.
+    const supervisor = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from users where username = 'clin_supervisor'`))[0]!.id;
+    const steps: [Method, string, object][] = [
+      ['POST', `${ncr}/${id}/classify/`, { category: 'general', type: 'safety_incident', qse: 'equipment', consequence: 2, likelihood: 1 }],
+      ['POST', `${ncr}/${id}/actions/`, { kind: 'corrective', description: 'Alarm locked on', responsible: supervisor, due_date: '2099-01-01' }],
+    ];
+    for (const [method, url, payload] of steps) expect((await call('clin_supervisor', method, url, payload)).statusCode).toBe(200);
+    const action = (await call('clin_supervisor', 'GET', `${ncr}/${id}/`)).json().actions[0].id as number;
+    const done = await call('clin_supervisor', 'PATCH', `${ncr}/${id}/actions/${action}/`, {
+      completed_on: new Date().toISOString().slice(0, 10),
+      effective: true,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const closed = await call('clin_supervisor', 'POST', `${ncr}/${id}/close/`, {
+      effectiveness_check: 'Alarm tested daily for a week',
+      password: 'Demo@12345',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    // Closed means closed: nothing added, changed or removed, by anyone; what was attached is still read.
+    const refusal = { detail: 'The report is closed: its evidence can no longer change.' };
+    for (const user of ['clin_analyst', 'clin_supervisor']) {
+      const added = await attach(user, 'ncr', id, { description: 'Afterthought' });
+      expect(added.statusCode, added.body).toBe(409);
+      expect(added.json()).toEqual(refusal);
+    }
+    const deleted = await call('clin_supervisor', 'DELETE', `/api/attachments/${evidence.id}/`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toEqual(refusal);
+    expect((await call('clin_supervisor', 'PATCH', `/api/attachments/${evidence.id}/`, { description: 'Changed' })).statusCode).toBe(409);
+    expect((await list('clin_analyst', `target=ncr&id=${id}`)).json()).toEqual([evidence]);
+    expect((await call('clin_analyst', 'GET', `/api/files/${evidence.file}/download/`)).statusCode).toBe(200);
+    // Another facility still finds nothing there.
+    expect((await attach('ph_supervisor', 'ncr', id)).statusCode).toBe(404);
+  });
 });
 
 describe('on a referred sample', () => {

@@ -6,6 +6,7 @@ import {
   type NcrDetail,
   type NcrDraft,
   type NcrItem,
+  type NcrSource,
   type NcrState,
   type NcrSummary,
   type NcrType,
@@ -18,9 +19,11 @@ import {
   type ncrListQuery,
   type ncrSummaryQuery,
   type ncrUpdateBody,
+  SAMPLE_STATUS,
 } from '@nlims/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { programsHeld } from '../../core/access.js';
 import { type Db, nextYearlyNumber, rowsOf, type Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { iso, likeTerm } from '../../core/sql-values.js';
@@ -29,7 +32,8 @@ import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { rejectionReasons, sections } from '../reference/reference.table.js';
-import { samples, testOrders } from '../samples/samples.table.js';
+import { programIn } from '../samples/forms.js';
+import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { type Principal, staffFacilityOf } from '../users/principal.js';
 import { userName } from '../users/user-name.js';
 import { users } from '../users/users.table.js';
@@ -44,12 +48,12 @@ type ActionUpdateBody = z.output<typeof ncrActionUpdateBody>;
 type ListQuery = z.output<typeof ncrListQuery>;
 
 /** A facility's staff member (any role); the super admin and the tier users report none and read none. */
-const staffFacility = (p: Principal): number => staffFacilityOf(p, 'Non-conformity reports are kept by a facility’s staff.');
+export const staffFacility = (p: Principal): number => staffFacilityOf(p, 'Non-conformity reports are kept by a facility’s staff.');
 
 /** Classifies, plans and reviews actions, closes: a supervisor, manager or administrator in any programme of the facility. */
 export const managesQuality = (p: Principal): boolean => !p.isSuperuser && p.facilityId != null && p.roles.some((r) => NCR_MANAGER_ROLES.includes(r.role));
 
-function requireManager(p: Principal): void {
+export function requireManager(p: Principal): void {
   if (!managesQuality(p)) throw forbidden('Only a supervisor, manager or administrator may do this.');
 }
 
@@ -60,15 +64,38 @@ const overdueActions = (report: SQL, on: string) =>
 /** Columns named with their table, for correlated sub-queries (a one-table select leaves its columns unqualified). */
 const REPORT_ID = sql.raw('"ncr_reports"."id"');
 const USER_ID = sql.raw('"users"."id"');
-const labNumbers = sql<
-  string[]
->`coalesce((select array_agg(distinct s.barcode order by s.barcode) from ${ncrSamples} ns join ${samples} s on s.id = ns.sample_id where ns.report_id = ${REPORT_ID}), '{}')`;
 
-function itemColumns(on: string) {
+/**
+ * Programme membership (DESIGN §3). A report is its facility's quality record, read by all its staff; the samples it
+ * names are shown only to those holding a role in their programmes. Whoever holds none gets the report without that
+ * sample, with its lab number (or barcode) blanked wherever the report's text quotes it, and may not correct the text.
+ * `readable` below: the programmes the caller holds a role in.
+ */
+const NOT_SHOWN = '[not shown]';
+/** The caller holds a role in the programme of the sample of alias `hs`. */
+const readsSample = (readable: readonly string[], alias = 'hs') => programIn(sql.raw(`${alias}.program_id`), readable);
+/** The report names a sample of a programme the caller holds no role in. */
+const namesUnread = (report: SQL, readable: readonly string[]) =>
+  sql<boolean>`exists (select 1 from ${ncrSamples} hn join ${samples} hs on hs.id = hn.sample_id where hn.report_id = ${report} and not (${readsSample(readable)}))`;
+/**
+ * A report's text as the caller sees it: each lab number (and barcode) of a sample it names in a programme the caller
+ * holds no role in, blanked — in SQL, so that a search matches what the caller is shown, never what is blanked.
+ */
+const seen = (text: SQL, report: SQL, readable: readonly string[]) =>
+  sql<string>`coalesce((select regexp_replace(${text}, string_agg(regexp_replace(ho.lab_number, '([^A-Za-z0-9])', ${String.raw`\\\1`}, 'g') || '(-[0-9]+)?', '|'), ${NOT_SHOWN}, 'gi')
+    from ${ncrSamples} hn join ${samples} hs on hs.id = hn.sample_id join ${orders} ho on ho.id = hs.order_id
+    where hn.report_id = ${report} and not (${readsSample(readable)})), ${text})`;
+const reportColumn = (name: string) => sql.raw(`"ncr_reports"."${name}"`);
+const labNumbers = (readable: readonly string[]) =>
+  sql<
+    string[]
+  >`coalesce((select array_agg(distinct s.barcode order by s.barcode) from ${ncrSamples} ns join ${samples} s on s.id = ns.sample_id where ns.report_id = ${REPORT_ID} and ${readsSample(readable, 's')}), '{}')`;
+
+function itemColumns(on: string, readable: readonly string[]) {
   return {
     id: ncrReports.id,
     number: ncrReports.number,
-    title: ncrReports.title,
+    title: seen(reportColumn('title'), REPORT_ID, readable),
     event_date: sql<string>`${ncrReports.eventDate}::text`,
     reported_at: sql<string>`${ncrReports.reportedAt}`,
     reported_by: userName(ncrReports.reportedBy),
@@ -81,7 +108,7 @@ function itemColumns(on: string) {
     consequence: ncrReports.consequence,
     likelihood: ncrReports.likelihood,
     source: ncrReports.source,
-    lab_numbers: labNumbers,
+    lab_numbers: labNumbers(readable),
     overdue_actions: overdueActions(REPORT_ID, on),
     closed_at: sql<string | null>`${ncrReports.closedAt}`,
   };
@@ -114,6 +141,7 @@ function toItem(row: ItemRow): NcrItem {
 /** The facility's reports, newest event first, with the list's filters. */
 export async function listReports(db: Db, p: Principal, q: ListQuery, now = new Date()) {
   const facility = staffFacility(p);
+  const readable = programsHeld(p);
   const on = today(now);
   const where: SQL[] = [eq(ncrReports.facilityId, facility)];
   if (q.state) where.push(eq(ncrReports.state, q.state));
@@ -126,13 +154,13 @@ export async function listReports(db: Db, p: Principal, q: ListQuery, now = new 
   if (q.search) {
     const like = likeTerm(q.search);
     where.push(
-      sql`(${ncrReports.title} ilike ${like} or ${ncrReports.number} ilike ${like} or exists (select 1 from ${ncrSamples} ns join ${samples} s on s.id = ns.sample_id where ns.report_id = ${REPORT_ID} and s.barcode ilike ${like}))`,
+      sql`(${seen(reportColumn('title'), REPORT_ID, readable)} ilike ${like} or ${ncrReports.number} ilike ${like} or exists (select 1 from ${ncrSamples} ns join ${samples} s on s.id = ns.sample_id where ns.report_id = ${REPORT_ID} and ${readsSample(readable, 's')} and s.barcode ilike ${like}))`,
     );
   }
   const condition = and(...where);
   const [rows, [total]] = await Promise.all([
     db
-      .select(itemColumns(on))
+      .select(itemColumns(on, readable))
       .from(ncrReports)
       .where(condition)
       .orderBy(desc(ncrReports.eventDate), desc(ncrReports.id))
@@ -153,6 +181,15 @@ export async function listReports(db: Db, p: Principal, q: ListQuery, now = new 
 const stringQuery = (q: ListQuery): Record<string, string> =>
   Object.fromEntries(Object.entries(q).flatMap(([k, v]) => (v == null || v === '' ? [] : [[k, String(v)]])));
 
+/** The sources whose `source_ref` is a sample or a result. */
+const SAMPLE_SOURCES: readonly string[] = ['sample_rejected', 'referral_rejected', 'result_amended'];
+
+/** The report names a sample of a programme the caller holds no role in (its attachments, too, are then not the caller's). */
+export async function reportNamesUnseenSample(db: Tx, p: Principal, id: number): Promise<boolean> {
+  const [row] = rowsOf<{ hides: boolean }>(await db.execute(sql`select ${namesUnread(sql`${id}::int`, programsHeld(p))} as hides`));
+  return row?.hides === true;
+}
+
 /** A report of the caller's facility, locked for a change when `lock` is set; another facility's is not found. */
 async function reportOf(tx: Tx, p: Principal, id: number, lock = false) {
   const facility = staffFacility(p);
@@ -168,9 +205,22 @@ async function reportOf(tx: Tx, p: Principal, id: number, lock = false) {
 /** One report with its samples, actions and history, and what the caller may do with it now. */
 export async function getReport(db: Tx, p: Principal, id: number, now = new Date()): Promise<NcrDetail> {
   const report = await reportOf(db, p, id);
+  const readable = programsHeld(p);
   const on = today(now);
+  const actionReport = sql.raw('"ncr_actions"."report_id"');
   const [[item], linked, actions, history] = await Promise.all([
-    db.select(itemColumns(on)).from(ncrReports).where(eq(ncrReports.id, id)),
+    db
+      .select({
+        ...itemColumns(on, readable),
+        hides: namesUnread(REPORT_ID, readable),
+        description: seen(reportColumn('description'), REPORT_ID, readable),
+        immediate_action: seen(reportColumn('immediate_action'), REPORT_ID, readable),
+        suspected_cause: seen(reportColumn('suspected_cause'), REPORT_ID, readable),
+        root_cause: seen(reportColumn('root_cause'), REPORT_ID, readable),
+        effectiveness_check: seen(reportColumn('effectiveness_check'), REPORT_ID, readable),
+      })
+      .from(ncrReports)
+      .where(eq(ncrReports.id, id)),
     db
       .select({ id: samples.id, barcode: samples.barcode, program: programs.name, test: testOrders.id, test_name: testTypes.name })
       .from(ncrSamples)
@@ -178,19 +228,19 @@ export async function getReport(db: Tx, p: Principal, id: number, now = new Date
       .innerJoin(programs, eq(programs.id, samples.programId))
       .leftJoin(testOrders, eq(testOrders.id, ncrSamples.testOrderId))
       .leftJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-      .where(eq(ncrSamples.reportId, id))
+      .where(and(eq(ncrSamples.reportId, id), programIn(samples.programId, readable)))
       .orderBy(asc(samples.barcode), asc(ncrSamples.id)),
     db
       .select({
         id: ncrActions.id,
         kind: ncrActions.kind,
-        description: ncrActions.description,
+        description: seen(sql.raw('"ncr_actions"."description"'), actionReport, readable),
         responsible: ncrActions.responsibleId,
         responsible_name: userName(ncrActions.responsibleId),
         due_date: sql<string>`${ncrActions.dueDate}::text`,
         completed_on: sql<string | null>`${ncrActions.completedOn}::text`,
         effective: ncrActions.effective,
-        review_note: ncrActions.reviewNote,
+        review_note: seen(sql.raw('"ncr_actions"."review_note"'), actionReport, readable),
         reviewed_by: sql<string | null>`case when ${ncrActions.reviewedBy} is null then null else ${userName(ncrActions.reviewedBy)} end`,
         reviewed_at: ncrActions.reviewedAt,
         created_at: ncrActions.createdAt,
@@ -205,7 +255,7 @@ export async function getReport(db: Tx, p: Principal, id: number, now = new Date
         action: ncrEvents.action,
         from_state: ncrEvents.fromState,
         to_state: ncrEvents.toState,
-        detail: ncrEvents.detail,
+        detail: seen(sql.raw('"ncr_events"."detail"::text'), sql.raw('"ncr_events"."report_id"'), readable),
       })
       .from(ncrEvents)
       .where(eq(ncrEvents.reportId, id))
@@ -219,16 +269,18 @@ export async function getReport(db: Tx, p: Principal, id: number, now = new Date
   }
   const manager = managesQuality(p);
   const open = report.state !== 'closed';
+  const shown = item!;
   return {
-    ...toItem(item as ItemRow),
-    description: report.description,
-    immediate_action: report.immediateAction,
-    suspected_cause: report.suspectedCause,
-    root_cause: report.rootCause,
+    ...toItem(shown as ItemRow),
+    description: shown.description,
+    immediate_action: shown.immediate_action,
+    suspected_cause: shown.suspected_cause,
+    root_cause: shown.root_cause,
     qse: report.qse as NcrDetail['qse'],
     consequence: report.consequence,
     likelihood: report.likelihood,
-    source_ref: report.sourceRef,
+    // The event a report was drafted from is a sample's or a result's: not named to whoever holds no role in its programme.
+    source_ref: shown.hides && SAMPLE_SOURCES.includes(report.source) ? null : report.sourceRef,
     samples: [...samplesOf.values()],
     actions: actions.map((a) => ({
       ...a,
@@ -244,14 +296,14 @@ export async function getReport(db: Tx, p: Principal, id: number, now = new Date
       action: h.action,
       from_state: h.from_state,
       to_state: h.to_state,
-      detail: describe(h.detail),
+      detail: describe(JSON.parse(h.detail) as Record<string, unknown>),
     })),
     classified_by: report.classifiedBy == null ? null : await nameOf(db, report.classifiedBy),
     classified_at: iso(report.classifiedAt),
-    effectiveness_check: report.effectivenessCheck,
+    effectiveness_check: shown.effectiveness_check,
     closed_by: report.closedBy == null ? null : await nameOf(db, report.closedBy),
     can: {
-      edit: open && (manager || (report.state === 'reported' && report.reportedBy === p.id)),
+      edit: open && !shown.hides && (manager || (report.state === 'reported' && report.reportedBy === p.id)),
       classify: open && manager,
       act: open && manager && report.state !== 'reported',
       close: manager && report.state === 'action_planned',
@@ -276,13 +328,19 @@ function describe(detail: Record<string, unknown>): string {
 }
 
 /** The linked samples must be the facility's; a named test must be one of its sample's. */
-async function checkSamples(tx: Tx, facility: number, linked: CreateBody['samples']): Promise<{ sampleId: number; testOrderId: number | null }[]> {
+async function checkSamples(
+  tx: Tx,
+  facility: number,
+  readable: readonly string[],
+  linked: CreateBody['samples'],
+): Promise<{ sampleId: number; testOrderId: number | null }[]> {
   if (!linked.length) return [];
   const ids = [...new Set(linked.map((s) => s.sample))];
+  // A sample of a programme the caller holds no role in is not there for it.
   const found = await tx
     .select({ id: samples.id })
     .from(samples)
-    .where(and(inArray(samples.id, ids), eq(samples.facilityId, facility)));
+    .where(and(inArray(samples.id, ids), eq(samples.facilityId, facility), programIn(samples.programId, readable)));
   const missing = ids.find((id) => !found.some((f) => f.id === id));
   if (missing !== undefined) throw ValidationError.field('samples', `Invalid pk "${missing}" - object does not exist.`);
   const testIds = [...new Set(linked.flatMap((s) => s.tests))];
@@ -299,6 +357,11 @@ async function checkSamples(tx: Tx, facility: number, linked: CreateBody['sample
     else rows.push({ sampleId: s.sample, testOrderId: null });
   }
   return rows.filter((row, i) => rows.findIndex((o) => o.sampleId === row.sampleId && o.testOrderId === row.testOrderId) === i);
+}
+
+/** The day the event happened is a laboratory's day, never after today in Lagos. */
+function checkEventDate(eventDate: string | undefined, now: Date): void {
+  if (eventDate && eventDate > today(now)) throw ValidationError.field('event_date', 'The event date cannot be in the future.');
 }
 
 async function checkSection(tx: Tx, section: number | null | undefined): Promise<void> {
@@ -332,8 +395,10 @@ async function event(
 /** Report a non-conformity: numbered NCR-YYYY-NNNNN per facility and year, with its samples, history and audit row. */
 export async function createReport(tx: Tx, p: Principal, body: CreateBody, now = new Date()): Promise<NcrDetail> {
   const facility = staffFacility(p);
+  checkEventDate(body.event_date, now);
   await checkSection(tx, body.section);
-  const linked = await checkSamples(tx, facility, body.samples);
+  const linked = await checkSamples(tx, facility, programsHeld(p), body.samples);
+  await checkSource(tx, facility, programsHeld(p), body.source, body.source_ref);
   const number = await nextYearlyNumber(
     tx,
     { code: 'NCR', lock: 140, table: ncrReports, number: ncrReports.number, facility: ncrReports.facilityId, digits: 5 },
@@ -375,6 +440,8 @@ export async function updateReport(tx: Tx, p: Principal, id: number, body: Updat
   if (report.state === 'closed') throw conflict('A closed report cannot be changed.');
   if (!managesQuality(p) && !(report.state === 'reported' && report.reportedBy === p.id))
     throw forbidden('Only its reporter (before investigation) or a supervisor may change this report.');
+  if (await reportNamesUnseenSample(tx, p, id)) throw forbidden('This report names a sample of a programme you hold no role in: its staff correct it.');
+  checkEventDate(body.event_date, now);
   await checkSection(tx, body.section);
   const changes = {
     title: body.title,
@@ -549,9 +616,97 @@ function typeForReason(reason: string): NcrType {
   return 'sample_quality';
 }
 
-/** A pre-filled report for an event the system saw (nothing is saved): the form opens with it. */
+type EventSource = Exclude<NcrSource, 'manual'>;
+
+/** What is said when the record is there but the event a report would describe is not. */
+const NOT_HAPPENED: Record<EventSource, string> = {
+  sample_rejected: 'This sample was not rejected: there is no rejection to report.',
+  referral_rejected: 'This sample was not rejected on arrival from a referring facility: there is no rejection to report.',
+  qc_rejected: 'This QC run was not rejected: there is no QC failure to report.',
+  result_amended: 'This result is not an amendment: there is no amended result to report.',
+};
+
+/**
+ * A sample of the facility, in a programme the caller holds a role in (else undefined), and whether it was rejected
+ * (at reception, whole or some of its tests, which leaves its rejection reason; a referred one on arrival).
+ */
+async function sampleEvent(db: Tx, facility: number, readable: readonly string[], ref: number) {
+  const [sample] = await db
+    .select({
+      id: samples.id,
+      barcode: samples.barcode,
+      reason: rejectionReasons.reason,
+      updated: samples.updatedAt,
+      from: sql<string | null>`(select f.facility_name from ${facilities} f where f.id = ${samples.referredFromFacilityId})`,
+      rejected: sql<boolean>`(${samples.rejectionReasonId} is not null or ${samples.status} in (${SAMPLE_STATUS.REJECTED}, ${SAMPLE_STATUS.PARTIALLY_REJECTED}))`,
+      referred: sql<boolean>`(${samples.referredFromFacilityId} is not null)`,
+    })
+    .from(samples)
+    .leftJoin(rejectionReasons, eq(rejectionReasons.id, samples.rejectionReasonId))
+    .where(and(eq(samples.id, ref), eq(samples.facilityId, facility), programIn(samples.programId, readable)));
+  return sample;
+}
+
+/** A QC run of the facility (else undefined), with its tests, machine and the rules it fired. */
+async function qcEvent(db: Tx, facility: number, ref: number) {
+  const rows = rowsOf<{ run_at: Date | string; verdict: string; test: string | null; machine: string | null; rules: string | null }>(
+    await db.execute(sql`
+      select r.run_at, r.verdict,
+             (select string_agg(distinct t.name, ', ') from qc_results x join qc_materials m on m.id = x.material_id join ${testTypes} t on t.id = m.test_type_id where x.run_id = r.id) as test,
+             (select ms.name from machine_settings ms where ms.id = r.machine_id) as machine,
+             (select string_agg(distinct v->>'rule', ', ') from qc_results x, jsonb_array_elements(x.violations) v where x.run_id = r.id) as rules
+      from qc_runs r where r.id = ${ref} and r.facility_id = ${facility}`),
+  );
+  return rows[0];
+}
+
+/** A result of the facility whose sample the caller may name (else undefined), and whether it amends a released one. */
+async function resultEvent(db: Tx, facility: number, readable: readonly string[], ref: number) {
+  const rows = rowsOf<{ sample: number; barcode: string; test_order: number; test: string; reason: string | null; at: Date | string; amends: number | null }>(
+    await db.execute(sql`
+      select s.id as sample, s.barcode, o.id as test_order, t.name as test, r.amendment_reason as reason, coalesce(r.entered_at, now()) as at, r.amends_id as amends
+      from results r join ${testOrders} o on o.id = r.test_order_id join ${samples} s on s.id = o.sample_id join ${testTypes} t on t.id = o.test_type_id
+      where r.id = ${ref} and r.facility_id = ${facility} and ${readsSample(readable, 's')}`),
+  );
+  return rows[0];
+}
+
+/** Whether the event happened: the record is there (`undefined` when it is not the caller's to name), and the event with it. */
+async function sourceEvent(db: Tx, facility: number, readable: readonly string[], source: EventSource, ref: number): Promise<boolean | undefined> {
+  if (source === 'qc_rejected') {
+    const run = await qcEvent(db, facility, ref);
+    return run ? run.verdict === 'rejected' : undefined;
+  }
+  if (source === 'result_amended') {
+    const result = await resultEvent(db, facility, readable, ref);
+    return result ? result.amends != null : undefined;
+  }
+  const sample = await sampleEvent(db, facility, readable, ref);
+  return sample ? sample.rejected && (source === 'sample_rejected' || sample.referred) : undefined;
+}
+
+/** A report raised from an event names it, and the event happened; one written by hand names none. */
+async function checkSource(tx: Tx, facility: number, readable: readonly string[], source: NcrSource, ref: number | null): Promise<void> {
+  if (source === 'manual') {
+    if (ref != null) throw ValidationError.field('source_ref', 'A report written by hand names no source record: leave this field empty.');
+    return;
+  }
+  if (ref == null) throw ValidationError.field('source_ref', 'This field is required.');
+  const happened = await sourceEvent(tx, facility, readable, source, ref);
+  if (happened === undefined) throw ValidationError.field('source_ref', `Invalid pk "${ref}" - object does not exist.`);
+  if (!happened) throw ValidationError.field('source_ref', NOT_HAPPENED[source]);
+}
+
+/**
+ * A pre-filled report for an event the system saw (nothing is saved): the form opens with it. A record that is not
+ * the caller's to name is a 400 on `ref`; one whose event did not happen (a sample not rejected, a QC run not
+ * rejected, a result that is no amendment) is not found.
+ */
 export async function draftReport(db: Db, p: Principal, q: z.output<typeof ncrDraftQuery>, now = new Date()): Promise<NcrDraft> {
   const facility = staffFacility(p);
+  const readable = programsHeld(p);
+  const source = q.source as EventSource;
+  const missing = () => ValidationError.field('ref', `Invalid pk "${q.ref}" - object does not exist.`);
   const base = {
     event_date: today(now),
     immediate_action: '',
@@ -560,22 +715,12 @@ export async function draftReport(db: Db, p: Principal, q: z.output<typeof ncrDr
     source: q.source,
     source_ref: q.ref,
   };
-  if (q.source === 'sample_rejected' || q.source === 'referral_rejected') {
-    const [sample] = await db
-      .select({
-        id: samples.id,
-        barcode: samples.barcode,
-        status: samples.status,
-        reason: rejectionReasons.reason,
-        updated: samples.updatedAt,
-        from: sql<string | null>`(select f.facility_name from ${facilities} f where f.id = ${samples.referredFromFacilityId})`,
-      })
-      .from(samples)
-      .leftJoin(rejectionReasons, eq(rejectionReasons.id, samples.rejectionReasonId))
-      .where(and(eq(samples.id, q.ref), eq(samples.facilityId, facility)));
-    if (!sample) throw ValidationError.field('ref', `Invalid pk "${q.ref}" - object does not exist.`);
+  if (source === 'sample_rejected' || source === 'referral_rejected') {
+    const sample = await sampleEvent(db, facility, readable, q.ref);
+    if (!sample) throw missing();
+    const referral = source === 'referral_rejected';
+    if (!sample.rejected || (referral && !sample.referred)) throw notFound(NOT_HAPPENED[source]);
     const reason = sample.reason ?? 'no reason recorded';
-    const referral = q.source === 'referral_rejected';
     const type = referral && !sample.reason ? 'transport' : typeForReason(reason);
     return {
       ...base,
@@ -591,17 +736,10 @@ export async function draftReport(db: Db, p: Principal, q: z.output<typeof ncrDr
       lab_numbers: [sample.barcode],
     };
   }
-  if (q.source === 'qc_rejected') {
-    const rows = rowsOf<{ run_at: Date | string; verdict: string; test: string | null; machine: string | null; rules: string | null }>(
-      await db.execute(sql`
-        select r.run_at, r.verdict,
-               (select string_agg(distinct t.name, ', ') from qc_results x join qc_materials m on m.id = x.material_id join ${testTypes} t on t.id = m.test_type_id where x.run_id = r.id) as test,
-               (select ms.name from machine_settings ms where ms.id = r.machine_id) as machine,
-               (select string_agg(distinct v->>'rule', ', ') from qc_results x, jsonb_array_elements(x.violations) v where x.run_id = r.id) as rules
-        from qc_runs r where r.id = ${q.ref} and r.facility_id = ${facility}`),
-    );
-    const run = rows[0];
-    if (!run) throw ValidationError.field('ref', `Invalid pk "${q.ref}" - object does not exist.`);
+  if (source === 'qc_rejected') {
+    const run = await qcEvent(db, facility, q.ref);
+    if (!run) throw missing();
+    if (run.verdict !== 'rejected') throw notFound(NOT_HAPPENED[source]);
     const on = lagosToday(new Date(run.run_at));
     return {
       ...base,
@@ -615,15 +753,10 @@ export async function draftReport(db: Db, p: Principal, q: z.output<typeof ncrDr
       lab_numbers: [],
     };
   }
-  // result_amended: the amended result's sample and test
-  const rows = rowsOf<{ sample: number; barcode: string; test_order: number; test: string; reason: string | null; at: Date | string }>(
-    await db.execute(sql`
-      select s.id as sample, s.barcode, o.id as test_order, t.name as test, r.amendment_reason as reason, coalesce(r.entered_at, now()) as at
-      from results r join ${testOrders} o on o.id = r.test_order_id join ${samples} s on s.id = o.sample_id join ${testTypes} t on t.id = o.test_type_id
-      where r.id = ${q.ref} and r.facility_id = ${facility}`),
-  );
-  const result = rows[0];
-  if (!result) throw ValidationError.field('ref', `Invalid pk "${q.ref}" - object does not exist.`);
+  // result_amended: the amendment's sample and test
+  const result = await resultEvent(db, facility, readable, q.ref);
+  if (!result) throw missing();
+  if (result.amends == null) throw notFound(NOT_HAPPENED[source]);
   return {
     ...base,
     event_date: lagosToday(new Date(result.at)),

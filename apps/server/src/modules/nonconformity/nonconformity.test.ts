@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ncrCreateBody } from '@nlims/contracts';
 import { rowsOf } from '../../core/db.js';
+import { principalOf } from '../../seed/demo-steps.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { GENERAL, programmeSteps } from '../../test/programmes.js';
+import { createReport } from './nonconformity.service.js';
 
 /**
  * Non-conformity reports: a receptionist reports a rejected sample (pre-filled), a supervisor classifies it, plans a
@@ -150,6 +153,17 @@ describe('a non-conformity from report to closing', () => {
     expect(found.results.map((r: { id: number }) => r.id)).toEqual([ncr.id]);
   });
 
+  it('corrects only the fields sent, and refuses a correction that sends none', async () => {
+    const made = (
+      await call('clin_receptionist', 'POST', '/api/non_conformity_report/', report({ immediate_action: 'Relabelled', suspected_cause: 'Busy bench' }))
+    ).json();
+    const corrected = await call('clin_receptionist', 'PATCH', `/api/non_conformity_report/${made.id}/`, { title: 'Unlabelled tube from ward 3' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json()).toMatchObject({ title: 'Unlabelled tube from ward 3', immediate_action: 'Relabelled', suspected_cause: 'Busy bench' });
+    const nothing = await call('clin_receptionist', 'PATCH', `/api/non_conformity_report/${made.id}/`, {});
+    expect(nothing.json()).toEqual({ non_field_errors: ['Send at least one field to change.'] });
+  });
+
   it('numbers reports per facility and year, one at a time when two report at once', async () => {
     const [a, b] = await Promise.all([
       call('clin_analyst', 'POST', '/api/non_conformity_report/', report()),
@@ -231,24 +245,124 @@ describe('a non-conformity from report to closing', () => {
   });
 
   it('pre-fills a rejected QC run and an amended result', async () => {
-    const [run] = rowsOf<{ id: number }>(
-      await t.database.db.execute(
-        sql`insert into qc_runs (facility_id, run_at, verdict, entered_by) select u.facility_id, now(), 'reject', u.id from users u where u.username = 'clin_analyst' returning id`,
-      ),
-    );
-    const qc = await call('clin_analyst', 'GET', `/api/non_conformity_report/draft/?source=qc_rejected&ref=${run!.id}`);
+    const run = await qcRun('rejected');
+    const qc = await call('clin_analyst', 'GET', `/api/non_conformity_report/draft/?source=qc_rejected&ref=${run}`);
     expect(qc.statusCode, qc.body).toBe(200);
-    expect(qc.json()).toMatchObject({ type: 'qc_failure', severity: 'major', samples: [], source_ref: run!.id });
-    expect((await call('ph_analyst', 'GET', `/api/non_conformity_report/draft/?source=qc_rejected&ref=${run!.id}`)).statusCode).toBe(400);
+    expect(qc.json()).toMatchObject({ type: 'qc_failure', severity: 'major', samples: [], source_ref: run });
+    expect((await call('ph_analyst', 'GET', `/api/non_conformity_report/draft/?source=qc_rejected&ref=${run}`)).statusCode).toBe(400);
 
-    const { sample } = await general.received();
-    const [result] = await general.enterAll(sample);
-    const amended = await call('clin_supervisor', 'GET', `/api/non_conformity_report/draft/?source=result_amended&ref=${result}`);
+    const { sample, result } = await released();
+    const amendment = await call('clin_supervisor', 'POST', `/api/results/${result}/amend/`, {
+      value: 6.1,
+      reason: 'Transcription error',
+      password: 'Demo@12345',
+    });
+    expect(amendment.statusCode, amendment.body).toBe(201);
+    const amended = await call('clin_supervisor', 'GET', `/api/non_conformity_report/draft/?source=result_amended&ref=${amendment.json().id}`);
     expect(amended.statusCode, amended.body).toBe(200);
     expect(amended.json()).toMatchObject({ type: 'result_amended', source: 'result_amended', lab_numbers: [sample.barcode] });
+    expect(amended.json().description).toContain('Transcription error');
     expect(amended.json().samples[0].tests).toHaveLength(1);
+    const { lab_numbers: _, ...body } = amended.json();
+    const made = await call('clin_supervisor', 'POST', '/api/non_conformity_report/', body);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ source: 'result_amended', source_ref: amendment.json().id });
   });
 });
+
+describe('a report describes what happened', () => {
+  it('drafts nothing from an event that did not happen (404), and refuses a report naming one on source_ref', async () => {
+    const { sample: accepted } = await general.received();
+    const rejectedHere = await rejected();
+    const run = { accepted: await qcRun('accepted'), warning: await qcRun('warning') };
+    const { result } = await released();
+    const notHappened: [source: string, ref: number, detail: RegExp][] = [
+      ['sample_rejected', accepted.id, /sample was not rejected/],
+      ['referral_rejected', accepted.id, /not rejected on arrival/],
+      // rejected at this facility's own reception, not on arrival from a referring one
+      ['referral_rejected', rejectedHere.id, /not rejected on arrival/],
+      ['qc_rejected', run.accepted, /QC run was not rejected/],
+      ['qc_rejected', run.warning, /QC run was not rejected/],
+      ['result_amended', result, /not an amendment/],
+    ];
+    for (const [source, ref, detail] of notHappened) {
+      const draft = await call('clin_supervisor', 'GET', `/api/non_conformity_report/draft/?source=${source}&ref=${ref}`);
+      expect(draft.statusCode, `${source} ${draft.body}`).toBe(404);
+      expect(draft.json().detail).toMatch(detail);
+      const made = await call('clin_supervisor', 'POST', '/api/non_conformity_report/', report({ source, source_ref: ref }));
+      expect(made.statusCode, `${source} ${made.body}`).toBe(400);
+      expect(made.json()).toEqual({ source_ref: [expect.stringMatching(detail)] });
+    }
+    // what did happen is still drafted and reported
+    expect((await call('clin_supervisor', 'GET', `/api/non_conformity_report/draft/?source=sample_rejected&ref=${rejectedHere.id}`)).statusCode).toBe(200);
+    const named = await call('clin_supervisor', 'POST', '/api/non_conformity_report/', report({ source: 'sample_rejected', source_ref: rejectedHere.id }));
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json()).toMatchObject({ source: 'sample_rejected', source_ref: rejectedHere.id });
+    // a sample referred by another facility and rejected here on arrival
+    const arrived = await rejected();
+    await t.database.db.execute(
+      sql`update samples s set referred_from_facility_id = (select min(f.id) from facilities f where f.id <> s.facility_id) where s.id = ${arrived.id}`,
+    );
+    const referral = await call('clin_supervisor', 'GET', `/api/non_conformity_report/draft/?source=referral_rejected&ref=${arrived.id}`);
+    expect(referral.statusCode, referral.body).toBe(200);
+    expect(referral.json().title).toContain('rejected on arrival');
+
+    const refused = async (body: object, user = 'clin_supervisor') => {
+      const res = await call(user, 'POST', '/api/non_conformity_report/', report(body));
+      expect(res.statusCode, res.body).toBe(400);
+      return Object.keys(res.json());
+    };
+    // a report written by hand names no event; one raised from an event names it
+    expect(await refused({ source: 'manual', source_ref: rejectedHere.id })).toEqual(['source_ref']);
+    expect(await refused({ source_ref: rejectedHere.id })).toEqual(['source_ref']);
+    expect(await refused({ source: 'sample_rejected' })).toEqual(['source_ref']);
+    expect(await refused({ source: 'qc_rejected', source_ref: 2_000_000 })).toEqual(['source_ref']);
+    // another facility's event is not there for Yaba
+    expect(await refused({ source: 'sample_rejected', source_ref: rejectedHere.id }, 'ph_supervisor')).toEqual(['source_ref']);
+    expect(await refused({ source: 'qc_rejected', source_ref: await qcRun('rejected') }, 'ph_supervisor')).toEqual(['source_ref']);
+  });
+
+  it('takes no event date after today in Lagos', async () => {
+    const lagosToday = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.parse(`${lagosToday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const future = await call('clin_receptionist', 'POST', '/api/non_conformity_report/', report({ event_date: tomorrow }));
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toEqual({ event_date: ['The event date cannot be in the future.'] });
+    const made = await call('clin_receptionist', 'POST', '/api/non_conformity_report/', report({ event_date: lagosToday }));
+    expect(made.statusCode, made.body).toBe(201);
+    const moved = await call('clin_receptionist', 'PATCH', `/api/non_conformity_report/${made.json().id}/`, { event_date: tomorrow });
+    expect(moved.statusCode).toBe(400);
+    expect(Object.keys(moved.json())).toEqual(['event_date']);
+    expect((await call('clin_receptionist', 'PATCH', `/api/non_conformity_report/${made.json().id}/`, { event_date: '2026-01-05' })).statusCode).toBe(200);
+
+    // The day is Lagos's, not UTC's: at 23:30 UTC it is already the next day in Lagos, and not yet the one after.
+    const p = await principalOf(t.database.db, 'clin_receptionist');
+    const late = new Date('2030-03-09T23:30:00Z');
+    const at = (eventDate: string) => t.database.db.transaction((tx) => createReport(tx, p, ncrCreateBody.parse(report({ event_date: eventDate })), late));
+    await expect(at('2030-03-10')).resolves.toMatchObject({ event_date: '2030-03-10' });
+    await expect(at('2030-03-11')).rejects.toMatchObject({ statusCode: 400, fields: { event_date: ['The event date cannot be in the future.'] } });
+  });
+});
+
+/** A QC run at Ikeja with this verdict (without control results: it holds no test's patients' results). */
+async function qcRun(verdict: 'accepted' | 'warning' | 'rejected') {
+  const [run] = rowsOf<{ id: number }>(
+    await t.database.db.execute(
+      sql`insert into qc_runs (facility_id, run_at, verdict, entered_by) select u.facility_id, now(), ${verdict}, u.id from users u where u.username = 'clin_analyst' returning id`,
+    ),
+  );
+  return run!.id;
+}
+
+/** A General result at Ikeja, entered, verified and approved: released, never amended. */
+async function released() {
+  const { sample } = await general.received();
+  const [result] = await general.enterAll(sample);
+  expect((await call('clin_supervisor', 'POST', `/api/results/${result}/verify/`)).statusCode).toBe(200);
+  const approved = await call('clin_supervisor', 'POST', `/api/results/${result}/approve/`, { password: 'Demo@12345' });
+  expect(approved.statusCode, approved.body).toBe(200);
+  return { sample, result: result! };
+}
 
 function classify() {
   return { category: 'sample', type: 'sample_quality', qse: 'process_control', consequence: 2, likelihood: 2, root_cause: 'Tubes shaken in transport' };

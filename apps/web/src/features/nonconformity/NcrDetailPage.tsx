@@ -82,7 +82,12 @@ export default function NcrDetailPage() {
         )}
       </Card>
       <Card size="small" title={t('detail.attachments')} className="ncr-card-section clin-no-print">
-        {/* evidence is added while the report is open; a closed report's files stay as they were */}
+        {/* evidence is added while the report is open; a closed report's files stay as they were (the server refuses a change, 409) */}
+        {r.state === 'closed' && (
+          <p className="ncr-muted" data-testid="ncr-attachments-closed">
+            {t('detail.attachmentsClosed')}
+          </p>
+        )}
         <Attachments target="ncr" id={r.id} readOnly={r.state === 'closed'} />
       </Card>
       <Card size="small" title={t('detail.history')} className="ncr-card-section">
