@@ -5,7 +5,10 @@ import { z } from 'zod';
  * `integer`s; strings never carry NUL or other control characters (the
  * database refuses NUL, and they have no business in a lab record), nor the
  * bidirectional overrides that can make a name or a number read differently
- * from what is stored (U+202A–U+202E, U+2066–U+2069).
+ * from what is stored (U+202A–U+202E, U+2066–U+2069). Line breaks and tabs
+ * belong to multi-line text only (a note, a description, a results file): a
+ * path, a query value, a field name or a one-line field (`oneLine`: a name, a
+ * title) never holds one.
  */
 export const MAX_ID = 2_147_483_647;
 export const ID_RANGE_MESSAGE = `Ensure this value is less than or equal to ${MAX_ID}.`;
@@ -51,21 +54,40 @@ export function unsafeTextProblem(value: string): string | null {
     : `Remove the control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}).`;
 }
 
-/** Every unsafe string in a parsed JSON value, query or path, by field path (`identifiers.0.identifier`). */
-export function findUnsafeText(value: unknown, path = ''): Record<string, string[]> {
+// Line breaks and tabs (the control characters `UNSAFE` lets through, and the Unicode line and paragraph separators).
+const BREAK = /[\t\n\r\u0085\u2028\u2029]/u;
+export const ONE_LINE_MESSAGE = 'This field is one line: remove the line break or tab.';
+
+/** Whether a string is one line: no line break or tab. */
+export const isOneLine = (value: string): boolean => !BREAK.test(value);
+
+/** A one-line field (a name, a title): control characters as everywhere, and no line break or tab. */
+export const oneLine = <T extends z.ZodString>(schema: T): T => schema.refine(isOneLine, ONE_LINE_MESSAGE) as T;
+
+/** Why a one-line string may not be stored, or null when it may. */
+export function unsafeLineProblem(value: string): string | null {
+  return unsafeTextProblem(value) ?? (isOneLine(value) ? null : ONE_LINE_MESSAGE);
+}
+
+/**
+ * Every unsafe string in a parsed JSON value, query or path, by field path (`identifiers.0.identifier`). With
+ * `oneLine` (a path, a query), no value holds a line break or tab either; a field's name never does.
+ */
+export function findUnsafeText(value: unknown, path = '', options: { oneLine?: boolean } = {}): Record<string, string[]> {
   const out: Record<string, string[]> = {};
+  const check = options.oneLine ? unsafeLineProblem : unsafeTextProblem;
   const walk = (v: unknown, at: string, depth: number) => {
     if (depth > 32) return;
     if (typeof v === 'string') {
-      const problem = unsafeTextProblem(v);
+      const problem = check(v);
       if (problem) out[at || 'non_field_errors'] = [problem];
     } else if (Array.isArray(v)) {
       for (const [i, item] of v.entries()) walk(item, at ? `${at}.${i}` : String(i), depth + 1);
     } else if (v && typeof v === 'object')
       for (const [key, item] of Object.entries(v)) {
-        const keyProblem = unsafeTextProblem(key);
+        const keyProblem = unsafeLineProblem(key);
         const field = at ? `${at}.${key}` : key;
-        if (keyProblem) out[field.replace(UNSAFE, '?') || 'non_field_errors'] = [keyProblem];
+        if (keyProblem) out[field.replace(UNSAFE, '?').replace(BREAK, '?') || 'non_field_errors'] = [keyProblem];
         else walk(item, field, depth + 1);
       }
   };

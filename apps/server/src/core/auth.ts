@@ -30,8 +30,30 @@ declare module 'fastify' {
      * on its routes). People reach these routes too, with their own roles.
      */
     systems?: boolean;
+    /**
+     * Who may call the route, decided on the caller as soon as it is known, before the body is read or validated:
+     * a caller the route is not for gets its 403, never a 400 about a body it may not send (`Gate`).
+     */
+    may?: Gate;
   }
 }
+
+/**
+ * A route's coarse rule on the caller alone (`config.may`): it throws the 403 the route's service would throw for
+ * this caller (`requireInAny`, the module's own guard), and returns otherwise. The service keeps its fine checks
+ * (which programme, which facility, which record); the gate only makes sure that who may call is decided first.
+ */
+export type Gate = (p: Principal) => unknown;
+
+/** A gate from a yes-or-no rule and the message of its 403. */
+export const onlyIf =
+  (rule: (p: Principal) => boolean, message?: string): Gate =>
+  (p) => {
+    if (!rule(p)) throw forbidden(message);
+  };
+
+/** Every signed-in caller: declared where a write is everyone's own (one's password, signing out). */
+export const anyoneSignedIn: Gate = () => undefined;
 
 /**
  * Authentication for every route in one hook, decided on the route the router
@@ -54,6 +76,7 @@ export function registerAuth(app: FastifyInstance, authenticator: Authenticator)
       if (client == null) throw unauthorized('Given token not valid for any token type');
       if (!request.routeOptions.config?.systems) throw forbidden('An API client may call only the FHIR endpoints.');
       request.principal = client;
+      request.routeOptions.config.may?.(client);
       return;
     }
     const claims = await authenticator.verify(match[1]!);
@@ -62,6 +85,8 @@ export function registerAuth(app: FastifyInstance, authenticator: Authenticator)
     const principal = await authenticator.load(claims.userId, claims.sessionId);
     if (!principal?.isActive) throw unauthorized('Given token not valid for any token type');
     request.principal = principal;
+    // Who may call is decided here, before the body is parsed or validated (a 403, never a 400 about the body).
+    request.routeOptions.config?.may?.(principal);
   });
 }
 

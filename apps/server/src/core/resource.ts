@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, FILTER_PREFIX, idParams, MAX_ID, listQuery, paginated, patchBody, type ListQuery, type Paginated } from '@nlims/contracts';
 import './audit.js';
 import type { Principal } from './principal.js';
-import { principalOf } from './auth.js';
+import { onlyIf, principalOf } from './auth.js';
 import type { Db, Tx } from './db.js';
 import { pgError, uniqueViolationToValidation } from './db-errors.js';
 import { conflict, forbidden, notFound, ValidationError } from './errors.js';
@@ -348,6 +348,8 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
   const write = (p: Principal) => {
     if (!allow(def.access.write, p, superuserOnly)) throw forbidden();
   };
+  // Who may write is decided before the body is read (core/auth.ts); the handlers check again.
+  const writer = { may: onlyIf((p) => allow(def.access.write, p, superuserOnly)) };
   const fieldNames = Object.keys(def.fields);
   const saveValues = async (body: Record<string, unknown>, p: Principal) => {
     const values = def.toValues ? await def.toValues(body as never) : { ...body };
@@ -387,26 +389,30 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
   if (!def.body) return;
   const body = def.body;
 
-  app.post(`/api/${def.path}/`, { schema: { tags, headers: idempotencyHeaders, body, response: { 201: def.item } } }, async (request, reply) => {
-    const p = principalOf(request);
-    write(p);
-    const input = request.body as Record<string, unknown>;
-    return guardUnique(() =>
-      idempotentCreate(db, request, reply, 201, (db) =>
-        db.transaction(async (tx) => {
-          await def.validate?.(tx, input as never, p);
-          const [row] = await tx
-            .insert(def.table)
-            .values((await saveValues(input, p)) as never)
-            .returning({ id: def.id });
-          await def.afterSave?.(tx, Number(row!.id), input as never, p);
-          const after = await findScoped(tx, def, p, Number(row!.id));
-          await app.audit(tx, p, { action: `${def.entity}.created`, entity: def.entity, entityId: String(row!.id), after });
-          return after;
-        }),
-      ),
-    );
-  });
+  app.post(
+    `/api/${def.path}/`,
+    { config: writer, schema: { tags, headers: idempotencyHeaders, body, response: { 201: def.item } } },
+    async (request, reply) => {
+      const p = principalOf(request);
+      write(p);
+      const input = request.body as Record<string, unknown>;
+      return guardUnique(() =>
+        idempotentCreate(db, request, reply, 201, (db) =>
+          db.transaction(async (tx) => {
+            await def.validate?.(tx, input as never, p);
+            const [row] = await tx
+              .insert(def.table)
+              .values((await saveValues(input, p)) as never)
+              .returning({ id: def.id });
+            await def.afterSave?.(tx, Number(row!.id), input as never, p);
+            const after = await findScoped(tx, def, p, Number(row!.id));
+            await app.audit(tx, p, { action: `${def.entity}.created`, entity: def.entity, entityId: String(row!.id), after });
+            return after;
+          }),
+        ),
+      );
+    },
+  );
 
   const update = (partial: boolean) => async (request: { params: { id: number }; body: unknown }, p: Principal) => {
     write(p);
@@ -437,30 +443,35 @@ export function registerResource(app: App, db: Db, def: ResourceDef): void {
   const updateBody = def.updateBody ?? body;
   app.put(
     `/api/${def.path}/:id/`,
-    { schema: { tags, params: idParams, body: updateBody, response: { 200: def.item } } },
+    { config: writer, schema: { tags, params: idParams, body: updateBody, response: { 200: def.item } } },
     (request) => update(false)(request, principalOf(request)) as never,
   );
   app.patch(
     `/api/${def.path}/:id/`,
-    { schema: { tags, params: idParams, body: patchBody(updateBody), response: { 200: def.item } } },
+    { config: writer, schema: { tags, params: idParams, body: patchBody(updateBody), response: { 200: def.item } } },
     (request) => update(true)(request, principalOf(request)) as never,
   );
 
   if (def.access.delete === false) return;
-  app.delete(`/api/${def.path}/:id/`, { schema: { tags, params: idParams, response: { 204: z.null().describe('Deleted.') } } }, async (request, reply) => {
-    const p = principalOf(request);
-    if (!allow(def.access.delete, p, superuserOnly)) throw forbidden();
-    try {
-      await db.transaction(async (tx) => {
-        const before = await findScoped(tx, def, p, request.params.id);
-        await tx.delete(def.table).where(eq(def.id, request.params.id));
-        await app.audit(tx, p, { action: `${def.entity}.deleted`, entity: def.entity, entityId: String(request.params.id), before });
-      });
-    } catch (error) {
-      // Other records still point at this one (tests at a section, results at a method): keep it, say why.
-      if (pgError(error)?.code === '23503') throw conflict('This record is in use by other records and cannot be deleted; deactivate it instead.');
-      throw error;
-    }
-    return reply.status(204).send(null);
-  });
+  const deleter = { may: onlyIf((p) => allow(def.access.delete, p, superuserOnly)) };
+  app.delete(
+    `/api/${def.path}/:id/`,
+    { config: deleter, schema: { tags, params: idParams, response: { 204: z.null().describe('Deleted.') } } },
+    async (request, reply) => {
+      const p = principalOf(request);
+      if (!allow(def.access.delete, p, superuserOnly)) throw forbidden();
+      try {
+        await db.transaction(async (tx) => {
+          const before = await findScoped(tx, def, p, request.params.id);
+          await tx.delete(def.table).where(eq(def.id, request.params.id));
+          await app.audit(tx, p, { action: `${def.entity}.deleted`, entity: def.entity, entityId: String(request.params.id), before });
+        });
+      } catch (error) {
+        // Other records still point at this one (tests at a section, results at a method): keep it, say why.
+        if (pgError(error)?.code === '23503') throw conflict('This record is in use by other records and cannot be deleted; deactivate it instead.');
+        throw error;
+      }
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -111,6 +111,45 @@ describe('malformed input never reaches a 5xx', () => {
 });
 
 /**
+ * A body that names nothing — `{}`, `null`, or only a name every object inherits (`__proto__`, dropped when read) —
+ * sent to every PATCH and PUT, on rows that exist (the first ids of each path parameter, in every combination), as
+ * the people who keep them: never a 5xx. A PATCH that names nothing to change is a 400 on the body (or the
+ * caller's 403), never an update of nothing.
+ */
+describe('bodies that name nothing', () => {
+  const EMPTY = ['{}', 'null', '{"__proto__": {"polluted": true}}'];
+  const IDS = ['1', '2', '3', '4'];
+  /** Every way of filling the path's parameters with the first ids. */
+  const urls = (path: string): string[] =>
+    (path.match(/\{[^}]+\}/g) ?? []).reduce((partial, param) => partial.flatMap((url) => IDS.map((id) => url.replace(param, id))), [path]);
+  for (const who of ['superadmin', 'clin_supervisor', 'ph_supervisor', 'clin_admin', 'ph_admin'] as const) {
+    it(`never reach a 5xx on a PATCH or PUT (${who})`, async () => {
+      t.forget(who); // the probes above sign out too
+      const token = await t.token(who);
+      const writes = operations.filter(({ method, path }) => (method === 'PATCH' || method === 'PUT') && path.startsWith('/api/'));
+      expect(writes.length).toBeGreaterThan(50);
+      const failures: string[] = [];
+      const all = writes.flatMap(({ method, path }) => urls(path).flatMap((url) => EMPTY.map((payload) => ({ method, url, payload }))));
+      for (let i = 0; i < all.length; i += 8) {
+        const batch = all.slice(i, i + 8);
+        const replies = await Promise.all(
+          batch.map(({ method, url, payload }) =>
+            t.app.inject({ method: method as 'PATCH', url, headers: { ...bearer(token), 'content-type': 'application/json' }, payload }),
+          ),
+        );
+        replies.forEach((res, j) => {
+          const { method, url, payload } = batch[j]!;
+          const label = `${res.statusCode} ${method} ${url} ${payload} ${res.body.slice(0, 200)}`;
+          if (res.statusCode >= 500) failures.push(label);
+          else if (method === 'PATCH' && res.statusCode !== 400 && res.statusCode !== 403) failures.push(label);
+        });
+      }
+      expect(failures).toEqual([]);
+    }, 240_000);
+  }
+});
+
+/**
  * Names every object inherits (`__proto__`, `constructor`, `toString`) reach no lookup: each list's
  * `ordering`, `search` and `Filters.*` values are checked against its own allow-list, so an unknown
  * ordering is a 400 naming the parameter, and a search for these words is just a search.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, idParam } from '../input.js';
+import { dbId, idParam, oneLine } from '../input.js';
 
 /**
  * Documents and files (DOMAIN "Files", OWASP file-upload guidance): folders
@@ -31,12 +31,11 @@ export const DEFAULT_UPLOAD_MAX_MB = 20;
 /** Days a deleted file or folder stays in the bin. */
 export const BIN_DAYS = 30;
 
-const name = z
-  .string()
-  .trim()
-  .min(1, 'This field may not be blank.')
-  .max(200, 'Ensure this field has no more than 200 characters.')
-  .refine((s) => !/[/\\]/.test(s) && s !== '.' && s !== '..', 'A name may not contain / or \\.');
+/** The name a user gives a folder or a file: one line (no line break or tab), as an uploaded file's name is made. */
+const name = oneLine(z.string().trim().min(1, 'This field may not be blank.').max(200, 'Ensure this field has no more than 200 characters.')).refine(
+  (s) => !/[/\\]/.test(s) && s !== '.' && s !== '..',
+  'A name may not contain / or \\.',
+);
 const isoDate = z.iso.date("Invalid date format, Accepted format 'YYYY-MM-DD'");
 
 /** Roles that may upload, supersede or change a controlled document (in any programme of the facility). */
@@ -74,10 +73,10 @@ export const documentFields = z.object({
     .min(1, 'This field may not be blank.')
     .max(60)
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Use letters, digits, dots, dashes and underscores.'),
-  title: z.string().trim().min(1, 'This field may not be blank.').max(200),
+  title: oneLine(z.string().trim().min(1, 'This field may not be blank.').max(200)),
   effective_date: isoDate,
   review_date: isoDate,
-  approved_by: z.string().trim().min(1, 'This field may not be blank.').max(120),
+  approved_by: oneLine(z.string().trim().min(1, 'This field may not be blank.').max(120)),
 });
 export type DocumentFields = z.infer<typeof documentFields>;
 

@@ -3,9 +3,12 @@ import { z } from 'zod';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
+import { clientKeeper } from './api-clients.access.js';
 import { createApiClient, listApiClients, revokeApiClient, rotateApiClient } from './api-clients.service.js';
 
 const tags = ['api clients'];
+/** Who may write, decided before the body is read: a facility's administrator or the super admin (the services check again). */
+const keeper = { may: clientKeeper };
 
 /** The API clients a facility's administrator keeps (list, create, revoke, rotate); the secret is shown once. */
 export function apiClientsRoutes(app: App, db: Db): void {
@@ -23,17 +26,21 @@ export function apiClientsRoutes(app: App, db: Db): void {
   );
   app.post(
     '/api/api_client/',
-    { schema: { tags, summary: 'Create an API client: its secret is in this reply only', body: apiClientBody, response: { 201: apiClientWithSecret } } },
+    {
+      config: keeper,
+      schema: { tags, summary: 'Create an API client: its secret is in this reply only', body: apiClientBody, response: { 201: apiClientWithSecret } },
+    },
     async (request, reply) => reply.code(201).send(await db.transaction((tx) => createApiClient(tx, principalOf(request), request.body))),
   );
   app.post(
     '/api/api_client/:id/revoke/',
-    { schema: { tags, summary: 'Revoke an API client: its next call is refused', params: idParams, response: { 200: apiClientItem } } },
+    { config: keeper, schema: { tags, summary: 'Revoke an API client: its next call is refused', params: idParams, response: { 200: apiClientItem } } },
     (request) => db.transaction((tx) => revokeApiClient(tx, principalOf(request), request.params.id)),
   );
   app.post(
     '/api/api_client/:id/rotate/',
     {
+      config: keeper,
       schema: {
         tags,
         summary: 'A new secret for an API client (the old one stops working); shown in this reply only',

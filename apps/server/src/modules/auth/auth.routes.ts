@@ -1,5 +1,5 @@
 import { detailReply, loginRequest, logoutRequest, refreshRequest, tokenPair } from '@nlims/contracts';
-import { principalOf } from '../../core/auth.js';
+import { anyoneSignedIn, principalOf } from '../../core/auth.js';
 import type { App } from '../../core/types.js';
 import { unauthorized } from '../../core/errors.js';
 import { type AuthDeps, logout, openSession, revokeReusedToken, rotateRefreshToken, verifyLogin } from './auth.service.js';
@@ -30,7 +30,10 @@ export function authRoutes(app: App, deps: AuthDeps): void {
   // Signing out acts on the caller's own session only (an expired access token is refreshed first).
   app.post(
     '/api/users/logout/',
-    { schema: { tags: ['auth'], summary: "End the caller's own session", body: logoutRequest, response: { 200: detailReply } } },
+    {
+      config: { may: anyoneSignedIn },
+      schema: { tags: ['auth'], summary: "End the caller's own session", body: logoutRequest, response: { 200: detailReply } },
+    },
     async (request) => {
       const p = principalOf(request);
       await deps.db.transaction((tx) => logout(tx, p, request.body.refresh));

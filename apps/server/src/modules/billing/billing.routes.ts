@@ -25,14 +25,14 @@ import {
   testPriceQuery,
 } from '@nlims/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../core/auth.js';
+import { onlyIf, principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import { idempotencyHeaders, idempotentCreate } from '../../core/idempotency.js';
 import type { App } from '../../core/types.js';
 import { jsonOrFile, sendTable } from '../analytics/kit/xlsx.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendPdf } from '../reports/pdf.js';
-import { sampleReadPrograms, staffFacility } from './billing.access.js';
+import { approver, cashier, isFacilityAdmin, sampleReadPrograms, staffFacility } from './billing.access.js';
 import { billingDashboard } from './dashboard.js';
 import { approvals, decideAdjustment, decideRefund, requestAdjustment, requestRefund } from './decisions.js';
 import { getInvoice, holdsFor, listInvoices } from './invoices.js';
@@ -70,6 +70,8 @@ export function billingRoutes(app: App, db: Db): void {
   app.patch(
     '/api/billing_settings/',
     {
+      // Who may call is decided before the body is read (the services check again).
+      config: { may: onlyIf(isFacilityAdmin, 'Only the facility’s administrator changes the billing setting.') },
       schema: {
         tags,
         summary: 'Hold results until their invoice is paid, or not (the facility administrator)',
@@ -120,6 +122,7 @@ export function billingRoutes(app: App, db: Db): void {
   app.post(
     '/api/invoice/:id/adjustment/',
     {
+      config: { may: cashier },
       schema: {
         tags,
         summary: 'Ask for a discount (percent or amount) or a waiver of the rest, with the reason',
@@ -133,6 +136,7 @@ export function billingRoutes(app: App, db: Db): void {
   app.post(
     '/api/invoice/:id/payment/',
     {
+      config: { may: cashier },
       schema: {
         tags,
         summary: 'Take a payment (never more than the balance); a retry with the same Idempotency-Key is not taken twice',
@@ -147,6 +151,7 @@ export function billingRoutes(app: App, db: Db): void {
   app.post(
     '/api/invoice/:id/refund/',
     {
+      config: { may: cashier },
       schema: {
         tags,
         summary: 'Ask to refund (part of) a line, with the reason',
@@ -164,6 +169,7 @@ export function billingRoutes(app: App, db: Db): void {
     app.post(
       `/api/${path}/:id/approve/`,
       {
+        config: { may: approver },
         schema: {
           tags,
           summary: `Approve ${what} (a supervisor or manager who did not ask for it)`,
@@ -177,6 +183,7 @@ export function billingRoutes(app: App, db: Db): void {
     app.post(
       `/api/${path}/:id/decline/`,
       {
+        config: { may: approver },
         schema: {
           tags,
           summary: `Decline ${what}, saying why (a supervisor or manager who did not ask for it)`,

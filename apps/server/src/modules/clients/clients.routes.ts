@@ -4,13 +4,14 @@ import type { Db } from '../../core/db.js';
 import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
 import { clientResource } from './clients.resource.js';
-import { mergeClients } from './merge.js';
+import { mergeClients, requireMayMerge } from './merge.js';
 
 /** clients/ (list, detail, create, update) and the merge of two records of one person. */
 export function clientsRoutes(app: App, db: Db): void {
   app.post(
     '/api/clients/:id/merge/',
     {
+      config: { may: requireMayMerge },
       schema: {
         tags: ['clients'],
         summary: 'Merge a duplicate record into this client',

@@ -7,6 +7,7 @@ import {
   programFamily,
   referralDestinationsReply,
   referredSampleItem,
+  SHIPMENT_MOVE_SIDE,
   SHIPMENT_MOVES,
   type ShipmentAction,
   shipmentCreateBody,
@@ -18,7 +19,9 @@ import {
   shipmentReceiveReply,
 } from '@nlims/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../core/auth.js';
+import { mayInAny, requireInAny } from '../../core/access.js';
+import { type Gate, principalOf } from '../../core/auth.js';
+import { forbidden } from '../../core/errors.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { referralDashboard } from '../analytics/referral/referral-dashboard.js';
@@ -46,6 +49,19 @@ const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/**
+ * Who may call a shipment's writes, decided before the body is read: a facility's staff with the side's permission in
+ * some programme (the sender's `dispatch`, the receiver's `receive`); the shipment's own programmes are checked after.
+ */
+const side =
+  (which: 'sender' | 'receiver' | 'either'): Gate =>
+  (p) => {
+    if (p.isSuperuser || p.facilityId == null) throw forbidden('Referral is the work of a facility.');
+    if (which === 'sender') requireInAny(p, 'dispatch');
+    else if (which === 'receiver') requireInAny(p, 'receive');
+    else if (!mayInAny(p, 'dispatch') && !mayInAny(p, 'receive')) throw forbidden('Your role may not dispatch or receive samples in any programme.');
+  };
 
 /** Referral and dispatch: shipments between a referring facility and a testing laboratory of its lab networks. */
 export function dispatchRoutes(app: App, db: Db): void {
@@ -76,6 +92,7 @@ export function dispatchRoutes(app: App, db: Db): void {
   app.post(
     '/api/shipment/',
     {
+      config: { may: side('sender') },
       schema: {
         tags,
         summary: 'Batch collected samples into a shipment to a testing laboratory; they become DISPATCHED (13)',
@@ -116,7 +133,10 @@ export function dispatchRoutes(app: App, db: Db): void {
   for (const action of Object.keys(SHIPMENT_MOVES) as ShipmentAction[]) {
     app.post(
       `/api/shipment/:id/${action}/`,
-      { schema: { tags, summary: `Shipment move: ${action.replace('_', ' ')}`, params: idParams, body: shipmentMoveBody, response: { 200: shipmentDetail } } },
+      {
+        config: { may: side(SHIPMENT_MOVE_SIDE[action]) },
+        schema: { tags, summary: `Shipment move: ${action.replace('_', ' ')}`, params: idParams, body: shipmentMoveBody, response: { 200: shipmentDetail } },
+      },
       async (request) => {
         const p = principalOf(request);
         return db.transaction((tx) => moveShipment(tx, p, request.params.id, action, request.body));
@@ -126,6 +146,7 @@ export function dispatchRoutes(app: App, db: Db): void {
   app.post(
     '/api/shipment/:id/receive/',
     {
+      config: { may: side('receiver') },
       schema: {
         tags,
         summary: 'The testing laboratory receives a shipment: scanned samples, their condition, and accept or reject each',

@@ -21,6 +21,7 @@ import type { App } from '../../core/types.js';
 import { deleteAttachment, listAttachments, updateAttachment } from './attachments.service.js';
 import { purgeBin } from './bin.js';
 import { deleteFile, getFile, listFiles, openFile, restoreFile, updateFile } from './files.service.js';
+import { fileFacility } from './items.js';
 import { createFolder, deleteFolder, listFolders, restoreFolder, updateFolder } from './folders.service.js';
 import { recentFiles, recentFolders } from './recents.js';
 import { mediaTypeOf } from './sniff.js';
@@ -28,6 +29,8 @@ import { storageFromEnv } from './storage.js';
 import { uploadRoutes } from './upload.routes.js';
 
 const tags = ['files'];
+/** Who may write, decided before the body is read: a facility's staff (controlled documents and targets are checked after). */
+const staff = { may: fileFacility };
 const DELETED = { 204: z.null().describe('Moved to the bin (kept 30 days).') };
 const BINARY = z.any().meta({ type: 'string', format: 'binary' });
 /** Purge the bins this often (and whenever a bin is listed). */
@@ -63,7 +66,7 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
   );
   app.post(
     '/api/folders/',
-    { schema: { tags, operationId: 'createFolder', summary: 'Create a folder', body: folderCreateBody, response: { 201: folderItem } } },
+    { config: staff, schema: { tags, operationId: 'createFolder', summary: 'Create a folder', body: folderCreateBody, response: { 201: folderItem } } },
     async (request, reply) => {
       const p = principalOf(request);
       return reply.code(201).send(await db.transaction((tx) => createFolder(tx, p, request.body)));
@@ -96,6 +99,7 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
   app.patch(
     '/api/folders/:id/',
     {
+      config: staff,
       schema: {
         tags,
         operationId: 'updateFolder',
@@ -109,7 +113,10 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
   );
   app.delete(
     '/api/folders/:id/',
-    { schema: { tags, operationId: 'deleteFolder', summary: 'Move a folder, with everything in it, to the bin', params: idParams, response: DELETED } },
+    {
+      config: staff,
+      schema: { tags, operationId: 'deleteFolder', summary: 'Move a folder, with everything in it, to the bin', params: idParams, response: DELETED },
+    },
     async (request, reply) => {
       await db.transaction((tx) => deleteFolder(tx, principalOf(request), request.params.id));
       return reply.code(204).send(null);
@@ -118,6 +125,7 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
   app.post(
     '/api/folders/:id/restore/',
     {
+      config: staff,
       schema: {
         tags,
         operationId: 'restoreFolder',
@@ -176,12 +184,15 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
   );
   app.patch(
     '/api/files/:id/',
-    { schema: { tags, operationId: 'updateFile', summary: 'Rename or move a file', params: idParams, body: fileUpdateBody, response: { 200: fileItem } } },
+    {
+      config: staff,
+      schema: { tags, operationId: 'updateFile', summary: 'Rename or move a file', params: idParams, body: fileUpdateBody, response: { 200: fileItem } },
+    },
     (request) => db.transaction((tx) => updateFile(tx, principalOf(request), request.params.id, request.body)),
   );
   app.delete(
     '/api/files/:id/',
-    { schema: { tags, operationId: 'deleteFile', summary: 'Move a file to the bin', params: idParams, response: DELETED } },
+    { config: staff, schema: { tags, operationId: 'deleteFile', summary: 'Move a file to the bin', params: idParams, response: DELETED } },
     async (request, reply) => {
       await db.transaction((tx) => deleteFile(tx, principalOf(request), request.params.id));
       return reply.code(204).send(null);
@@ -189,7 +200,7 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
   );
   app.post(
     '/api/files/:id/restore/',
-    { schema: { tags, operationId: 'restoreFile', summary: 'Bring a file back from the bin', params: idParams, response: { 200: fileItem } } },
+    { config: staff, schema: { tags, operationId: 'restoreFile', summary: 'Bring a file back from the bin', params: idParams, response: { 200: fileItem } } },
     (request) => db.transaction((tx) => restoreFile(tx, principalOf(request), request.params.id)),
   );
 
@@ -209,6 +220,7 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
   app.patch(
     '/api/attachments/:id/',
     {
+      config: staff,
       schema: {
         tags,
         operationId: 'updateAttachment',
@@ -222,7 +234,10 @@ export function filesRoutes(app: App, db: Db, configured = storageFromEnv()): vo
   );
   app.delete(
     '/api/attachments/:id/',
-    { schema: { tags, operationId: 'deleteAttachment', summary: 'Remove an attachment', params: idParams, response: { 204: z.null().describe('Removed.') } } },
+    {
+      config: staff,
+      schema: { tags, operationId: 'deleteAttachment', summary: 'Remove an attachment', params: idParams, response: { 204: z.null().describe('Removed.') } },
+    },
     async (request, reply) => {
       await db.transaction((tx) => deleteAttachment(tx, principalOf(request), request.params.id));
       return reply.code(204).send(null);

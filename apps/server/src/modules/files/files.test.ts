@@ -331,6 +331,31 @@ describe('recent lists', () => {
   });
 });
 
+describe('names are one line', () => {
+  const BROKEN = 'a\r\nX: 1\r\n.txt';
+  it('refuses a line break or tab in the name a file or a folder is given, naming it', async () => {
+    const file = (await upload('clin_receptionist', [['line.png', PNG]])).json()[0];
+    for (const name of [BROKEN, 'a\nb', 'tab\tbed', 'a\u2028b']) {
+      const renamed = await call('clin_receptionist', 'PATCH', `/api/files/${file.id}/`, { name });
+      expect(renamed.statusCode, JSON.stringify(name)).toBe(400);
+      expect(renamed.json()).toEqual({ name: ['This field is one line: remove the line break or tab.'] });
+    }
+    expect((await call('clin_receptionist', 'GET', `/api/files/${file.id}/`)).json().name).toBe('line.png');
+    const dir = await folder();
+    expect((await call('clin_receptionist', 'PATCH', `/api/folders/${dir.id}/`, { name: BROKEN })).json()).toHaveProperty('name');
+    expect((await call('clin_receptionist', 'POST', '/api/folders/', { name: 'two\nlines', parent: null })).json()).toHaveProperty('name');
+    // Spaces around a name are trimmed, as before; a name of one line is kept.
+    expect((await call('clin_receptionist', 'PATCH', `/api/files/${file.id}/`, { name: '  Scan 1 \n' })).json().name).toBe('Scan 1.png');
+  });
+
+  it("refuses it in a controlled document's title and approver", async () => {
+    const doc = { code: 'SOP-LINE-1', effective_date: '2026-01-05', review_date: '2027-01-05' };
+    const res = await upload('clin_supervisor', [['sop.pdf', await pdf()]], { ...doc, title: 'Full blood\r\nX-Injected: 1', approved_by: 'Dr A\tB' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json()).sort()).toEqual(['approved_by', 'title']);
+  });
+});
+
 describe("another facility's files", () => {
   it('are not found from Yaba', async () => {
     const dir = await folder();

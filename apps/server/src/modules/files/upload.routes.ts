@@ -31,6 +31,7 @@ export function uploadRoutes(app: App, db: Db, { storage, config }: { storage: F
     uploads.post(
       '/api/files/',
       {
+        config: { may: fileFacility },
         schema: {
           tags,
           operationId: 'uploadFiles',
@@ -57,6 +58,7 @@ export function uploadRoutes(app: App, db: Db, { storage, config }: { storage: F
     uploads.post(
       '/api/attachments/',
       {
+        config: { may: fileFacility },
         schema: {
           tags,
           operationId: 'createAttachments',

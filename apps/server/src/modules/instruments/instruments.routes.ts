@@ -4,6 +4,7 @@ import {
   messageDetail,
   messageItem,
   messageListQuery,
+  mayWorkInstrumentQueue,
   paginated,
   unmatchedCandidate,
   unmatchedCandidatesQuery,
@@ -13,12 +14,19 @@ import {
   unmatchedMatchBody,
 } from '@nlims/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../core/auth.js';
+import { type Gate, principalOf } from '../../core/auth.js';
+import { forbidden } from '../../core/errors.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { discardUnmatched, getMessage, listMachines, listMessages, listUnmatched, matchCandidates, matchUnmatched } from './queue.js';
 
 const tags = ['instruments'];
+
+/** Who may work the queue, decided before the body is read: a supervisor or manager of a facility (queue.ts's `queueScope`). */
+const queueWorker: Gate = (p) => {
+  if (p.isSuperuser || p.facilityId == null || p.apiClient) throw forbidden('The instruments’ messages are read by the facility’s supervisors and managers.');
+  if (!mayWorkInstrumentQueue(p.roles)) throw forbidden('Only a supervisor or manager works the instruments’ unmatched results.');
+};
 
 /**
  * The analysers' side of the API: the machines that talk HL7 or ASTM, the unmatched queue (match to a test, or
@@ -64,6 +72,7 @@ export function instrumentsRoutes(app: App, db: Db): void {
   app.post(
     '/api/instrument_unmatched/:id/match/',
     {
+      config: { may: queueWorker },
       schema: {
         tags,
         summary: 'Enter a queued result on a test (ENTERED, as manual entry does), the analyser’s value or one given',
@@ -76,7 +85,10 @@ export function instrumentsRoutes(app: App, db: Db): void {
   );
   app.post(
     '/api/instrument_unmatched/:id/discard/',
-    { schema: { tags, summary: 'Discard a queued result, with the reason', params: idParams, body: unmatchedDiscardBody, response: { 200: unmatchedItem } } },
+    {
+      config: { may: queueWorker },
+      schema: { tags, summary: 'Discard a queued result, with the reason', params: idParams, body: unmatchedDiscardBody, response: { 200: unmatchedItem } },
+    },
     (request) => db.transaction((tx) => discardUnmatched(tx, principalOf(request), request.params.id, request.body)),
   );
   app.get(

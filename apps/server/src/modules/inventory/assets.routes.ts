@@ -31,6 +31,7 @@ import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendPdf } from '../reports/pdf.js';
 import type { Principal } from '../users/principal.js';
+import { adminFacility } from './assets.access.js';
 import { availability } from './assets.availability.js';
 import { dueLists } from './assets.due.js';
 import { labelRows, renderAssetLabels } from './assets.labels.js';
@@ -42,6 +43,8 @@ import { assetGenericDef, assetLocationDef } from './assets.settings.js';
 const tags = ['assets'];
 const base = '/api/asset';
 const PDF = z.any().meta({ type: 'string', format: 'binary' });
+/** Who may write, decided before the body is read: the facility's administrator (the services check again). */
+const keeper = { may: adminFacility };
 
 /** A move on one asset: `POST asset/{id}/<verb>/`, one transaction, the asset's detail in reply. */
 type Move<B extends z.ZodType> = (tx: Tx, p: Principal, id: number, body: z.output<B>) => Promise<z.output<typeof assetDetail>>;
@@ -66,6 +69,7 @@ export function assetsRoutes(app: App, db: Db): void {
   app.post(
     `${base}/`,
     {
+      config: keeper,
       schema: {
         tags,
         summary: 'Register an asset (in use); its tag is unique here, whatever its case',
@@ -107,6 +111,7 @@ export function assetsRoutes(app: App, db: Db): void {
   app.post(
     `${base}/bulk_check_out/`,
     {
+      config: keeper,
       schema: {
         tags,
         summary: 'Check out the scanned tags to one bench, person or location: all, or none with each refused tag named',
@@ -144,6 +149,7 @@ export function assetsRoutes(app: App, db: Db): void {
   app.patch(
     `${base}/:id/`,
     {
+      config: keeper,
       schema: {
         tags,
         summary: 'Correct an asset (its status changes through the moves)',
@@ -174,7 +180,7 @@ export function assetsRoutes(app: App, db: Db): void {
   );
 
   const move = <B extends z.ZodType>(verb: string, summary: string, body: B, work: Move<B>) =>
-    app.post(`${base}/:id/${verb}/`, { schema: { tags, summary, params: idParams, body, response: { 200: assetDetail } } }, (request) =>
+    app.post(`${base}/:id/${verb}/`, { config: keeper, schema: { tags, summary, params: idParams, body, response: { 200: assetDetail } } }, (request) =>
       db.transaction((tx) => work(tx, principalOf(request), (request.params as { id: number }).id, request.body as z.output<B>)),
     );
   move('check_out', 'Check out to a bench, a person or a location (one open check-out per asset)', assetCheckOutBody, checkOut);

@@ -41,8 +41,11 @@ import { createConfig, createItem, deleteConfig, getItem, listConfigs, listItems
 import { getLot, listLots, listReceipts, receive } from './consumables.lots.js';
 import { adjust, count, dispose, issue, issuePlan, openLot, quarantine } from './consumables.moves.js';
 import { alerts, stockCard } from './consumables.reports.js';
+import { stockFacility } from './consumables.service.js';
 
 const tags = ['consumables'];
+/** Who may write, decided before the body is read: the facility's administrator (the services check again). */
+const keeper = { may: stockFacility };
 
 /**
  * Consumables (the facility administrator's): items and the tests that use them, receipts, lots and their moves,
@@ -66,6 +69,7 @@ export function consumablesRoutes(app: App, db: Db): void {
   app.post(
     '/api/consumable_generic/',
     {
+      config: keeper,
       schema: {
         tags,
         summary: 'Add an item (and the tests that use it)',
@@ -84,6 +88,7 @@ export function consumablesRoutes(app: App, db: Db): void {
   app.patch(
     '/api/consumable_generic/:id/',
     {
+      config: keeper,
       schema: {
         tags,
         summary: 'Change an item (only the fields sent; `tests`, sent, replaces its tests)',
@@ -122,6 +127,7 @@ export function consumablesRoutes(app: App, db: Db): void {
   app.post(
     '/api/consumable_config/',
     {
+      config: keeper,
       schema: { tags, summary: 'A test that uses an item', headers: idempotencyHeaders, body: consumableConfigBody, response: { 201: consumableConfigItem } },
     },
     (request, reply) => idempotentCreate(db, request, reply, 201, (tx) => createConfig(tx, principalOf(request), request.body)),
@@ -129,6 +135,7 @@ export function consumablesRoutes(app: App, db: Db): void {
   app.patch(
     '/api/consumable_config/:id/',
     {
+      config: keeper,
       schema: {
         tags,
         summary: 'Change units per run or automatic use',
@@ -141,7 +148,7 @@ export function consumablesRoutes(app: App, db: Db): void {
   );
   app.delete(
     '/api/consumable_config/:id/',
-    { schema: { tags, summary: 'The test no longer uses the item', params: idParams, response: { 204: z.null().describe('Deleted.') } } },
+    { config: keeper, schema: { tags, summary: 'The test no longer uses the item', params: idParams, response: { 204: z.null().describe('Deleted.') } } },
     async (request, reply) => {
       await db.transaction((tx) => deleteConfig(tx, principalOf(request), request.params.id));
       return reply.code(204).send(null);
@@ -164,6 +171,7 @@ export function consumablesRoutes(app: App, db: Db): void {
   app.post(
     '/api/received_consumable/',
     {
+      config: keeper,
       schema: {
         tags,
         summary: 'Receive a lot at the store (a lot number the item already holds adds to it; same expiry required)',
@@ -203,6 +211,7 @@ export function consumablesRoutes(app: App, db: Db): void {
   app.post(
     '/api/consumable/issue/',
     {
+      config: keeper,
       schema: {
         tags,
         summary: 'Issue to a bench: first expiry first across the usable lots at the store, or from the lot chosen',
@@ -224,7 +233,7 @@ export function consumablesRoutes(app: App, db: Db): void {
   ) =>
     app.post(
       `/api/consumable/:id/${verb}/`,
-      { schema: { tags, summary, params: idParams, headers: idempotencyHeaders, body, response: { 200: consumableLot } } },
+      { config: keeper, schema: { tags, summary, params: idParams, headers: idempotencyHeaders, body, response: { 200: consumableLot } } },
       (request, reply) =>
         idempotentCreate(db, request, reply, 200, (tx) => run(tx, principalOf(request), (request.params as { id: number }).id, request.body as z.output<B>)),
     );

@@ -19,7 +19,7 @@ import {
   paginated,
 } from '@nlims/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../core/auth.js';
+import { onlyIf, principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import type { App } from '../../core/types.js';
@@ -35,7 +35,9 @@ import {
   getReport,
   listReports,
   managesQuality,
+  requireManager,
   responsibles,
+  staffFacility,
   summary,
   updateAction,
   updateReport,
@@ -43,6 +45,10 @@ import {
 
 const tags = ['non-conformity'];
 const base = '/api/non_conformity_report';
+/** Who may call, decided before the body is read: the facility's staff, or its supervisors, managers and administrators. */
+const staff = { may: staffFacility };
+const managers = { may: requireManager };
+const CLOSERS_ONLY = 'Only a supervisor, manager or administrator may close a report.';
 
 /** Non-conformity reports: reported by a facility's staff, classified, acted on and closed by its supervisors. */
 export function nonConformityRoutes(app: App, db: Db): void {
@@ -55,7 +61,10 @@ export function nonConformityRoutes(app: App, db: Db): void {
   );
   app.post(
     `${base}/`,
-    { schema: { tags, summary: 'Report a non-conformity (any staff member of the facility)', body: ncrCreateBody, response: { 201: ncrDetail } } },
+    {
+      config: staff,
+      schema: { tags, summary: 'Report a non-conformity (any staff member of the facility)', body: ncrCreateBody, response: { 201: ncrDetail } },
+    },
     async (request, reply) => {
       const p = principalOf(request);
       return reply.code(201).send(await db.transaction((tx) => createReport(tx, p, request.body)));
@@ -122,12 +131,13 @@ export function nonConformityRoutes(app: App, db: Db): void {
   );
   app.patch(
     `${base}/:id/`,
-    { schema: { tags, summary: 'Correct what was reported', params: idParams, body: ncrUpdateBody, response: { 200: ncrDetail } } },
+    { config: staff, schema: { tags, summary: 'Correct what was reported', params: idParams, body: ncrUpdateBody, response: { 200: ncrDetail } } },
     (request) => db.transaction((tx) => updateReport(tx, principalOf(request), request.params.id, request.body)),
   );
   app.post(
     `${base}/:id/classify/`,
     {
+      config: managers,
       schema: {
         tags,
         summary: 'Classify at investigation: category, type, quality-system essential, risk',
@@ -140,12 +150,16 @@ export function nonConformityRoutes(app: App, db: Db): void {
   );
   app.post(
     `${base}/:id/actions/`,
-    { schema: { tags, summary: 'Plan an immediate, corrective or preventive action', params: idParams, body: ncrActionBody, response: { 200: ncrDetail } } },
+    {
+      config: managers,
+      schema: { tags, summary: 'Plan an immediate, corrective or preventive action', params: idParams, body: ncrActionBody, response: { 200: ncrDetail } },
+    },
     (request) => db.transaction((tx) => addAction(tx, principalOf(request), request.params.id, request.body)),
   );
   app.patch(
     `${base}/:id/actions/:action/`,
     {
+      config: staff,
       schema: {
         tags,
         summary: 'Record an action done, or review whether it proved effective',
@@ -159,6 +173,7 @@ export function nonConformityRoutes(app: App, db: Db): void {
   app.post(
     `${base}/:id/close/`,
     {
+      config: { may: onlyIf(managesQuality, CLOSERS_ONLY) },
       schema: {
         tags,
         summary: "Close the report: the effectiveness check, signed with the closer's password",
@@ -171,7 +186,7 @@ export function nonConformityRoutes(app: App, db: Db): void {
       const p = principalOf(request);
       // Settle what the report allows first (a 403 or 404 before the password is tried), then the signature.
       await getReport(db, p, request.params.id);
-      if (!managesQuality(p)) throw forbidden('Only a supervisor, manager or administrator may close a report.');
+      if (!managesQuality(p)) throw forbidden(CLOSERS_ONLY);
       if (!(await signatureValid(db, p, request.body.password, request.ip)))
         throw ValidationError.field('password', 'Your password is not correct; the report was not closed.');
       return db.transaction((tx) => closeReport(tx, p, request.params.id, request.body.effectiveness_check));

@@ -13,6 +13,7 @@ export function offlineRoutes(app: App, db: Db): void {
   app.post(
     '/api/offline/devices/',
     {
+      config: { may: requireOfflineStaff },
       schema: {
         tags,
         summary: 'Register this device for offline registration',
@@ -43,6 +44,7 @@ export function offlineRoutes(app: App, db: Db): void {
   app.post(
     '/api/offline/registrations/',
     {
+      config: { may: requireOfflineStaff },
       schema: {
         tags,
         summary: 'Send one record registered offline',

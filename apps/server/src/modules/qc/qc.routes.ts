@@ -1,4 +1,5 @@
 import { qcChartQuery, qcChartReply, qcRulesBody, qcRulesQuery, qcRulesReply, qcRunBody, qcRunReply, qcSummaryQuery, qcSummaryReply } from '@nlims/contracts';
+import { requireInAny } from '../../core/access.js';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
@@ -10,6 +11,8 @@ export function qcRoutes(app: App, db: Db): void {
   app.post(
     '/api/qc_run/',
     {
+      // Who may call is decided before the body is read; the run's programmes are checked when it is recorded.
+      config: { may: (p) => requireInAny(p, 'qc') },
       schema: {
         tags: ['quality control'],
         summary: 'Record a run of controls; the Westgard rules judge it',
@@ -63,6 +66,7 @@ export function qcRoutes(app: App, db: Db): void {
   app.put(
     '/api/qc_rules/',
     {
+      config: { may: (p) => requireInAny(p, 'validate') },
       schema: {
         tags: ['quality control'],
         summary: "Set which Westgard rules judge a test's controls on an instrument, and their severity (the programme's supervisors)",

@@ -21,10 +21,15 @@ export interface AmendInput {
   address: string;
 }
 
+/** Amends in at least one programme (the result's programme is checked in the amendment); the route's gate too. */
+export function requireAmendSomewhere(p: Principal): void {
+  if (!mayInAny(p, 'amend')) throw forbidden('Only a supervisor may amend a released result.');
+}
+
 /** Before an amendment's transaction: the proposer enters results somewhere and signs with the right password (the throttle counts it). */
 export async function prepareAmendment(db: Db, p: Principal, input: Pick<AmendInput, 'password' | 'address'>): Promise<void> {
   // The role is checked in the result's programme in the amendment; one that can amend nowhere is refused before the password is tried.
-  if (!mayInAny(p, 'amend')) throw forbidden('Only a supervisor may amend a released result.');
+  requireAmendSomewhere(p);
   if (!(await signatureValid(db, p, input.password, input.address)))
     throw ValidationError.field('password', 'Your password is not correct; the amendment was not entered.');
 }

@@ -4,10 +4,10 @@ import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { registerResource } from '../../core/resource.js';
-import { amendResult, prepareAmendment } from './amend.js';
+import { amendResult, prepareAmendment, requireAmendSomewhere } from './amend.js';
 import { resultListResource } from './results.list.js';
 import { resultSampleResource } from './result-samples.js';
-import { enterResult, prepareReview, type ReviewInput, reviewResults } from './results.service.js';
+import { enterResult, prepareReview, requireEnterSomewhere, requireReviewSomewhere, type ReviewInput, reviewResults } from './results.service.js';
 import type { ResultAction } from '@nlims/contracts';
 import type { Principal } from '../users/principal.js';
 import { THROTTLED_REPLY } from '../../core/replies.js';
@@ -15,6 +15,9 @@ import { THROTTLED_REPLY } from '../../core/replies.js';
 const moved = z.object({ ids: z.array(z.number()), detail: z.string() });
 const tags = ['results'];
 const ok = (ids: number[]) => ({ ids, detail: 'Operation successfully' });
+/** Who may call, decided before the body is read: the permission in some programme. */
+const enters = { may: requireEnterSomewhere };
+const reviews = (action: ResultAction) => ({ may: (p: Principal) => requireReviewSomewhere(p, action) });
 
 export function resultsRoutes(app: App, db: Db): void {
   /** A review: its checks before the transaction (role, signature, reason), then the moves in one transaction. */
@@ -27,6 +30,7 @@ export function resultsRoutes(app: App, db: Db): void {
   app.post(
     '/api/results/',
     {
+      config: enters,
       schema: {
         tags,
         summary: 'Enter a result',
@@ -40,31 +44,44 @@ export function resultsRoutes(app: App, db: Db): void {
     },
   );
   // Bulk moves: all or nothing, set-based.
-  app.post('/api/results/verify/', { schema: { tags, summary: 'Verify many results', body: bulkBody, response: { 200: moved } } }, async (request) =>
-    ok(await review(principalOf(request), request.body.ids, 'verify', {})),
+  app.post(
+    '/api/results/verify/',
+    { config: reviews('verify'), schema: { tags, summary: 'Verify many results', body: bulkBody, response: { 200: moved } } },
+    async (request) => ok(await review(principalOf(request), request.body.ids, 'verify', {})),
   );
   app.post(
     '/api/results/approve/',
-    { schema: { tags, summary: 'Approve many results (electronic signature)', body: bulkApproveBody, response: { 200: moved, ...THROTTLED_REPLY } } },
+    {
+      config: reviews('approve'),
+      schema: { tags, summary: 'Approve many results (electronic signature)', body: bulkApproveBody, response: { 200: moved, ...THROTTLED_REPLY } },
+    },
     async (request) => ok(await review(principalOf(request), request.body.ids, 'approve', { password: request.body.password, address: request.ip })),
   );
-  app.post('/api/results/:id/verify/', { schema: { tags, params: idParams, response: { 200: moved } } }, async (request) =>
+  app.post('/api/results/:id/verify/', { config: reviews('verify'), schema: { tags, params: idParams, response: { 200: moved } } }, async (request) =>
     ok(await review(principalOf(request), [request.params.id], 'verify', {})),
   );
   app.post(
     '/api/results/:id/approve/',
-    { schema: { tags, summary: 'Approve (electronic signature)', params: idParams, body: approveBody, response: { 200: moved, ...THROTTLED_REPLY } } },
+    {
+      config: reviews('approve'),
+      schema: { tags, summary: 'Approve (electronic signature)', params: idParams, body: approveBody, response: { 200: moved, ...THROTTLED_REPLY } },
+    },
     async (request) => ok(await review(principalOf(request), [request.params.id], 'approve', { password: request.body.password, address: request.ip })),
   );
-  app.post('/api/results/:id/reject/', { schema: { tags, params: idParams, body: resultRejectBody, response: { 200: moved } } }, async (request) =>
-    ok(await review(principalOf(request), [request.params.id], 'reject', { reason: request.body.reason, comment: request.body.comment })),
+  app.post(
+    '/api/results/:id/reject/',
+    { config: reviews('reject'), schema: { tags, params: idParams, body: resultRejectBody, response: { 200: moved } } },
+    async (request) => ok(await review(principalOf(request), [request.params.id], 'reject', { reason: request.body.reason, comment: request.body.comment })),
   );
-  app.post('/api/results/:id/retest/', { schema: { tags, params: idParams, body: reasonBody, response: { 200: moved } } }, async (request) =>
-    ok(await review(principalOf(request), [request.params.id], 'retest', { retestReason: request.body.reason })),
+  app.post(
+    '/api/results/:id/retest/',
+    { config: reviews('retest'), schema: { tags, params: idParams, body: reasonBody, response: { 200: moved } } },
+    async (request) => ok(await review(principalOf(request), [request.params.id], 'retest', { retestReason: request.body.reason })),
   );
   app.post(
     '/api/results/:id/amend/',
     {
+      config: { may: requireAmendSomewhere },
       schema: {
         tags,
         summary: 'Propose the amendment of a released result (a new version, in force once verified and approved)',

@@ -415,6 +415,16 @@ export interface EntryOptions {
   lenient?: boolean;
 }
 
+/** Enters results in at least one programme (each result's programme is checked in the entry); the routes' gate too. */
+export function requireEnterSomewhere(p: Principal): void {
+  if (!mayInAny(p, 'enter')) throw forbidden('Your role may not enter results.');
+}
+
+/** May make this review in at least one programme (each result's programme is checked in the review); the routes' gate too. */
+export function requireReviewSomewhere(p: Principal, action: ResultAction): void {
+  if (!mayInAny(p, REVIEW_PERMISSION[action])) throw forbidden(`Your role may not ${action} results.`);
+}
+
 /**
  * Enter results for tests (each test once), in the caller's transaction and a fixed number of statements however
  * many: checks the caller's role in each sample's programme and each value against its test's configuration, flags
@@ -425,7 +435,7 @@ export interface EntryOptions {
  * values a test refuses and returns them with their reason; otherwise the first refuses the batch.
  */
 export async function enterResults(tx: Tx, p: Principal, bodies: readonly ResultBody[], options: EntryOptions = {}) {
-  if (!mayInAny(p, 'enter')) throw forbidden('Your role may not enter results.');
+  requireEnterSomewhere(p);
   const ids = bodies.map((b) => b.test_order);
   if (new Set(ids).size !== ids.length) throw ValidationError.field('test_order', 'A test is entered twice in one request.');
   const scope = facilityScope(p);
@@ -561,7 +571,7 @@ export interface ReviewInput {
  */
 export async function prepareReview(db: Db, p: Principal, action: ResultAction, input: ReviewInput): Promise<ReviewReason> {
   // The role is checked per programme in the review; one that can review nowhere is refused before the password is tried.
-  if (!mayInAny(p, REVIEW_PERMISSION[action])) throw forbidden(`Your role may not ${action} results.`);
+  requireReviewSomewhere(p, action);
   if (action === 'approve') {
     if (!(await signatureValid(db, p, input.password, input.address ?? '')))
       throw ValidationError.field('password', 'Your password is not correct; the result was not approved.');

@@ -18,6 +18,7 @@ import {
   statusCount,
 } from '@nlims/contracts';
 import { principalOf } from '../../core/auth.js';
+import type { Principal } from '../../core/principal.js';
 import type { Db, Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { idempotencyHeaders, idempotentCreate } from '../../core/idempotency.js';
@@ -33,7 +34,7 @@ import { renderReport } from '../reports/report.js';
 import { completeEntry } from './complete-entry.js';
 import { FORMS } from './forms.js';
 import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
-import { createOrder, type MoveInput, moveSample, moveSamples, orderFollowOn } from './samples.service.js';
+import { createOrder, type MoveInput, moveSample, moveSamples, orderFollowOn, requireMoveAmong, requireOrderAmong } from './samples.service.js';
 import { describeRequestForms } from '../programs/request-form.js';
 import { workplanResource } from './workplan.js';
 import { assertReportReleasable } from '../billing/hold.js';
@@ -66,12 +67,15 @@ const programQuery = () => z.object({ program__name: z.enum(PROGRAMS as [string,
 function formRoutes(app: App, db: Db, form: ProgramForm): void {
   const base = `/api/${form}`;
   const served = programsOfForm(form);
+  // Who may call, decided before the body is read: the permission in one of the form's programmes.
+  const orders = { may: (p: Principal) => requireOrderAmong(p, served) };
+  const moves = (action: SampleAction) => ({ may: (p: Principal) => requireMoveAmong(p, served, action) });
   registerResource(app, db, sampleResource(form));
   // The document describes `form` as the request form of each programme the path serves (GET /api/request_form/ too).
   const body = orderBody.extend({ form: orderBody.shape.form.meta(describeRequestForms(served)) });
   app.post(
     `${base}/`,
-    { schema: { tags, summary: `Order tests for a client (${form})`, headers: idempotencyHeaders, body, response: { 201: orderCreated } } },
+    { config: orders, schema: { tags, summary: `Order tests for a client (${form})`, headers: idempotencyHeaders, body, response: { 201: orderCreated } } },
     (request, reply) =>
       idempotentCreate(db, request, reply, 201, async (tx) => {
         const placed = await createOrder(tx, principalOf(request), form, request.body);
@@ -81,6 +85,7 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
   app.post(
     `${base}/complete_entry/`,
     {
+      config: orders,
       schema: {
         tags,
         summary: `Retrospective entry of a paper record (${form})`,
@@ -111,7 +116,7 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
   for (const [action, body] of ACTIONS) {
     app.post(
       `${base}/:id/${action}/`,
-      { schema: { tags, summary: `Sample move: ${action} (${form})`, params: idParams, body, response: { 200: sampleDetail } } },
+      { config: moves(action), schema: { tags, summary: `Sample move: ${action} (${form})`, params: idParams, body, response: { 200: sampleDetail } } },
       async (request) => {
         const p = principalOf(request);
         await db.transaction((tx) => moveSample(tx, p, served, request.params.id, action, request.body));
@@ -122,6 +127,7 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
     app.post(
       `${base}/${action}/`,
       {
+        config: moves(action),
         schema: {
           tags,
           summary: `Sample move on many samples: ${action} (${form})`,
@@ -141,6 +147,7 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
   app.post(
     `${base}/:id/follow_on/`,
     {
+      config: orders,
       schema: {
         tags,
         summary: `Order the programme's next tests on a new sample of the same order (${form})`,

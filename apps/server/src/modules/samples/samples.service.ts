@@ -258,6 +258,16 @@ export interface MoveInput {
   reason?: string;
 }
 
+/** The move's permission in at least one of a form's programmes (each sample's own programme is checked in the move). */
+export function requireMoveAmong(p: Principal, formPrograms: readonly string[], action: SampleAction): void {
+  if (!programsWhere(p, MOVE_PERMISSION[action], formPrograms).length) throw forbidden(`Your role may not ${action} samples in these programmes.`);
+}
+
+/** Orders tests in at least one of a form's programmes (the order's own programme is checked when it is placed). */
+export function requireOrderAmong(p: Principal, formPrograms: readonly string[]): void {
+  if (!programsWhere(p, 'order', formPrograms).length) throw forbidden('Your role may not order tests in these programmes.');
+}
+
 /**
  * One sample move (DESIGN §3), in the caller's transaction: `moveSamples` with one sample.
  */
@@ -276,7 +286,7 @@ export async function moveSample(tx: Tx, p: Principal, formPrograms: readonly st
  * samples, not orders.
  */
 export async function moveSamples(tx: Tx, p: Principal, formPrograms: readonly string[], ids: readonly number[], action: SampleAction, input: MoveInput) {
-  if (!programsWhere(p, MOVE_PERMISSION[action], formPrograms).length) throw forbidden(`Your role may not ${action} samples in these programmes.`);
+  requireMoveAmong(p, formPrograms, action);
   const rows = await lockSamples(tx, p, ids, formPrograms);
   for (const { sample, program } of rows) {
     requireIn(p, program, MOVE_PERMISSION[action]);
@@ -407,7 +417,7 @@ async function requestFollowOn(
  * the rules ask for nothing, or when those tests are already on the order.
  */
 export async function orderFollowOn(tx: Tx, p: Principal, formPrograms: readonly string[], id: number) {
-  if (!programsWhere(p, 'order', formPrograms).length) throw forbidden('Your role may not order tests in these programmes.');
+  requireOrderAmong(p, formPrograms);
   const { sample, order, program } = await lockSample(tx, p, id, formPrograms);
   requireIn(p, program, 'order');
   const due = rulesOf(program).followOn?.(await sampleResults(tx, id), order.form) ?? null;

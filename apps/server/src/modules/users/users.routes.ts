@@ -1,5 +1,5 @@
 import { authUser, changePasswordRequest, detailReply, idParams } from '@nlims/contracts';
-import { principalOf } from '../../core/auth.js';
+import { anyoneSignedIn, onlyIf, principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
 import { z } from 'zod';
@@ -16,7 +16,10 @@ export function usersRoutes(app: App, db: Db): void {
   );
   app.post(
     '/api/users/change_password/',
-    { schema: { tags: ['users'], summary: 'Change or reset a password', body: changePasswordRequest, response: { 200: detailReply, ...THROTTLED_REPLY } } },
+    {
+      config: { may: anyoneSignedIn },
+      schema: { tags: ['users'], summary: 'Change or reset a password', body: changePasswordRequest, response: { 200: detailReply, ...THROTTLED_REPLY } },
+    },
     async (request) => {
       const p = principalOf(request);
       const change = await preparePasswordChange(db, p, request.body, request.ip);
@@ -27,6 +30,7 @@ export function usersRoutes(app: App, db: Db): void {
   app.post(
     '/api/users/:id/disable_enable/',
     {
+      config: { may: onlyIf((p) => p.isSuperuser || isFacilityAdminPrincipal(p)) },
       schema: {
         tags: ['users'],
         summary: 'Disable or re-enable a user',

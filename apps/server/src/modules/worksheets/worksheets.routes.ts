@@ -12,8 +12,10 @@ import {
   worksheetProposalQuery,
 } from '@nlims/contracts';
 import { z } from 'zod';
+import { requireInAny } from '../../core/access.js';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
+import type { Principal } from '../../core/principal.js';
 import type { App } from '../../core/types.js';
 import { registerResource } from '../../core/resource.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -21,12 +23,15 @@ import { sendPdf } from '../reports/pdf.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { importResults } from './import.js';
 import { renderPlateMap, worklistFile } from './plate.js';
+import { attachmentDisposition, openResultsFile } from './results-file.js';
 import { WORKSHEET_TEMPLATE_DEF } from './templates.js';
 import { cancelWorksheet, createWorksheet, listWorksheets, proposeWorksheet, worksheetDetail } from './worksheets.service.js';
 
 const PDF = z.any().meta({ type: 'string', format: 'binary' });
 const cancelBody = z.object({ reason: z.string({ error: 'Give a reason.' }).trim().min(1, 'Give a reason.').max(500) });
 const tags = ['worksheets'];
+/** Who may call, decided before the body is read: prepares worksheets in some programme (each worksheet's is checked after). */
+const preparers = { may: (p: Principal) => requireInAny(p, 'worksheet') };
 /** A results file travels as JSON text: up to 2 MB of file. */
 const FILE_BODY_LIMIT = 3 * 1024 * 1024;
 
@@ -68,6 +73,7 @@ export function worksheetsRoutes(app: App, db: Db): void {
   app.post(
     '/api/worksheet/',
     {
+      config: preparers,
       schema: {
         tags,
         summary: 'Create a worksheet: its samples move to WORKSHEET (12)',
@@ -85,6 +91,7 @@ export function worksheetsRoutes(app: App, db: Db): void {
   app.post(
     '/api/worksheet/:id/cancel/',
     {
+      config: preparers,
       schema: {
         tags,
         summary: 'Cancel an open worksheet: its samples go back to the workplan',
@@ -133,9 +140,38 @@ export function worksheetsRoutes(app: App, db: Db): void {
       return reply.type(file.type).header('content-disposition', `attachment; filename="${file.name}"`).header('cache-control', 'no-store').send(file.body);
     },
   );
+  app.get(
+    '/api/worksheet/:id/results_file/',
+    {
+      // A HEAD would read the file and be audited as a download.
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: "The analyser's results file imported into the worksheet, as an attachment (a worksheet without one: 404)",
+        params: idParams,
+        response: {
+          200: {
+            description: 'The results file.',
+            content: Object.fromEntries(['text/plain', 'text/csv', 'text/tab-separated-values'].map((type) => [type, { schema: PDF }])),
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await openResultsFile(db, principalOf(request), request.params.id);
+      return reply
+        .type(file.type)
+        .header('content-disposition', attachmentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .header('content-length', String(file.body.length))
+        .send(file.body);
+    },
+  );
   app.post(
     '/api/worksheet/:id/import/',
     {
+      config: preparers,
       bodyLimit: FILE_BODY_LIMIT,
       schema: {
         tags,
@@ -161,6 +197,7 @@ export function worksheetsRoutes(app: App, db: Db): void {
   app.post(
     '/api/worksheet/:id/results/',
     {
+      config: preparers,
       bodyLimit: FILE_BODY_LIMIT,
       schema: {
         tags,

@@ -9,6 +9,7 @@ import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { phDashboard } from './ph-dashboard.js';
 import { markNotified, phNotifyList } from './ph-notify.js';
+import { phPrograms } from './ph-query.js';
 import { phReport } from '../line-list/line-list.js';
 import { lagosToday } from '../kit/period.js';
 
@@ -140,6 +141,8 @@ export function phRoutes(app: App, db: Db): void {
   app.post(
     '/api/public_health_notify/:id/notified/',
     {
+      // Who may call is decided before the body is read: reads released results of some public-health programme.
+      config: { may: (p) => phPrograms(p, 'released', undefined, 'the notification list') },
       schema: {
         tags: ['results'],
         summary: 'Mark a case notified',
