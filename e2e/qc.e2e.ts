@@ -62,6 +62,17 @@ describe('internal quality control (General)', () => {
     expect(await high.locator('.qc-chart__fired tr.ant-table-row').textContent()).toContain('+3.40');
     expect(await high.locator('canvas').count()).toBe(1);
     expect(await page.getByTestId('qc-chart-normal').locator('.qc-chart__fired').textContent()).toContain('No rule fired');
+    // the rule is on the chart too: the point's tooltip names it beside a red diamond, the mark the legend explains
+    await high.locator('canvas').hover();
+    const tip = high.getByTestId('qc-tooltip');
+    await expect.poll(() => tip.textContent()).toContain('1-3s (reject)');
+    expect(await tip.textContent()).toContain('18.2 mmol/L');
+    expect(await tip.locator('svg[data-mark="reject"]').count()).toBeGreaterThan(0);
+    const legend = (await high.getByTestId('qc-legend').locator('li').allTextContents()).map((text) => text.trim());
+    expect(legend).toEqual(['Result', 'Warning rule fired', 'Rejection rule fired']);
+    // the target and SD lines with the test's decimals (one for glucose), without floating-point noise (5.2 + 3 × 0.2)
+    const lines = await page.getByTestId('qc-chart-normal').locator('.chart ul li').allTextContents();
+    expect(lines).toEqual(expect.arrayContaining(['Target: 5.2', '+3 SD: 5.8', '−3 SD: 4.6']));
 
     // the month's summary counts the run: the high level's one result, its rejection and its rejected run
     const summary = page.locator('[data-testid="qc-summary"] tr.ant-table-row', { hasText: lot }).filter({ hasText: 'High' });

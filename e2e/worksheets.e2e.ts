@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WorksheetDetail } from '@nlims/contracts';
@@ -198,6 +198,13 @@ describe('viral-load worksheets', () => {
     await review.getByPlaceholder('Sample barcode or worksheet number').fill(second!);
     await review.getByPlaceholder('Sample barcode or worksheet number').press('Enter');
     await expect.poll(() => review.locator('.ws-link', { hasText: ws.number }).count()).toBe(1);
+    // the archived worksheet offers the analyser's file it was closed with, downloaded as it was imported
+    await review.locator('.ws-link', { hasText: ws.number }).click();
+    const resultsFile = review.getByTestId('ws-results-file');
+    await expect.poll(() => resultsFile.textContent()).toBe(`${ws.number}.txt`);
+    const [download] = await Promise.all([review.waitForEvent('download'), resultsFile.click()]);
+    expect(download.suggestedFilename()).toBe(`${ws.number}.txt`);
+    expect(readFileSync(await download.path()).toString('utf8')).toBe(content);
     await review.context().close();
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, idParam } from '../input.js';
+import { dbId, idParam, oneLine } from '../input.js';
 
 /**
  * Worksheets (DOMAIN "Worksheets and analysers"): a plate or a set of modules
@@ -221,7 +221,7 @@ export const worksheetList = z.object({ count: z.number(), results: z.array(work
 
 /** `POST worksheet/{id}/import/` (preview) and `…/results/` (save): the analyser's results file, as text. */
 export const resultFileBody = z.object({
-  file_name: z.string().trim().min(1, 'This field may not be blank.').max(200),
+  file_name: oneLine(z.string().trim().min(1, 'This field may not be blank.').max(200)),
   content: z.string({ error: required }).min(1, 'The file is empty.').max(2_000_000, 'The file is larger than 2 MB.'),
 });
 export type ResultFileBody = z.input<typeof resultFileBody>;

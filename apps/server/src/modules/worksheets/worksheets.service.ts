@@ -19,7 +19,7 @@ import {
   type WorksheetTemplateItem,
 } from '@nlims/contracts';
 import type { z } from 'zod';
-import { programsWhere, requireIn, requireInAny } from '../../core/access.js';
+import { programsRead, programsWhere, requireIn, requireInAny, requireMemberIn, roleIn } from '../../core/access.js';
 import { nextYearlyNumber, type Tx } from '../../core/db.js';
 import { pgError } from '../../core/db-errors.js';
 import { conflict, notFound, ValidationError } from '../../core/errors.js';
@@ -53,7 +53,8 @@ export async function templateOf(db: Tx, p: Principal, id: number, field = 'temp
     .innerJoin(testTypes, eq(testTypes.id, worksheetTemplates.test_type))
     .innerJoin(programs, eq(programs.id, testTypes.program))
     .where(and(eq(worksheetTemplates.id, id), eq(worksheetTemplates.facility, p.facilityId ?? -1)));
-  if (!row?.t.is_active) throw ValidationError.field(field, `Invalid pk "${id}" - object does not exist.`);
+  // A template of a programme the caller holds no role in is not there for it.
+  if (!row?.t.is_active || roleIn(p, row.program) == null) throw ValidationError.field(field, `Invalid pk "${id}" - object does not exist.`);
   requireIn(p, row.program, 'worksheet');
   return {
     ...row.t,
@@ -156,7 +157,8 @@ export async function createWorksheet(tx: Tx, p: Principal, body: z.output<typeo
     })
     .from(testOrders)
     .innerJoin(samples, eq(samples.id, testOrders.sampleId))
-    .where(and(inArray(testOrders.id, ids), eq(testOrders.facilityId, p.facilityId ?? -1)))
+    // A test of a sample the caller does not read is not there for it (no message names its lab number).
+    .where(and(inArray(testOrders.id, ids), eq(testOrders.facilityId, p.facilityId ?? -1), programIn(samples.programId, programsRead(p))))
     .for('update', { of: [testOrders, samples] });
   const byId = new Map(found.map((f) => [f.id, f]));
   body.positions.forEach((pos, i) => {
@@ -340,7 +342,7 @@ export async function worksheetRow(db: Tx, p: Principal, id: number, options: { 
     .where(and(eq(worksheets.id, id), eq(worksheets.facilityId, p.facilityId ?? -1)));
   const [row] = options.lock ? await q.for('update', { of: worksheets }) : await q;
   if (!row) throw notFound();
-  requireIn(p, row.program, 'worksheet');
+  requireMemberIn(p, row.program, 'worksheet');
   return row.ws;
 }
 

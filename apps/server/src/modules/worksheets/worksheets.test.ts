@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
+import { seedUser } from '../../seed/builders.js';
+import { DEMO_PASSWORD } from '../../seed/demo.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { programmeSteps, VIRAL_LOAD } from '../../test/programmes.js';
+import { hashPassword } from '../auth/passwords.js';
 import { m2000Row, writeM2000Log } from './files/m2000-log.js';
 
 /** Worksheets of the viral-load bench: a template, a plate loaded from the workplan, its results file. */
@@ -377,6 +380,50 @@ describe('a viral-load worksheet', () => {
     expect(res.json()).toMatchObject({ state: 'cancelled', reason: 'Plate dropped' });
     expect(await sampleStatus(s!.sample)).toBe(3);
     expect((await call('ph_analyst', 'POST', `/api/worksheet/${ws.id}/cancel/`, { reason: 'again' })).statusCode).toBe(409);
+  });
+
+  it('keeps the results file it was closed with, served byte for byte to whoever reads the worksheet', async () => {
+    const [s] = await accepted(1);
+    const ws = (await call('ph_analyst', 'POST', '/api/worksheet/', { template, positions: [{ well: 'B1', test_order: s!.test }] })).json();
+    const url = `/api/worksheet/${ws.id}/results_file/`;
+    // an open worksheet has no file yet
+    expect((await call('ph_analyst', 'GET', url)).statusCode).toBe(404);
+    const content = writeM2000Log(
+      [...controls('790 Copies / mL', '99,000 Copies / mL'), m2000Row('B1', s!.barcode, 'Patient', '1,200 Copies / mL', { Interpretation: 'Détecté' })],
+      'Plaque µ-7',
+    );
+    const saved = await call('ph_analyst', 'POST', `/api/worksheet/${ws.id}/results/`, { file_name: 'D:\\m2000\\Résultats "7".txt', content });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const res = await call('ph_analyst', 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.equals(Buffer.from(content, 'utf8'))).toBe(true);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    // the name without its folders or quotes, in ASCII and in UTF-8
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="R_sultats _7_.txt"; filename*=UTF-8''R%C3%A9sultats%20_7_.txt`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const audit = rowsOf<{ action: string; username: string }>(
+      await db().execute(
+        sql`select a.action, u.username from audit_events a join users u on u.id = a.user_id where a.entity = 'worksheet' and a.entity_id = ${String(ws.id)} order by a.id desc limit 1`,
+      ),
+    );
+    expect(audit).toEqual([{ action: 'worksheet.file_download', username: 'ph_analyst' }]);
+    expect((await call('ph_supervisor', 'GET', url)).rawPayload.equals(res.rawPayload)).toBe(true);
+
+    // another facility, a Yaba analyst of another programme only, and a receptionist do not get it
+    expect((await call('kano_supervisor', 'GET', url)).statusCode).toBe(404);
+    const [staff] = rowsOf<{ facility: number }>(await db().execute(sql`select facility_id as facility from users where username = 'ph_analyst'`));
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await seedUser(db(), { username: 'ws_tb_only_analyst', passwordHash, facilityId: staff!.facility, roles: [['Tuberculosis', 'Analyst']] });
+    const outsider = await call('ws_tb_only_analyst', 'GET', url);
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.body).not.toContain(s!.barcode);
+    expect((await call('ph_receptionist', 'GET', url)).statusCode).toBe(403);
+
+    // the OpenAPI document lists it
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths['/api/worksheet/{id}/results_file/'] ?? {})).toEqual(['get']);
   });
 
   it('is seen and moved by the programme’s analysts and supervisors of its facility only', async () => {

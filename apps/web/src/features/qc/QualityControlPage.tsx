@@ -4,7 +4,6 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ALERT_COLOR, TimeSeriesChart } from '../analytics/charts';
 import { ltr } from '../analytics/format';
 import { LoadError } from '../analytics/LoadError';
 import { ClinicalPage } from '../clinical/common/ClinicalPage';
@@ -15,6 +14,8 @@ import { useProgramme } from '../clinical/programme';
 import { DateTimeInput } from '../forms/DateInput';
 import type { PageProps } from '../pages/pageProps';
 import { type QcMaterial, useQcChart, useQcSetup, useRecordQcRun } from './api';
+import { qcDecimals, resultText, zText } from './leveyJennings';
+import { LeveyJenningsChart } from './LeveyJenningsChart';
 import { ReportNcrButton } from '../nonconformity/ReportLink';
 import { MonthlySummary } from './MonthlySummary';
 import { RulesCard } from './RulesCard';
@@ -76,7 +77,7 @@ export default function QualityControlPage({ page }: PageProps) {
           <RunForm key={`${chosen.id}-${machine}`} levels={chosen.levels} machine={machine} />
           <RulesCard key={`rules-${chosen.id}-${machine}`} testType={chosen.id} machine={machine} />
           {chosen.levels.map((m) => (
-            <LeveyJennings key={m.id} material={m} machine={machine} />
+            <LeveyJennings key={m.id} material={m} machine={machine} testDecimals={setup.data.decimals.get(m.test_type)} />
           ))}
           <MonthlySummary tests={new Set(tests.map((x) => x.id))} />
         </>
@@ -149,19 +150,17 @@ function RunForm({ levels, machine }: { levels: QcMaterial[]; machine: number | 
   );
 }
 
-/** One level's chart: its results over the target and ±1, 2, 3 SD, and the results that fired a rule listed beneath. */
-function LeveyJennings({ material, machine }: { material: QcMaterial; machine: number | null }) {
+/**
+ * One level's chart: its results over the target and ±1, 2, 3 SD, each that fired a rule marked and named, with the
+ * test's decimals (testDecimals); the results that fired a rule listed beneath.
+ */
+function LeveyJennings({ material, machine, testDecimals }: { material: QcMaterial; machine: number | null; testDecimals?: number }) {
   const { t } = useTranslation('qc');
   const chart = useQcChart(material.id, machine);
   const title = t('chart', { name: material.name, level: t(`level.${material.level}`, { defaultValue: material.level }), lot: material.lot_number });
-  const { target_mean: mean, target_sd: sd } = material;
-  const lines = [
-    { value: mean, label: t('mean'), color: '#237804', width: 2 },
-    ...[1, 2, 3].flatMap((k) => [
-      { value: mean + k * sd, label: `+${k} SD`, color: k === 3 ? ALERT_COLOR : k === 2 ? '#d48806' : '#8c8c8c', dash: k === 1 ? [2, 3] : [6, 4] },
-      { value: mean - k * sd, label: `−${k} SD`, color: k === 3 ? ALERT_COLOR : k === 2 ? '#d48806' : '#8c8c8c', dash: k === 1 ? [2, 3] : [6, 4] },
-    ]),
-  ];
+  // the chart's targets are the lot's as the server judged them (an established lot's own)
+  const lot = chart.data?.material ?? material;
+  const decimals = qcDecimals(lot.target_sd, testDecimals);
   const points = chart.data?.results ?? [];
   const fired = points.filter((p) => p.violations.length);
   return (
@@ -173,16 +172,7 @@ function LeveyJennings({ material, machine }: { material: QcMaterial; machine: n
       ) : (
         <>
           {chart.data.material.establishing && <Alert type="info" showIcon title={t('establishing')} className="qc-run__alert" data-testid="qc-establishing" />}
-          <TimeSeriesChart
-            label={title}
-            x={points.map((p) => p.run_at)}
-            xText={formatDateTime}
-            xTitle={t('column.at')}
-            series={[{ key: 'value', label: t('column.value'), values: points.map((p) => p.value) }]}
-            referenceLines={lines}
-            integer={false}
-            fromZero={false}
-          />
+          <LeveyJenningsChart label={title} results={points} mean={lot.target_mean} sd={lot.target_sd} unit={lot.unit} decimals={decimals} />
           <Table<QcResultItem>
             size="small"
             rowKey="id"
@@ -192,8 +182,8 @@ function LeveyJennings({ material, machine }: { material: QcMaterial; machine: n
             locale={{ emptyText: t('noViolations') }}
             columns={[
               { key: 'at', title: t('column.at'), render: (_, r) => formatDateTime(r.run_at) },
-              { key: 'value', title: t('column.value'), dataIndex: 'value', align: 'end' },
-              { key: 'z', title: t('column.z'), render: (_, r) => <bdi dir="ltr">{`${r.z > 0 ? '+' : ''}${r.z.toFixed(2)}`}</bdi>, align: 'end' },
+              { key: 'value', title: t('column.value'), render: (_, r) => <bdi dir="ltr">{resultText(r.value, decimals)}</bdi>, align: 'end' },
+              { key: 'z', title: t('column.z'), render: (_, r) => <bdi dir="ltr">{zText(r.z)}</bdi>, align: 'end' },
               {
                 key: 'rules',
                 title: t('column.rules'),

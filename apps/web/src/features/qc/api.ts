@@ -25,7 +25,7 @@ export interface Machine {
 
 const QC = ['qc'] as const;
 
-/** The facility's active control materials of the programme's tests, grouped by the page; and its instruments. */
+/** The facility's active control materials of the programme's tests, grouped by the page; its instruments; the tests' decimals. */
 export function useQcSetup(programme: Programme) {
   return useQuery({
     queryKey: [...QC, 'setup', programme.name],
@@ -33,10 +33,15 @@ export function useQcSetup(programme: Programme) {
       const [materials, machines, tests] = await Promise.all([
         api<Paginated<QcMaterial>>('/api/qc_test_config/', { query: { page: 1, page_size: 100, 'Filters.is_active': 'true' }, signal }),
         api<Paginated<Machine>>('/api/machine_setting/', { query: { page: 1, page_size: 100, 'Filters.is_active': 'true' }, signal }),
-        api<{ id: number }[]>('/api/test_configuration/', { query: { program__name: programme.name }, signal }),
+        api<{ id: number; decimals: number }[]>('/api/test_configuration/', { query: { program__name: programme.name }, signal }),
       ]);
       const ofProgramme = new Set(tests.map((t) => t.id));
-      return { materials: materials.results.filter((m) => ofProgramme.has(m.test_type)), machines: machines.results };
+      return {
+        materials: materials.results.filter((m) => ofProgramme.has(m.test_type)),
+        machines: machines.results,
+        /** Each test's decimals (its result configuration): how its controls' charts write their figures. */
+        decimals: new Map(tests.map((t) => [t.id, t.decimals])),
+      };
     },
   });
 }

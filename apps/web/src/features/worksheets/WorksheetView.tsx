@@ -1,3 +1,4 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import type { ImportPreview, ImportRow, WorksheetDetail } from '@nlims/contracts';
 import { Alert, Button, Card, Descriptions, Input, Modal, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
@@ -53,7 +54,11 @@ export function WorksheetView({ id, onClose }: { id: number; onClose: () => void
         <Descriptions.Item label={t('samples')}>{w.samples}</Descriptions.Item>
         <Descriptions.Item label={t('createdBy')}>{`${w.created_by_name}, ${ltr(formatDateTime(w.created_at))}`}</Descriptions.Item>
         {w.closed_at && <Descriptions.Item label={t('closedAt')}>{ltr(formatDateTime(w.closed_at))}</Descriptions.Item>}
-        {w.file_name && <Descriptions.Item label={t('file')}>{w.file_name}</Descriptions.Item>}
+        {w.file_name && (
+          <Descriptions.Item label={t('file')}>
+            <ResultsFileLink id={w.id} name={w.file_name} />
+          </Descriptions.Item>
+        )}
       </Descriptions>
       {w.reason && <Alert type={w.state === 'failed' ? 'error' : 'info'} showIcon title={w.reason} className="ws-view__alert" />}
       <Space wrap className="ws-view__actions clin-no-print">
@@ -69,6 +74,35 @@ export function WorksheetView({ id, onClose }: { id: number; onClose: () => void
       <PlateGrid size={w.size} wells={wellsOf(w)} />
       {w.state === 'open' && <ResultFile id={w.id} number={w.number} />}
     </Card>
+  );
+}
+
+/** The analyser's file the worksheet was closed with, downloaded as it was imported. */
+function ResultsFileLink({ id, name }: { id: number; name: string }) {
+  const { t } = useTranslation('worksheets');
+  const [busy, setBusy] = useState(false);
+  // saved under its own name, without the folders an API client may have sent
+  const saveAs = name.split(/[\\/]/).pop() || name;
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(`/api/worksheet/${id}/results_file/`, saveAs);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      type="link"
+      icon={<DownloadOutlined />}
+      loading={busy}
+      onClick={() => void download().catch(() => undefined)}
+      className="ws-view__file"
+      aria-label={t('downloadResultsFile', { name: saveAs })}
+      data-testid="ws-results-file"
+    >
+      <bdi>{saveAs}</bdi>
+    </Button>
   );
 }
 
