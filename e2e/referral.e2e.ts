@@ -10,6 +10,13 @@ import { apiAs, openDialog, programmeUser, serverURL, sharedBrowser, submitDialo
 const baseURL = serverURL();
 const browser = sharedBrowser();
 const stamp = Date.now().toString(36);
+const DAY = 86_400_000;
+
+/** A moment as the date-and-time inputs take it: DD/MM/YYYY HH:mm, Lagos time. */
+const typedLagos = (ms: number) => {
+  const d = new Date(ms + 3_600_000).toISOString();
+  return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} ${d.slice(11, 16)}`;
+};
 
 /** A file from the API as one of the demo users. */
 async function fileAs(username: string, pathname: string): Promise<Buffer> {
@@ -169,6 +176,27 @@ describe('sample referral from Mushin to Yaba', () => {
     const reason = (await option.textContent())!.trim();
     await option.click();
     await panel.locator('input#temperature').fill('7');
+    // an arrival two days before the shipment left is refused, the server's reason beside "Arrived at"
+    const arrivedAt = panel.locator('input#received_at');
+    const offered = await arrivedAt.inputValue();
+    await arrivedAt.fill(typedLagos(Date.now() - 2 * DAY));
+    await arrivedAt.press('Enter');
+    const early = await openDialog(receiver, receiver.getByTestId('receive-save'));
+    const [tooEarly] = await Promise.all([
+      receiver.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/receive/')),
+      early.getByRole('button', { name: 'Receive', exact: true }).click(),
+    ]);
+    expect(tooEarly.status()).toBe(400);
+    expect(Object.keys(await tooEarly.json())).toEqual(['received_at']);
+    // (the field's message, tied to it by aria-describedby)
+    const arrivedHelp = panel.locator('#received_at_help');
+    await expect.poll(() => arrivedHelp.textContent()).toContain('The arrival time is before');
+    expect(await arrivedAt.getAttribute('aria-describedby')).toBe('received_at_help');
+    expect(await receiver.getByTestId('receive-error').count()).toBe(0);
+    // the time offered (now, to the minute: perhaps the minute it left) is taken
+    await arrivedAt.fill(offered);
+    await arrivedAt.press('Enter');
+    await expect.poll(() => arrivedHelp.count()).toBe(0);
     const dialog = await openDialog(receiver, receiver.getByTestId('receive-save'));
     expect(await dialog.textContent()).toContain('Accepted: 1. Rejected: 1.');
     expect(await dialog.textContent()).toContain(second!.barcode);
@@ -183,6 +211,10 @@ describe('sample referral from Mushin to Yaba', () => {
     });
     await expect.poll(() => receiver.getByTestId('receive-result').textContent()).toContain('Accepted: 1. Rejected: 1.');
     await expect.poll(() => receiver.getByTestId('shipment-view').locator('.dsp-status').first().textContent()).toBe('RECEIVED');
+    // every leg of the journey has its hours, none left blank
+    const legs = await receiver.locator('.dsp-legs li strong').allTextContents();
+    expect(legs).toHaveLength(3);
+    for (const leg of legs) expect(leg.replace(/[\u2066\u2069]/g, '')).toMatch(/^[\d.]+ h$/);
     const samples = receiver.getByTestId('shipment-samples');
     expect(await samples.locator('tr', { hasText: first!.barcode }).textContent()).toContain('Received');
     expect(await samples.locator('tr', { hasText: second!.barcode }).textContent()).toContain('Rejected');
@@ -222,6 +254,64 @@ describe('sample referral from Mushin to Yaba', () => {
     expect(reportText).toContain('MTB DETECTED MEDIUM');
     expect(await refused.textContent()).toContain(reason);
     expect(await refused.textContent()).toContain('REJECTED');
+    expect(await refused.textContent()).toContain('Rejected by Ph Receptionist');
+    await reader.context().close();
+  });
+
+  it('a shipment rejected at the door: a delivery time before it left is refused beside the field; the rejection needs its reason; Mushin reads the rejected samples with the reason, who and when', async () => {
+    const [sample] = await collectedAtMushin(1);
+    const mushin = await apiAs(baseURL, 'mushin_supervisor');
+    const [lab] = await mushin<{ facility: number }[]>('GET', '/api/referral_destination/?program=Tuberculosis');
+    const made = await mushin<ShipmentDetail>('POST', '/api/shipment/', {
+      receiving_facility: lab!.facility,
+      samples: [sample!.id],
+      storage_temperature: '2-8',
+      packed_by: 'Mushin Supervisor',
+      pickup_date: new Date(Date.now() + 3_600_000).toISOString().slice(0, 10),
+    });
+    await mushin('POST', `/api/shipment/${made.id}/dispatch/`, {});
+
+    const receiver = await programmeUser(browser, baseURL, 'ph_receptionist', 'Tuberculosis');
+    await receiver.goto('/dispatch/incoming');
+    await receiver.locator('.dsp-link', { hasText: made.number }).click();
+    const view = receiver.getByTestId('shipment-view');
+    await view.waitFor();
+    // delivered "two days ago": before it left, refused beside "Delivered at"
+    const deliver = await openDialog(receiver, receiver.getByTestId('move-deliver'));
+    const deliveredAt = deliver.locator('input#at');
+    await deliveredAt.fill(typedLagos(Date.now() - 2 * DAY));
+    await deliveredAt.press('Enter');
+    const [early] = await Promise.all([
+      receiver.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/deliver/')),
+      deliver.getByRole('button', { name: 'Mark delivered', exact: true }).click(),
+    ]);
+    expect(early.status()).toBe(400);
+    await expect.poll(() => deliver.locator('#at_help').textContent()).toContain('The delivery time is before');
+    expect(await deliveredAt.getAttribute('aria-describedby')).toBe('at_help');
+    await deliver.getByRole('button', { name: 'Back', exact: true }).click();
+    await deliver.waitFor({ state: 'detached' });
+    // the rejection: without its reason of the list it is not sent
+    const reject = await openDialog(receiver, receiver.getByTestId('move-reject'));
+    await reject.locator('textarea').fill('Cool box at 31 °C on arrival');
+    await reject.getByRole('button', { name: 'Reject shipment', exact: true }).click();
+    await expect.poll(() => reject.locator('.ant-form-item-explain').first().textContent()).toContain('Give the reason');
+    await reject.locator('.ant-select').click();
+    await reject.locator('.ant-select input').fill('Cold chain');
+    await receiver.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Cold chain not maintained' }).click();
+    const rejected = await submitDialog(reject, 'Reject shipment', 'reject');
+    expect(rejected.postDataJSON()).toMatchObject({ reason: 'Cool box at 31 °C on arrival', rejection_reason: expect.any(Number) });
+    await expect.poll(() => view.locator('.dsp-status').first().textContent()).toBe('REJECTED');
+    await receiver.context().close();
+
+    // Mushin reads the sample among its referred samples: rejected, the reason, who and when
+    const reader = await programmeUser(browser, baseURL, 'mushin_supervisor', 'Tuberculosis');
+    await reader.goto('/dispatch?tab=referred');
+    const row = reader.getByTestId('referred-samples').locator('tr.ant-table-row', { hasText: sample!.barcode });
+    await expect.poll(() => row.textContent()).toContain('Rejected: Cold chain not maintained: Cool box at 31 °C on arrival');
+    expect(await row.textContent()).toContain('REJECTED');
+    expect(await row.textContent()).toContain('Rejected by Ph Receptionist');
+    expect(await row.textContent()).toContain('Yaba Demo Reference Laboratory');
+    expect(await row.textContent()).toContain(made.number);
     await reader.context().close();
   });
 

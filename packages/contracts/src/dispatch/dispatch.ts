@@ -63,12 +63,42 @@ export const shipmentCreateBody = z.object({
 });
 export type ShipmentCreateBody = z.input<typeof shipmentCreateBody>;
 
+/** The moves that record when they happened (the courier's pick-up, the hand-over at the laboratory): now, or the time given. */
+export const SHIPMENT_TIMED_MOVES: readonly ShipmentAction[] = ['dispatch', 'deliver'];
+
+const stepDateTime = z.iso.datetime({ offset: true, error: 'Enter a date and time (ISO 8601).' });
+
 export const shipmentMoveBody = z.object({
   reason: text(500).default(''),
+  /** When it happened (dispatch, deliver only); now when absent. */
+  at: stepDateTime.optional(),
+  /** Reject only, and required there: the rejection reason each of its samples carries. */
+  rejection_reason: dbId().optional(),
 });
 
+/** How far ahead of the server's clock a time given by a device may be: its clock may run a little fast. */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * When a shipment's step happened, from the time given (now when none): never before the previous step, nor in the
+ * future beyond the clock skew (a time in the skew is now). A time given to the minute (a form's HH:mm) in the minute
+ * of the previous step is that step's time, so the leg between them is 0, never negative. Without a time, now — or the
+ * previous step's time should the clock be behind it.
+ */
+export function stepTime(given: string | undefined, previous: Date | null, now: Date): { at: Date } | { problem: 'future' | 'before' } {
+  const floor = previous?.getTime() ?? Number.NEGATIVE_INFINITY;
+  if (given === undefined) return { at: new Date(Math.max(now.getTime(), floor)) };
+  const told = new Date(given).getTime();
+  if (told > now.getTime() + CLOCK_SKEW_MS) return { problem: 'future' };
+  if (told >= floor) return { at: new Date(Math.max(Math.min(told, now.getTime()), floor)) };
+  const toTheMinute = told % 60_000 === 0;
+  if (toTheMinute && floor - told < 60_000) return { at: new Date(floor) };
+  return { problem: 'before' };
+}
+
 export const shipmentReceiveBody = z.object({
-  received_at: z.iso.datetime({ offset: true, error: 'Enter a date and time (ISO 8601).' }).optional(),
+  /** When it arrived; now when absent. Not before the shipment's last move, nor in the future. */
+  received_at: stepDateTime.optional(),
   temperature: temperature.nullable().default(null),
   samples: z
     .array(
@@ -183,7 +213,11 @@ export const referredSampleItem = z.object({
   testing_facility_name: z.string(),
   shipment: z.number(),
   shipment_number: z.string(),
+  /** Its rejection reason: at reception, or at the door with the whole shipment (then with the laboratory's words). */
   rejection_reason: z.string().nullable(),
+  /** When it was rejected, and by whom (the testing laboratory's user). */
+  rejected_at: z.string().nullable(),
+  rejected_by: z.string().nullable(),
   results: z.array(
     z.object({ test: z.string(), value: z.string().nullable(), unit: z.string(), flag: z.string().nullable(), approved_at: z.string().nullable() }),
   ),

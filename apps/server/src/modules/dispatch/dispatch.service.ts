@@ -4,21 +4,25 @@ import {
   SAMPLE_STATUS as S,
   SHIPMENT_MOVE_SIDE,
   SHIPMENT_MOVES,
+  SHIPMENT_TIMED_MOVES,
   type ShipmentAction,
   type ShipmentDetail,
   type ShipmentItem,
   statusName,
+  stepTime,
 } from '@nlims/contracts';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { referredSampleItem, shipmentCreateBody, shipmentListQuery, shipmentMoveBody, shipmentReceiveBody } from '@nlims/contracts';
-import { mayIn, requireIn } from '../../core/access.js';
+import { mayIn, programsRead, requireIn, roleIn } from '../../core/access.js';
 import { type Db, nextYearlyNumber, rowsOf, type Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
+import { iso } from '../../core/sql-values.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { facilities, facilityLabNetworks } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
-import { courierProviders, labNetworks, sampleTypes } from '../reference/reference.table.js';
+import { courierProviders, labNetworks, rejectionReasons, sampleTypes } from '../reference/reference.table.js';
+import { programIn } from '../samples/forms.js';
 import { moveSamples } from '../samples/samples.service.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { clients } from '../clients/clients.table.js';
@@ -77,7 +81,8 @@ export async function createShipment(tx: Tx, p: Principal, body: CreateBody, now
     .where(and(inArray(samples.id, ids), eq(samples.facilityId, facility)))
     .orderBy(samples.id)
     .for('update', { of: samples });
-  const missing = ids.find((id) => !rows.some((r) => r.id === id));
+  // A sample of a programme the caller holds no role in is not there for it (its lab number and programme untold).
+  const missing = ids.find((id) => !rows.some((r) => r.id === id && roleIn(p, r.program) != null));
   if (missing !== undefined) throw ValidationError.field('samples', `Invalid pk "${missing}" - object does not exist.`);
   const programmes = [...new Set(rows.map((r) => r.program))];
   for (const program of programmes) requireIn(p, program, 'dispatch');
@@ -205,7 +210,11 @@ export const overdueShipment = (alias: string) =>
   sql<boolean>`(${sql.raw(alias)}.status in (${sql.raw(OPEN_SHIPMENT.filter((s) => s !== D.DELIVERED).join(', '))})
     and now() > coalesce(${sql.raw(alias)}.dispatched_at, ${sql.raw(alias)}.pickup_date::timestamptz) + make_interval(hours => ${sql.raw(alias)}.expected_hours))`;
 
-const itemFields = {
+/**
+ * A shipment's fields as the caller sees them: its samples counted only in the programmes the caller reads (a
+ * shipment carrying samples of several programmes is read by whoever reads one of them, and shows that one's).
+ */
+const itemFields = (readable: readonly string[]) => ({
   id: shipments.id,
   number: shipments.number,
   status: shipments.status,
@@ -215,7 +224,8 @@ const itemFields = {
   receiving_facility_name: sql<string>`(select f.facility_name from ${facilities} f where f.id = ${shipments.receivingFacilityId})`,
   courier: shipments.courierId,
   courier_name: sql<string | null>`(select c.name from ${courierProviders} c where c.id = ${shipments.courierId})`,
-  samples_count: sql<number>`(select count(*)::int from ${shipmentSamples} x where x.shipment_id = shipments.id)`,
+  samples_count: sql<number>`(select count(*)::int from ${shipmentSamples} x join ${samples} xs on xs.id = x.sample_id
+    where x.shipment_id = shipments.id and ${programIn(sql.raw('xs.program_id'), readable)})`,
   pickup_date: shipments.pickupDate,
   storage_temperature: shipments.storageTemperature,
   created_at: shipments.createdAt,
@@ -224,16 +234,15 @@ const itemFields = {
   received_at: shipments.receivedAt,
   due_at: sql<string>`to_char((coalesce(${shipments.dispatchedAt}, ${shipments.pickupDate}::timestamptz) + make_interval(hours => ${shipments.expectedHours})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   overdue: overdueShipment('shipments'),
-};
+});
 
-const iso = (d: Date | string | null) => (d == null ? null : d instanceof Date ? d.toISOString() : d);
 const asItem = (r: Record<string, unknown>): ShipmentItem =>
   ({
     ...r,
-    created_at: iso(r.created_at as Date)!,
-    dispatched_at: iso(r.dispatched_at as Date | null),
-    delivered_at: iso(r.delivered_at as Date | null),
-    received_at: iso(r.received_at as Date | null),
+    created_at: iso(r.created_at)!,
+    dispatched_at: iso(r.dispatched_at),
+    delivered_at: iso(r.delivered_at),
+    received_at: iso(r.received_at),
   }) as ShipmentItem;
 
 /** The caller's facility's shipments: going out (its dispatchers and readers) or coming in (its receivers), newest first. */
@@ -250,7 +259,7 @@ export async function listShipments(db: Db, p: Principal, q: z.output<typeof shi
     .from(shipments)
     .where(and(...where))) as [{ n: number }];
   const rows = await db
-    .select(itemFields)
+    .select(itemFields(programsRead(p)))
     .from(shipments)
     .where(and(...where))
     .orderBy(sql`${shipments.createdAt} desc, ${shipments.id} desc`)
@@ -267,9 +276,10 @@ export const medianHours = (from: SQL, to: SQL) =>
 /** A shipment with its samples, history and legs, for either of its facilities. */
 export async function getShipment(db: Tx, p: Principal, id: number): Promise<ShipmentDetail> {
   await shipmentFor(db, p, id, false);
+  const readable = programsRead(p);
   const [row] = await db
     .select({
-      ...itemFields,
+      ...itemFields(readable),
       packaging: shipments.packaging,
       boxes: shipments.boxes,
       pickup_temperature: shipments.pickupTemperature,
@@ -298,7 +308,7 @@ export async function getShipment(db: Tx, p: Principal, id: number): Promise<Shi
     .innerJoin(orders, eq(orders.id, samples.orderId))
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .leftJoin(sampleTypes, eq(sampleTypes.id, samples.sampleTypeId))
-    .where(eq(shipmentSamples.shipmentId, id))
+    .where(and(eq(shipmentSamples.shipmentId, id), programIn(samples.programId, readable)))
     .orderBy(samples.barcode);
   const history = rowsOf<{ at: Date | string; by: string; from_status: number | null; to_status: number; temperature: number | null; reason: string }>(
     await db.execute(sql`select e.at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as by, e.from_status, e.to_status, e.temperature, e.reason
@@ -308,7 +318,8 @@ export async function getShipment(db: Tx, p: Principal, id: number): Promise<Shi
     await db.execute(sql`select ${medianHours(sql`s.collected_at`, sql`sh.dispatched_at`)} as collection_to_dispatch,
                                 ${medianHours(sql`sh.dispatched_at`, sql`sh.delivered_at`)} as dispatch_to_delivery,
                                 ${medianHours(sql`coalesce(sh.delivered_at, sh.dispatched_at)`, sql`sh.received_at`)} as delivery_to_reception
-                         from shipments sh join shipment_samples x on x.shipment_id = sh.id join samples s on s.id = x.sample_id where sh.id = ${id}`),
+                         from shipments sh join shipment_samples x on x.shipment_id = sh.id join samples s on s.id = x.sample_id
+                         where sh.id = ${id} and ${programIn(sql.raw('s.program_id'), readable)}`),
   );
   return {
     ...asItem(row as Record<string, unknown>),
@@ -320,7 +331,7 @@ export async function getShipment(db: Tx, p: Principal, id: number): Promise<Shi
     rider_name: row!.rider_name,
     rider_phone: row!.rider_phone,
     samples: items.map((s) => ({ ...s, collected_at: iso(s.collected_at), state: s.state as ShipmentDetail['samples'][number]['state'] })),
-    history: history.map((h) => ({ ...h, at: iso(h.at as Date)! })),
+    history: history.map((h) => ({ ...h, at: iso(h.at)! })),
     legs: legs ?? { collection_to_dispatch: null, dispatch_to_delivery: null, delivery_to_reception: null },
   };
 }
@@ -329,7 +340,42 @@ export async function getShipment(db: Tx, p: Principal, id: number): Promise<Shi
 function requireSide(p: Principal, s: { side: 'sender' | 'receiver'; programmes: string[] }, allowed: 'sender' | 'receiver' | 'either') {
   if (allowed !== 'either' && s.side !== allowed)
     throw forbidden(allowed === 'sender' ? 'Only the sending facility may do this.' : 'Only the testing laboratory may do this.');
+  // A programme the caller holds no role in is not named: the refusal does not tell what else the shipment carries.
+  if (s.programmes.some((program) => roleIn(p, program) == null))
+    throw forbidden('This shipment carries samples of a programme you hold no role in: its staff move it.');
   for (const program of s.programmes) requireIn(p, program, s.side === 'sender' ? 'dispatch' : 'receive');
+}
+
+/** A moment as Lagos wall-clock time, `YYYY-MM-DD HH:mm`, for a message. */
+const lagosTime = (at: Date) => new Date(at.getTime() + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * The shipment's previous step, which no later step may precede: its last move (made, notified, dispatched,
+ * delivered) and, before it leaves, its samples' latest collection.
+ */
+async function previousStep(tx: Tx, id: number, withCollection: boolean): Promise<{ at: Date; what: string } | null> {
+  const [last] = rowsOf<{ at: unknown; to_status: number }>(
+    await tx.execute(sql`select e.at, e.to_status from shipment_events e where e.shipment_id = ${id} order by e.at desc, e.id desc limit 1`),
+  );
+  let step = last ? { at: new Date(iso(last.at)!), what: `its last move, ${statusName(D, last.to_status)}` } : null;
+  if (withCollection) {
+    const [collected] = rowsOf<{ at: unknown }>(
+      await tx.execute(sql`select max(s.collected_at) as at from shipment_samples x join samples s on s.id = x.sample_id where x.shipment_id = ${id}`),
+    );
+    const at = collected?.at == null ? null : new Date(iso(collected.at)!);
+    if (at && (!step || at > step.at)) step = { at, what: "its samples' collection" };
+  }
+  return step && { at: step.at, what: `${step.what} (${lagosTime(step.at)} Lagos time)` };
+}
+
+/** When a step happened (the time given, or now), checked against the previous step and the clock: a 400 naming the field. */
+function stepAt(field: string, label: string, given: string | undefined, previous: { at: Date; what: string } | null, now: Date): Date {
+  const step = stepTime(given, previous?.at ?? null, now);
+  if ('at' in step) return step.at;
+  throw ValidationError.field(
+    field,
+    step.problem === 'future' ? `The ${label} time is in the future.` : `The ${label} time is before ${previous!.what}: enter a later time.`,
+  );
 }
 
 /** Put open samples of a shipment back as they were at the sending facility (cancelled shipment, or missing on arrival). */
@@ -372,7 +418,11 @@ async function returnSamples(tx: Tx, p: Principal, shipment: ShipmentRow, ids: n
   return list;
 }
 
-/** A shipment's status move (notify, dispatch, deliver, reject, cancel), with its event and audit row, in the caller's transaction. */
+/**
+ * A shipment's status move (notify, dispatch, deliver, reject, cancel), with its event and audit row, in the caller's
+ * transaction: dispatch and deliver at the time given (or now), never before the previous step nor in the future; a
+ * rejection gives every sample its rejection reason.
+ */
 export async function moveShipment(tx: Tx, p: Principal, id: number, action: ShipmentAction, body: z.output<typeof shipmentMoveBody>, now = new Date()) {
   const shipment = await shipmentFor(tx, p, id, true);
   requireSide(p, shipment, SHIPMENT_MOVE_SIDE[action]);
@@ -380,7 +430,21 @@ export async function moveShipment(tx: Tx, p: Principal, id: number, action: Shi
   if (!(move.from as readonly number[]).includes(shipment.status))
     throw conflict(`Cannot ${action.replace('_', ' ')} a shipment that is ${statusName(D, shipment.status)}.`);
   if ((action === 'reject' || action === 'cancel') && !body.reason) throw ValidationError.field('reason', 'This field is required.');
-  const stamp = action === 'dispatch' ? { dispatchedAt: now } : action === 'deliver' ? { deliveredAt: now } : {};
+  // A rejected shipment's samples carry their rejection reason, as a sample rejected at reception does.
+  let why: { id: number; reason: string } | undefined;
+  if (action === 'reject') {
+    if (body.rejection_reason == null) throw ValidationError.field('rejection_reason', 'A rejected shipment needs the rejection reason of its samples.');
+    [why] = await tx
+      .select({ id: rejectionReasons.id, reason: rejectionReasons.reason })
+      .from(rejectionReasons)
+      .where(eq(rejectionReasons.id, body.rejection_reason));
+    if (!why) throw ValidationError.field('rejection_reason', `Invalid pk "${body.rejection_reason}" - object does not exist.`);
+  } else if (body.rejection_reason != null) throw ValidationError.field('rejection_reason', 'Only a rejection takes a rejection reason.');
+  const timed = SHIPMENT_TIMED_MOVES.includes(action);
+  if (body.at !== undefined && !timed) throw ValidationError.field('at', 'Only a dispatch or a delivery takes a time; this move is recorded now.');
+  // When it happened: never before the previous step (for the pick-up, its samples' collection too), nor in the future.
+  const at = stepAt('at', action === 'dispatch' ? 'pick-up' : 'delivery', body.at, await previousStep(tx, id, action === 'dispatch'), now);
+  const stamp = action === 'dispatch' ? { dispatchedAt: at } : action === 'deliver' ? { deliveredAt: at } : {};
   await tx
     .update(shipments)
     .set({ status: move.to, updatedAt: now, ...stamp })
@@ -395,10 +459,10 @@ export async function moveShipment(tx: Tx, p: Principal, id: number, action: Shi
         .where(and(eq(shipmentSamples.shipmentId, id), eq(shipmentSamples.open, true)))
     ).map((r) => r.id);
     if (open.length) {
-      await tx.update(samples).set({ status: S.REJECTED, updatedAt: now }).where(inArray(samples.id, open));
+      await tx.update(samples).set({ status: S.REJECTED, rejectionReasonId: why!.id, updatedAt: now }).where(inArray(samples.id, open));
       await tx
         .update(testOrders)
-        .set({ status: S.REJECTED })
+        .set({ status: S.REJECTED, rejectionReasonId: why!.id })
         .where(and(inArray(testOrders.sampleId, open), inArray(testOrders.status, [S.ORDERED, S.COLLECTED, S.APPROVED])));
       await tx
         .update(shipmentSamples)
@@ -413,12 +477,12 @@ export async function moveShipment(tx: Tx, p: Principal, id: number, action: Shi
           entityId: String(sampleId),
           fromStatus: S.DISPATCHED,
           toStatus: S.REJECTED,
-          reason: `Shipment ${shipment.number} rejected: ${body.reason}`,
+          reason: `${why!.reason}: shipment ${shipment.number} rejected: ${body.reason}`,
         })),
       );
     }
   }
-  await tx.insert(shipmentEvents).values({ shipmentId: id, fromStatus: shipment.status, toStatus: move.to, at: now, byUserId: p.id, reason: body.reason });
+  await tx.insert(shipmentEvents).values({ shipmentId: id, fromStatus: shipment.status, toStatus: move.to, at, byUserId: p.id, reason: body.reason });
   await recordAudits(tx, p, [
     { action: `shipment.${action}`, entity: 'shipment', entityId: String(id), fromStatus: shipment.status, toStatus: move.to, reason: body.reason || null },
   ]);
@@ -436,8 +500,8 @@ export async function receiveShipment(tx: Tx, p: Principal, id: number, body: Re
   requireSide(p, shipment, 'receiver');
   if (shipment.status !== D.DISPATCHED && shipment.status !== D.DELIVERED)
     throw conflict(`Cannot receive a shipment that is ${statusName(D, shipment.status)}.`);
-  const at = body.received_at ? new Date(body.received_at) : now;
-  if (at.getTime() > now.getTime() + 5 * 60_000) throw ValidationError.field('received_at', 'The arrival time is in the future.');
+  // Arrived after its last move (dispatched or delivered), and not in the future.
+  const at = stepAt('received_at', 'arrival', body.received_at, await previousStep(tx, id, false), now);
   body.samples.forEach((s, i) => {
     if (!s.accept && s.rejection_reason == null) throw ValidationError.field(`samples.${i}.rejection_reason`, 'A rejected sample needs its reason.');
   });
@@ -495,7 +559,7 @@ export async function receiveShipment(tx: Tx, p: Principal, id: number, body: Re
     shipmentId: id,
     fromStatus: shipment.status,
     toStatus: D.RECEIVED,
-    at: now,
+    at,
     byUserId: p.id,
     temperature: body.temperature,
     reason: body.comment,
@@ -558,26 +622,42 @@ export async function referredSamples(db: Db, p: Principal, q: { page: number; p
   const facility = referralFacility(p);
   const readable = p.roles.filter((r) => mayIn(p, r.program, 'read')).map((r) => r.programId);
   if (!readable.length) throw forbidden('You hold no role in a programme.');
-  const where = sql`s.referred_from_facility_id = ${facility} and s.program_id in (${sql.raw(readable.map((n) => String(Math.trunc(n))).join(', '))})`;
+  // Received by the testing laboratory (the sample is its own then), or rejected at its door with the whole shipment
+  // (the sample stays the referring facility's, REJECTED).
+  const where = sql`(s.referred_from_facility_id = ${facility}
+      or (s.facility_id = ${facility} and s.status = ${S.REJECTED}
+          and exists (select 1 from shipment_samples x join shipments xs on xs.id = x.shipment_id
+                      where x.sample_id = s.id and x.state = 'rejected' and xs.status = ${D.REJECTED} and xs.sending_facility_id = ${facility})))
+    and s.program_id in (${sql.raw(readable.map((n) => String(Math.trunc(n))).join(', '))})`;
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from samples s where ${where}`)) as [{ n: number }];
+  // The rejection: the coded reason, with the laboratory's words when it rejected the whole shipment; who and when
+  // from the sample's last rejection in the audit trail. The testing laboratory is the shipment's.
   const rows = rowsOf<z.infer<typeof referredSampleItem>>(
     await db.execute(sql`
       select s.id, s.barcode, p.name as program, c.first_name || ' ' || c.last_name as client_name, s.status, s.completed,
              f.facility_name as testing_facility_name, sh.id as shipment, sh.number as shipment_number,
-             (select r.reason from rejection_reasons r where r.id = s.rejection_reason_id) as rejection_reason,
+             nullif(concat_ws(': ', (select r.reason from rejection_reasons r where r.id = s.rejection_reason_id),
+                    (select nullif(e.reason, '') from shipment_events e where e.shipment_id = sh.id and e.to_status = ${D.REJECTED} order by e.id desc limit 1)), '')
+               as rejection_reason,
+             rejected.at as rejected_at, rejected.by as rejected_by,
              coalesce((select json_agg(json_build_object('test', tt.name, 'value', coalesce(r.value_text, r.value_numeric::text), 'unit', r.unit,
                         'flag', r.flag, 'approved_at', to_char(r.approved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by t.id)
                        from test_orders t join test_types tt on tt.id = t.test_type_id
                        join results r on r.test_order_id = t.id and r.current and r.status = 7
                        where t.sample_id = s.id), '[]'::json) as results
       from samples s join programs p on p.id = s.program_id join orders o on o.id = s.order_id join clients c on c.id = o.client_id
-      join facilities f on f.id = s.facility_id
       join lateral (select x.shipment_id from shipment_samples x where x.sample_id = s.id order by x.id desc limit 1) last on true
       join shipments sh on sh.id = last.shipment_id
+      join facilities f on f.id = sh.receiving_facility_id
+      left join lateral (select a.at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username, a.username) as by
+                         from audit_events a left join users u on u.id = a.user_id
+                         where s.status in (${S.REJECTED}, ${S.PARTIALLY_REJECTED}) and a.entity = 'sample' and a.entity_id = s.id::text
+                           and a.action = 'sample.reject'
+                         order by a.id desc limit 1) rejected on true
       where ${where}
       order by s.created_at desc, s.id desc limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`),
   );
-  return { count: n, next: null, previous: null, results: rows };
+  return { count: n, next: null, previous: null, results: rows.map((r) => ({ ...r, rejected_at: iso(r.rejected_at) })) };
 }
 
 /**

@@ -302,3 +302,174 @@ describe('a cancelled shipment', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
   });
 });
+
+/** Every time of the API: ISO 8601 in UTC, to the millisecond. */
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const HOUR = 3_600_000;
+/** A moment as a form gives it: Lagos wall-clock time to the minute, with its offset. */
+const toTheMinute = (ms: number) => `${new Date(Math.floor(ms / 60_000) * 60_000 + HOUR).toISOString().slice(0, 16)}:00+01:00`;
+const fieldsOf = (res: { json: () => unknown }) => Object.keys(res.json() as object);
+/** A shipment of one collected sample, made and dispatched by Mushin now. */
+async function dispatched(): Promise<{ id: number; dispatched_at: string; samples: { id: number }[] }> {
+  const made = await call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody([(await collected()).id]));
+  expect(made.statusCode, made.body).toBe(201);
+  const sent = await call('mushin_supervisor', 'POST', `/api/shipment/${made.json().id}/dispatch/`, {});
+  expect(sent.statusCode, sent.body).toBe(200);
+  return sent.json();
+}
+
+describe("a shipment's times", () => {
+  it('a pick-up before the last move (or its samples’ collection), or in the future, is a 400 naming the field', async () => {
+    const sample = await collected();
+    const made = await call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody([sample.id]));
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as number;
+    const createdAt = Date.parse(made.json().created_at);
+    const cases: [string, object][] = [
+      ['two days before it was made', { at: new Date(createdAt - 2 * 24 * HOUR).toISOString() }],
+      ['a minute before it was made', { at: new Date(createdAt - 61_000).toISOString() }],
+      ['tomorrow', { at: new Date(Date.now() + 24 * HOUR).toISOString() }],
+    ];
+    for (const [what, body] of cases) {
+      const res = await call('mushin_supervisor', 'POST', `/api/shipment/${id}/dispatch/`, body);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(fieldsOf(res), what).toEqual(['at']);
+    }
+    // A move that is recorded when it is made takes no time.
+    const notified = await call('mushin_supervisor', 'POST', `/api/shipment/${id}/notify_courier/`, { at: new Date().toISOString() });
+    expect(notified.statusCode, notified.body).toBe(400);
+    expect(fieldsOf(notified)).toEqual(['at']);
+    const sent = await call('mushin_supervisor', 'POST', `/api/shipment/${id}/dispatch/`, { at: new Date().toISOString() });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(Date.parse(sent.json().dispatched_at)).toBeGreaterThanOrEqual(createdAt);
+  });
+
+  it('an arrival before it left (days or weeks before), or in the future, is a 400 naming received_at; nothing is received', async () => {
+    const sent = await dispatched();
+    const shipment = sent.id;
+    const left = Date.parse(sent.dispatched_at);
+    const cases: [string, string][] = [
+      ['two days before it left', new Date(left - 2 * 24 * HOUR).toISOString()],
+      ['three weeks before it left', new Date(left - 21 * 24 * HOUR).toISOString()],
+      ['seconds before it left', new Date(left - 5_000).toISOString()],
+      ['a minute before it left, to the minute', toTheMinute(left - 60_000)],
+      ['in an hour', new Date(Date.now() + HOUR).toISOString()],
+    ];
+    const sample = sent.samples[0]!;
+    for (const [what, received_at] of cases) {
+      const res = await call('ph_receptionist', 'POST', `/api/shipment/${shipment}/receive/`, { received_at, samples: [{ id: sample.id, accept: true }] });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(fieldsOf(res), what).toEqual(['received_at']);
+    }
+    const still = (await call('ph_receptionist', 'GET', `/api/shipment/${shipment}/`)).json();
+    expect(still).toMatchObject({ status: 3, delivered_at: null, received_at: null });
+    // A delivery before the pick-up is refused the same way.
+    const delivered = await call('ph_receptionist', 'POST', `/api/shipment/${shipment}/deliver/`, { at: new Date(left - 2 * 24 * HOUR).toISOString() });
+    expect(delivered.statusCode, delivered.body).toBe(400);
+    expect(fieldsOf(delivered)).toEqual(['at']);
+  });
+
+  it('a reception given to the minute, in the minute of the delivery, is at the delivery: every leg is a number, never null', async () => {
+    const shipment = (await dispatched()).id;
+    const delivered = await call('ph_receptionist', 'POST', `/api/shipment/${shipment}/deliver/`, {});
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const deliveredAt = delivered.json().delivered_at as string;
+    const sample = delivered.json().samples[0];
+    const res = await call('ph_receptionist', 'POST', `/api/shipment/${shipment}/receive/`, {
+      received_at: toTheMinute(Date.parse(deliveredAt)),
+      samples: [{ id: sample.id, accept: true }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.delivered_at).toBe(deliveredAt);
+    expect(body.received_at).toBe(deliveredAt);
+    expect(body.legs.delivery_to_reception).toBe(0);
+    expect(body.legs.dispatch_to_delivery).toEqual(expect.any(Number));
+    expect(body.legs.collection_to_dispatch).toEqual(expect.any(Number));
+    // The history reads in the order the moves happened.
+    const times = (body.history as { at: string }[]).map((h) => Date.parse(h.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('every time in the reply is ISO 8601, the history’s too', async () => {
+    const sent = await dispatched();
+    expect((await call('ph_receptionist', 'POST', `/api/shipment/${sent.id}/deliver/`, {})).statusCode).toBe(200);
+    const received = await call('ph_receptionist', 'POST', `/api/shipment/${sent.id}/receive/`, { samples: [{ id: sent.samples[0]!.id, accept: true }] });
+    expect(received.statusCode, received.body).toBe(200);
+    const body = (await call('ph_receptionist', 'GET', `/api/shipment/${sent.id}/`)).json();
+    const times = [
+      body.created_at,
+      body.dispatched_at,
+      body.delivered_at,
+      body.received_at,
+      body.due_at,
+      ...body.samples.map((s: { collected_at: string }) => s.collected_at),
+      ...body.history.map((h: { at: string }) => h.at),
+    ];
+    expect(body.history.length).toBeGreaterThanOrEqual(4);
+    for (const time of times) expect(time).toMatch(ISO);
+    const listed = (await call('ph_receptionist', 'GET', '/api/shipment/?direction=incoming')).json().results.find((s: { id: number }) => s.id === sent.id);
+    for (const key of ['created_at', 'dispatched_at', 'delivered_at', 'received_at', 'due_at']) expect(listed[key], key).toMatch(ISO);
+  });
+});
+
+describe('a shipment rejected at the door', () => {
+  it('needs the rejection reason its samples carry; the referring facility reads them among its referred samples, with the reason, who and when', async () => {
+    const samples = [await collected(), await collected()];
+    const made = (await call('mushin_supervisor', 'POST', '/api/shipment/', shipmentBody(samples.map((s) => s.id)))).json();
+    expect((await call('mushin_supervisor', 'POST', `/api/shipment/${made.id}/dispatch/`, {})).statusCode).toBe(200);
+    const cold = (await call('superadmin', 'GET', '/api/rejection_reason/')).json().find((r: { code: string }) => r.code === 'COLD');
+    const note = 'Cool box at 31 °C on arrival';
+    const rejected = await call('ph_receptionist', 'POST', `/api/shipment/${made.id}/reject/`, { reason: note, rejection_reason: cold.id });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().status).toBe(6);
+    // The samples stay Mushin's, REJECTED, with their reason.
+    for (const s of samples) {
+      const row = rowsOf<{ status: number; facility_id: number; rejection_reason_id: number | null }>(
+        await db().execute(sql`select status, facility_id, rejection_reason_id from samples where id = ${s.id}`),
+      )[0]!;
+      expect(row).toMatchObject({ status: 4, rejection_reason_id: cold.id });
+      expect(row.facility_id).not.toBe(yaba);
+    }
+    const [receptionist] = rowsOf<{ name: string }>(
+      await db().execute(sql`select first_name || ' ' || last_name as name from users where username = 'ph_receptionist'`),
+    );
+    const referred = await call('mushin_supervisor', 'GET', '/api/referred_sample/?page_size=100');
+    expect(referred.statusCode, referred.body).toBe(200);
+    const rows = referred.json().results as Record<string, unknown>[];
+    for (const s of samples) {
+      const row = rows.find((r) => r.id === s.id);
+      expect(row, s.barcode).toMatchObject({
+        status: 4,
+        shipment: made.id,
+        shipment_number: made.number,
+        rejection_reason: `${cold.reason}: ${note}`,
+        rejected_by: receptionist!.name.trim(),
+        results: [],
+      });
+      expect(row!.testing_facility_name).toContain('Yaba');
+      expect(row!.rejected_at).toMatch(ISO);
+    }
+    // A sample rejected at reception carries who and when as well.
+    const atReception = rows.find((r) => r.rejection_reason && r.shipment !== made.id && r.status === 4);
+    expect(atReception?.rejected_by).toBeTruthy();
+    expect(atReception?.rejected_at).toMatch(ISO);
+    // The testing laboratory does not list them: they were never its own.
+    const yabaList = (await call('ph_supervisor', 'GET', '/api/referred_sample/?page_size=100')).json().results.map((r: { id: number }) => r.id);
+    for (const s of samples) expect(yabaList).not.toContain(s.id);
+  });
+
+  it('is refused without a rejection reason of the list, naming the field', async () => {
+    const sent = await dispatched();
+    const noCode = await call('ph_receptionist', 'POST', `/api/shipment/${sent.id}/reject/`, { reason: 'Box crushed' });
+    expect(noCode.statusCode, noCode.body).toBe(400);
+    expect(fieldsOf(noCode)).toEqual(['rejection_reason']);
+    const unknown = await call('ph_receptionist', 'POST', `/api/shipment/${sent.id}/reject/`, { reason: 'Box crushed', rejection_reason: 999_999 });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(fieldsOf(unknown)).toEqual(['rejection_reason']);
+    // Only a rejection takes one.
+    const delivered = await call('ph_receptionist', 'POST', `/api/shipment/${sent.id}/deliver/`, { rejection_reason: reason });
+    expect(delivered.statusCode, delivered.body).toBe(400);
+    expect((await call('ph_receptionist', 'GET', `/api/shipment/${sent.id}/`)).json().status).toBe(3);
+  });
+});

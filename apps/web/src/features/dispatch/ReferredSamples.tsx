@@ -10,7 +10,7 @@ import { viewFile } from '../clinical/common/pdf';
 import { SampleTags } from '../clinical/common/status';
 import { PhoneCards } from './PhoneCards';
 import { REFERRED_PAGE, type ReferredSample, useReferredSamples } from './api';
-import { day } from './labels';
+import { day, when } from './labels';
 
 /** One approved result: the test, its value and unit, its flag, and the day it was approved. */
 function Result({ result }: { result: ReferredSample['results'][number] }) {
@@ -29,11 +29,16 @@ function Result({ result }: { result: ReferredSample['results'][number] }) {
   );
 }
 
-/** What became of a referred sample: its rejection, or its approved results with the report, or a wait. */
+/** What became of a referred sample: its rejection (the reason, who and when), or its approved results with the report, or a wait. */
 function Outcome({ sample: s }: { sample: ReferredSample }) {
   const { t } = useTranslation('dispatch');
-  if (s.rejection_reason) return <span className="dsp-rejection">{t('rejectedBecause', { reason: s.rejection_reason })}</span>;
-  if (s.status === SAMPLE_STATUS.REJECTED) return <span className="dsp-rejection">{t('rejectedNoReason')}</span>;
+  if (s.rejection_reason || s.status === SAMPLE_STATUS.REJECTED)
+    return (
+      <div className="dsp-outcome" data-testid="referred-rejection">
+        <span className="dsp-rejection">{s.rejection_reason ? t('rejectedBecause', { reason: s.rejection_reason }) : t('rejectedNoReason')}</span>
+        {s.rejected_at && <span className="dsp-muted">{t('rejectedBy', { by: s.rejected_by ?? '—', when: when(s.rejected_at) })}</span>}
+      </div>
+    );
   if (!s.results.length) return <span className="dsp-muted">{t('awaitingResults')}</span>;
   return (
     <div className="dsp-outcome">

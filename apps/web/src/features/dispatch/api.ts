@@ -8,6 +8,7 @@ import {
   type ShipmentCreateBody,
   type ShipmentDetail,
   type ShipmentItem,
+  type shipmentMoveBody,
   type shipmentReceiveBody,
   type shipmentReceiveReply,
   type SampleListItem,
@@ -126,11 +127,13 @@ export function useCreateShipment() {
   });
 }
 
+/** A move's body: its reason or note, when it happened (dispatch, deliver; now when absent), the rejection reason (reject). */
+export type MoveBody = { action: ShipmentAction } & z.input<typeof shipmentMoveBody>;
+
 export function useMoveShipment(id: number) {
   const settle = useSettle();
   return useMutation({
-    mutationFn: ({ action, reason }: { action: ShipmentAction; reason: string }) =>
-      api<ShipmentDetail>(`/api/shipment/${id}/${action}/`, { method: 'POST', body: { reason }, notify: false }),
+    mutationFn: ({ action, ...body }: MoveBody) => api<ShipmentDetail>(`/api/shipment/${id}/${action}/`, { method: 'POST', body, notify: false }),
     onSuccess: settle,
   });
 }
