@@ -214,11 +214,20 @@ describe('billing at the Ikeja cash desk, with results held until paid', () => {
     await page.context().close();
 
     const supervisor = await clinicalUser('clin_supervisor');
-    await supervisor.goto('/manage-result');
-    await supervisor.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const released = supervisor.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     const view = released.getByRole('button', { name: /Report/ });
-    await view.first().waitFor({ timeout: 30000 });
+    // The list is opened afresh up to three times: on a loaded machine its first search has been seen to miss the
+    // released row for 30 s (the report is released by then: the API tests prove it without a browser).
+    for (let attempt = 1; ; attempt++) {
+      await supervisor.goto('/manage-result');
+      await supervisor.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
+      try {
+        await view.first().waitFor({ timeout: 20000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
     expect(await released.getByTestId('billing-hold').count()).toBe(0);
     const [report] = await Promise.all([
       supervisor.waitForResponse((r) => r.url().includes('/report/')),
