@@ -1,5 +1,6 @@
 import { BILLING_READ_ROLES, type BillingHold } from '@nlims/contracts';
-import { Alert, type TableProps, Tag, Tooltip } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
+import { Alert, Button, type TableProps, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,10 +13,40 @@ import './billing.css';
  * Whether a sample's report is held until its invoice is paid (the facility's setting on, and a balance owed):
  * asked only where the facility holds results, so a laboratory that does not pays no request for it.
  */
-export function useReportHold(sampleId: number): BillingHold | null {
+export function useReportHold(sampleId: number): ReportHold {
   const settings = useBillingSettings();
-  const holds = useBillingHolds({ sample: sampleId }, settings.data?.hold_until_paid === true);
-  return holds.data?.[0] ?? null;
+  const holding = settings.data?.hold_until_paid === true;
+  const holds = useBillingHolds({ sample: sampleId }, holding);
+  const asked = holding ? holds : settings;
+  if (settings.isSuccess && !holding) return { state: 'free' };
+  if (holds.isSuccess) return holds.data[0] ? { state: 'held', hold: holds.data[0] } : { state: 'free' };
+  if (asked.isError) return { state: 'unknown', retry: () => void asked.refetch() };
+  return { state: 'checking' };
+}
+
+/**
+ * A report's payment state: free to print, held with its invoice, still being checked, or not known (the check
+ * failed). Only "free" shows the report's buttons: a result held for payment is never offered while unknown.
+ */
+export type ReportHold = { state: 'free' } | { state: 'held'; hold: BillingHold } | { state: 'checking' } | { state: 'unknown'; retry: () => void };
+
+/** What stands in for the report's buttons while its payment is being checked, or when the check failed. */
+export function HoldPending({ hold }: { hold: Extract<ReportHold, { state: 'checking' | 'unknown' }> }) {
+  const { t } = useTranslation('billing');
+  if (hold.state === 'checking')
+    return (
+      <Tag icon={<SyncOutlined spin />} data-testid="billing-checking">
+        {t('hold.checking')}
+      </Tag>
+    );
+  return (
+    <span data-testid="billing-unknown">
+      <Tag color="orange">{t('hold.unknown')}</Tag>
+      <Button size="small" onClick={hold.retry}>
+        {t('hold.retry')}
+      </Button>
+    </span>
+  );
 }
 
 /** The hold in words: "Held until invoice INV-2026-00012 is paid: ₦1,350.00 outstanding." */
