@@ -1,9 +1,10 @@
 import type { NcrCreateBody } from '@nlims/contracts';
 import { ncrCreateBody, ncrActionBody, ncrClassifyBody } from '@nlims/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
 import { addAction, classifyReport, closeReport, createReport, updateAction } from '../modules/nonconformity/nonconformity.service.js';
 import { ncrReports } from '../modules/nonconformity/nonconformity.table.js';
+import { sampleTypes } from '../modules/reference/reference.table.js';
 import { samples } from '../modules/samples/samples.table.js';
 import { users } from '../modules/users/users.table.js';
 import { principalOf } from './demo-steps.js';
@@ -21,8 +22,8 @@ interface DemoReport {
   stage: Stage;
   daysAgo: number;
   report: Omit<NcrCreateBody, 'event_date'>;
-  /** Link the facility's most recent sample. */
-  withSample?: boolean;
+  /** Link the facility's most recent sample of one of these types (the one the report is about; a rejected one first). */
+  sampleTypes?: string[];
   classify?: { category: string; type: string; qse: string; consequence: number; likelihood: number; root_cause: string };
   action?: { kind: 'immediate' | 'corrective' | 'preventive'; description: string; dueInDays: number };
 }
@@ -31,7 +32,8 @@ const IKEJA: DemoReport[] = [
   {
     stage: 'reported',
     daysAgo: 1,
-    withSample: true,
+    // a lipid profile's sample
+    sampleTypes: ['Serum', 'Plasma'],
     report: {
       title: 'Request form without the clinician’s signature',
       description: 'An outpatient request for a lipid profile arrived without the requesting clinician’s name or signature.',
@@ -94,7 +96,7 @@ const YABA: DemoReport[] = [
   {
     stage: 'reported',
     daysAgo: 2,
-    withSample: true,
+    sampleTypes: ['Sputum'],
     report: {
       title: 'Sputum received in a leaking container',
       description: 'A referred sputum sample arrived with the container leaking into the transport bag.',
@@ -161,16 +163,21 @@ async function seedFacilityReports(tx: Tx, facilityId: number, staff: { reporter
   const reporter = await principalOf(tx, staff.reporter);
   const supervisor = await principalOf(tx, staff.supervisor);
   const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.username, staff.supervisor));
-  const [latest] = await tx
-    .select({ id: samples.id })
-    .from(samples)
-    .where(and(eq(samples.facilityId, facilityId), sql`${samples.status} <> 1`))
-    .orderBy(desc(samples.createdAt))
-    .limit(1);
+  const sampleOf = async (types: string[]) => {
+    const [latest] = await tx
+      .select({ id: samples.id })
+      .from(samples)
+      .innerJoin(sampleTypes, eq(sampleTypes.id, samples.sampleTypeId))
+      .where(and(eq(samples.facilityId, facilityId), sql`${samples.status} <> 1`, inArray(sampleTypes.name, types)))
+      .orderBy(desc(sql`${samples.status} = 4`), desc(samples.createdAt))
+      .limit(1);
+    return latest;
+  };
   const now = Date.now();
   for (const item of plan) {
     const at = new Date(now - item.daysAgo * DAY);
-    const body = ncrCreateBody.parse({ ...item.report, event_date: iso(at), samples: item.withSample && latest ? [{ sample: latest.id }] : [] });
+    const sample = item.sampleTypes ? await sampleOf(item.sampleTypes) : undefined;
+    const body = ncrCreateBody.parse({ ...item.report, event_date: iso(at), samples: sample ? [{ sample: sample.id }] : [] });
     const made = await createReport(tx, reporter, body, at);
     if (item.stage === 'reported' || !item.classify) continue;
     const later = new Date(at.getTime() + DAY);

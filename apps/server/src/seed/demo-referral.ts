@@ -9,7 +9,7 @@ import { testOrders } from '../modules/samples/samples.table.js';
 import { facilityLabNetworks } from '../modules/facilities/facilities.table.js';
 import { programs } from '../modules/programs/programs.table.js';
 import { courierProviders, labNetworks, sampleTypes } from '../modules/reference/reference.table.js';
-import { type DemoClient, insertDemoClient, principalOf, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
+import { declaredMethods, type DemoClient, insertDemoClient, principalOf, principalsOf, programToSeed, reviewDemoResults } from './demo-steps.js';
 
 /** The demo's referral network: Mushin's primary health centre sends its TB samples to the Yaba laboratory by a courier (idempotent). */
 export async function seedReferralNetwork(tx: Tx, ids: { mushin: number; yaba: number }): Promise<void> {
@@ -128,13 +128,17 @@ export async function seedReferralDemo(tx: Tx, ids: { mushin: number; yaba: numb
   // The first one tested and released at Yaba: Mushin reads the result and prints the report.
   const first = received.samples[0]!.id;
   const tests = await tx
-    .select({ id: testOrders.id, code: testTypes.code })
+    .select({ id: testOrders.id, code: testTypes.code, test: testTypes.id })
     .from(testOrders)
     .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
     .where(eq(testOrders.sampleId, first));
   const mtb = tests.find((t) => t.code === TB_CODES.XPERT_MTB);
   if (mtb) {
-    const entered = await enterResult(tx, yaba.analyst, resultBody.parse({ test_order: mtb.id, value: 'MTB NOT DETECTED' }));
+    const entered = await enterResult(
+      tx,
+      yaba.analyst,
+      resultBody.parse({ test_order: mtb.id, value: 'MTB NOT DETECTED', method: (await declaredMethods(tx)).get(mtb.test) ?? null }),
+    );
     await reviewDemoResults(tx, yaba.supervisor, [entered.id], [entered.id], password);
   }
   await ship('overdue');

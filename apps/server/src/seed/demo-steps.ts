@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../core/db.js';
+import { testTypeMethods } from '../modules/catalogue/catalogue.table.js';
 import { clients } from '../modules/clients/clients.table.js';
 import { programs } from '../modules/programs/programs.table.js';
 import { prepareReview, reviewResults } from '../modules/results/results.service.js';
@@ -92,4 +93,13 @@ export async function reviewDemoResults(tx: Tx, supervisor: Principal, toVerify:
   if (toVerify.length) await reviewResults(tx, supervisor, toVerify, 'verify', await prepareReview(db, supervisor, 'verify', {}));
   if (toApprove.length)
     await reviewResults(tx, supervisor, toApprove, 'approve', await prepareReview(db, supervisor, 'approve', { password, address: 'demo-seed' }));
+}
+
+/** The method an analyst picks at entry for each test that declares any (its first), by test type id. */
+export async function declaredMethods(tx: Tx): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ test: testTypeMethods.testTypeId, method: sql<number>`min(${testTypeMethods.methodId})::int` })
+    .from(testTypeMethods)
+    .groupBy(testTypeMethods.testTypeId);
+  return new Map(rows.map((r) => [r.test, r.method]));
 }

@@ -15,6 +15,8 @@ export interface HistoryProgramme {
   share: number;
   /** Catalogue codes (a panel or a single test); where a programme has several, the share of its orders each takes. */
   tests: readonly { test: string; share: number }[];
+  /** Its clients are infants (EID): each order its own, six weeks to eighteen months old. */
+  infants?: boolean;
 }
 
 /** A family's part of the generated history. */

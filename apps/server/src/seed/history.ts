@@ -24,6 +24,13 @@
  *   plausible proportions (`CODED_VALUES`) and the flags the programme's rules
  *   give them; a PCR's Ct members closed when the result settles them as not
  *   applying (NOT DETECTED, INVALID).
+ * - Every result as entry would have stored it: a number drawn around the
+ *   range in force for the facility and the client's sex and age, with its
+ *   unit, range and flag (history-values.ts, through the entry path's own
+ *   check), the test's first declared method; a critical value's alert
+ *   (acknowledged once the sample is finished). Clients of every age, EID's
+ *   infants their own; each public-health case its own EPID number, and a
+ *   finished notifiable case already notified.
  *
  * Orders fall between `toDaysAgo` and `fromDaysAgo` days ago. Samples older
  * than a week are finished (results released, 2 % rejected); those of the
@@ -35,15 +42,27 @@
  * checked against count(*) at the end and rebuilt if they disagree.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { type FormSpec, fieldAsked, PH_SPECIMEN_SAMPLE_TYPES, requestFormOf, requestFormSpecOf, rulesOf, todayInNigeria } from '@nlims/contracts';
+import {
+  type FormSpec,
+  fieldAsked,
+  PH_SPECIMEN_SAMPLE_TYPES,
+  RESULT_STATUS as R,
+  requestFormOf,
+  requestFormSpecOf,
+  rulesOf,
+  todayInNigeria,
+} from '@nlims/contracts';
 import { rowsOf, type Db, type Tx } from '../core/db.js';
+import { NOTIFIED_ACTION, notifyFlagSql } from '../modules/analytics/ph/ph-query.js';
+import { recordAudits } from '../modules/audit/audit.service.js';
 import { DEMO_FACILITIES } from './demo.js';
 import { EID_HISTORY } from './eid/history.js';
 import { GENERAL_HISTORY, generalCodedTests } from './general/history.js';
 import { draw, type FamilyHistory, type HistoryProgramme, int, pick, text, type Weighted } from './history-kit.js';
 import { PH_HISTORY } from './ph/history.js';
 import { checkTbForms, tbOrderForm, tbSampleType, xpertValues } from './tb/history.js';
-import { VL_HISTORY, vlNumbers } from './vl/history.js';
+import { VL_HISTORY } from './vl/history.js';
+import { DRAWS, numericDraws } from './history-values.js';
 
 /** Each family's part of the history (its folder's history.ts), in the order their lab numbers and salts follow. */
 const FAMILY_HISTORIES: readonly FamilyHistory[] = [GENERAL_HISTORY, EID_HISTORY, VL_HISTORY, PH_HISTORY];
@@ -219,6 +238,8 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
     forms: Record<string, unknown>[];
     /** Its first lab number's digits; its orders are numbered on from there. */
     first: number;
+    /** Its clients are infants, one for each order. */
+    infants: boolean;
   }
   const groups: Group[] = [];
   for (const p of HISTORY_PROGRAMMES) {
@@ -244,6 +265,7 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
         orders: Math.round(Math.max(v.samples * p.share, v.minOrdersPerProgramme ?? 0) * t.share),
         forms,
         first: 0,
+        infants: p.infants ?? false,
       });
     }
   }
@@ -266,18 +288,32 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
     `  plan: ${generalOrders.toLocaleString()} General orders (${twoSample.toLocaleString()} with two samples), ${tbOrders.toLocaleString()} Tuberculosis orders, ${groups.map((o) => `${o.orders.toLocaleString()} ${o.program} (${o.test.code})`).join(', ')}`,
   );
 
+  // A client's first name, surname and sex, drawn from its number g (women's first names at the even places, as g's
+  // parity gives the sex).
+  const namesOf = (
+    g: SQL,
+  ) => sql`(array['Amaka','Chidi','Fatima','Dayo','Hauwa','Emeka','Kemi','Garba','Lami','Jide','Ngozi','Musa','Sade','Ola','Zainab','Tunde','Ife','Yusuf','Uche','Bola'])[1 + (${g} % 20)],
+               (array['Ade','Olu','Chi','Nwa','Oke','Ibe','Eze','Obi','Uche','Ayo','Femi','Kola','Bab','Dan','Mus','Abu','Sani','Yaro','Ogun','Oso','Aki','Ako','Ifa','Ola','Ode','Aja','Ebe','Ike','Uzo','Ugo'])[1 + ((${g} / 20) % 30)]
+                 || (array['yemi','wale','oma','chukwu','kafor','adi','nna','nwosu','gbade','tunde','lade','yinka','banjo','juma','tapha','bakar','diya','kubu','lesi','sanya','ndele','bundu','emi','dipo','kunle','yi','nezer','doro','chendu','onna'])[1 + ((${g} / 600) % 30)],
+               case when ${g} % 2 = 0 then 'female' else 'male' end`;
+  // A client is born before the span starts: a few infants, children, mostly adults, a fifth over 65 (the draw g).
+  const spanStart = sql`(${now} - make_interval(days => ${int(toDays)}))`;
+  const bornBefore = (g: SQL, at: SQL) => {
+    const band = draw(g, 21, 100);
+    const within = (days: number) => draw(g, 22, days);
+    return sql`((${at})::date - (case when ${band} < 4 then 30 + ${within(480)} when ${band} < 18 then ${int(2 * 365)} + ${within(16 * 365)}
+                                   when ${band} < 81 then ${int(18 * 365)} + ${within(47 * 365)} else ${int(65 * 365)} + ${within(27 * 365)} end)::int)`;
+  };
+
   // Names drawn from 20 first names and 900 surnames (30 stems × 30 endings), so a surname matches
   // about one client in 900, as in a real population rather than one in a handful.
   await step(
     'clients',
     sql`insert into clients (facility_id, first_name, last_name, sex, date_of_birth, phone, created_at)
-        select f.id, (array['Amaka','Bola','Chidi','Dayo','Emeka','Fatima','Garba','Hauwa','Ife','Jide','Kemi','Lami','Musa','Ngozi','Ola','Sade','Tunde','Uche','Yusuf','Zainab'])[1 + (g % 20)],
-               (array['Ade','Olu','Chi','Nwa','Oke','Ibe','Eze','Obi','Uche','Ayo','Femi','Kola','Bab','Dan','Mus','Abu','Sani','Yaro','Ogun','Oso','Aki','Ako','Ifa','Ola','Ode','Aja','Ebe','Ike','Uzo','Ugo'])[1 + ((g / 20) % 30)]
-                 || (array['yemi','wale','oma','chukwu','kafor','adi','nna','nwosu','gbade','tunde','lade','yinka','banjo','juma','tapha','bakar','diya','kubu','lesi','sanya','ndele','bundu','emi','dipo','kunle','yi','nezer','doro','chendu','onna'])[1 + ((g / 600) % 30)],
-               case when g % 2 = 0 then 'female' else 'male' end,
-               date '1950-01-01' + (g % 25000),
+        select f.id, ${namesOf(sql`g`)},
+               ${bornBefore(sql`g`, spanStart)},
                '080' || lpad((g % 100000000)::text, 8, '0'),
-               ${now} - make_interval(days => ${int(toDays)})
+               ${spanStart}
         from generate_series(1, ${v.clients}) g
         join (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from facilities where id in (${sql.raw(facilityRows.map((f) => f.id).join(', '))})) f
           on f.n = g % f.total`,
@@ -299,8 +335,30 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
   // An order's date, spread over the span by its number g.
   const ts = (g: SQL) =>
     sql`(${now} - make_interval(days => ${int(fromDays)}) - (make_interval(days => ${int(toDays - fromDays)}) * ((${g}::bigint * 7919) % 1000003) / 1000003.0))`;
-  const insertOrders = async (label: string, programId: SQL, facilities: number[], count: number, first: number, form: SQL) => {
-    const c = await clientsOf(facilities);
+  // Infants, one for each order g of a programme that tests them (EID): six weeks to eighteen months old at the order,
+  // numbered so that order g is its own infant's.
+  const infantsFor = async (label: string, facilities: number[], count: number, first: number) => {
+    const { before } = await one<{ before: number }>(sql`select coalesce(max(id), 0)::int as before from clients`);
+    const g = sql`(${int(first - 1)} + g)`;
+    await step(
+      `${label}: infants`,
+      sql`insert into clients (facility_id, first_name, last_name, sex, date_of_birth, phone, created_at)
+          select f.id, ${namesOf(g)}, (t.ts)::date - (42 + ${draw(g, 23, 500)})::int, '', t.ts - interval '1 hour'
+          from generate_series(1, ${count}) g
+          join (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from facilities where id in (${sql.raw(facilities.join(', '))})) f
+            on f.n = g % f.total
+          cross join lateral (select ${ts(g)} as ts) t
+          order by g`,
+    );
+    await step(
+      `${label}: infants' identifiers`,
+      sql`insert into client_identifiers (client_id, facility_id, identifier_type_id, identifier)
+          select id, facility_id, (select id from client_identifier_types where name = 'Hospital number'), 'HN-' || id from clients where id > ${int(before)}`,
+    );
+    return { rows: sql`(select id, facility_id, row_number() over (order by id) % ${int(count)} as n from clients c0 where id > ${int(before)})`, count };
+  };
+  const insertOrders = async (label: string, programId: SQL, facilities: number[], count: number, first: number, form: SQL, infants = false) => {
+    const c = infants ? await infantsFor(label, facilities, count, first) : await clientsOf(facilities);
     await step(
       label,
       sql`insert into orders (facility_id, program_id, client_id, lab_number, priority, form, created_at, updated_at)
@@ -338,7 +396,22 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
         o.orders,
         o.first,
         sql`(${JSON.stringify(o.forms)}::jsonb -> (g % ${o.forms.length})::int)`,
+        o.infants,
       );
+  // Each case its own EPID number (country-state-LGA-YY-serial): the facility's state and LGA, the order's year, its
+  // lab number's digits as the serial (four or more, so none is one the demo's own cases carry).
+  await step(
+    'EPID numbers',
+    sql`update orders o set form = jsonb_set(o.form, '{epid_number}', to_jsonb('NIE-' || x.state || '-' || split_part(f.facility_code, '-', 2) || '-'
+                                      || to_char(o.created_at, 'YY') || '-' || lpad(${labG(sql`o.lab_number`)}::text, 4, '0')))
+        from facilities f
+        join states st on st.id = f.state_id
+        cross join lateral (select case st.name ${sql.join(
+          Object.entries(EPID_STATE_CODES).map(([name, code]) => sql`when ${name} then ${code}`),
+          sql` `,
+        )} else upper(left(regexp_replace(st.name, '[^A-Za-z]', '', 'g'), 3)) end as state) x
+        where o.id > ${orderBase} and f.id = o.facility_id and o.form ? 'epid_number'`,
+  );
 
   // Samples: one per order, two for some General orders (whole blood, then serum); a TB sample's type follows its
   // specimen; another programme's the specimen its form names when its test takes it, else the test's first type.
@@ -383,7 +456,8 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
   const testStatus = (k: SQL) => sql`(case when s.status in (1, 3, 4) then s.status when s.status = 2 then 1 when s.status = 15 then 3
       when s.status = 14 and ${k} = 0 then 4 when s.created_at < ${weekAgo} then 7
       else (array[7,7,7,7,6,5,8])[1 + ((s.id + ${k}) % 7)] end)`;
-  // Due its turnaround time after reception (the catalogue default), as the product stamps it at acceptance.
+  // Due its turnaround time after reception (the catalogue default), as the product stamps it at acceptance. Only tests
+  // with a reference range: one without (malaria parasite density) quantifies a finding, not asked for on its own.
   await step(
     'tests (General)',
     sql`insert into test_orders (order_id, sample_id, facility_id, program_id, test_type_id, status, due_at, created_at)
@@ -392,7 +466,8 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
         from samples s
         join (select st, array_agg(id order by id) as ids, array_agg(tat order by id) as tats
               from (select t.id, t.default_tat_hours as tat, (select min(x.sample_type_id) from test_type_sample_types x where x.test_type_id = t.id) as st
-                    from test_types t where t.program_id = ${general} and not t.is_panel and t.result_type = 'numeric' and t.is_active) q
+                    from test_types t where t.program_id = ${general} and not t.is_panel and t.result_type = 'numeric' and t.is_active
+                      and (t.ref_low is not null or t.ref_high is not null)) q
               group by st) tt on tt.st = s.sample_type_id
         cross join generate_series(0, ${perSample - 1}) k
         cross join lateral (select 1 + ((s.id * 3 + k) % cardinality(tt.ids)) as n) i
@@ -486,15 +561,28 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
       if (flag) flagArms.push(sql`when t.test_type_id = ${int(test(code).id)} and v.coded = ${value} then ${flag}`);
     }
   }
-  // Viral load's copies/mL, their log10 and the UNSUPPRESSED flag (vl/history.ts).
-  const vl = vlNumbers({ test: (code) => catalogue.get(code), position: sql`(t.sample_id - ${sampleBase})` });
-  // A Ct: 16–38 for a target that amplified.
-  const ct = sql`(16 + ${draw(sql`(t.sample_id - ${sampleBase}) * 31 + t.test_type_id`, 15, 2200)} / 100.0)`;
+  // The numbers, as entry stores them (history-values.ts): per facility, numeric test, sex and age band, candidates
+  // checked by the entry path against the range in force; a result row takes one by its sample's position, a
+  // computed member (viral load's log10) the same one as its source so the two agree.
+  const numericPlan = rowsOf<{ facility: number; tests: number[] }>(
+    await db.execute(sql`select t.facility_id as facility, array_agg(distinct t.test_type_id) as tests
+                         from test_orders t join test_types c on c.id = t.test_type_id
+                         where t.id > ${testBase} and t.status between 5 and 9 and c.result_type = 'numeric' group by 1`),
+  );
+  const draws = await numericDraws(db, numericPlan);
+  const drawnFrom = [...catalogue.values()].flatMap((m) => {
+    const program = groups.find((o) => o.members.some((x) => x.id === m.id))?.program;
+    const from = program ? rulesOf(program).computed?.[m.code]?.from : undefined;
+    return from && catalogue.get(from) ? [sql`when ${int(m.id)} then ${int(catalogue.get(from)!.id)}`] : [];
+  });
+  const drawKey = drawnFrom.length ? sql`(case t.test_type_id ${sql.join(drawnFrom, sql` `)} else t.test_type_id end)` : sql`t.test_type_id`;
+  const drawn = draw(sql`(t.sample_id - ${sampleBase}) * 7919 + ${drawKey}`, 41, DRAWS);
 
   // Results of the tests that have one (entered 5 … retest 9), entered by the facility's analyst in the programme and
-  // reviewed by its supervisor (another facility's when it has none). General: numbers, 1 in 9 flagged high, and the
-  // coded disease tests. TB: the coded value, and the flag the programme's rule gives it (contracts'
-  // interpretationFlag: RIF resistance → RR-TB).
+  // reviewed by its supervisor (another facility's when it has none), with the test's first declared method. Numbers:
+  // the drawn candidate for the client's sex and age at entry, with its unit, range and flag. General's coded disease
+  // tests. TB: the coded value, and the flag the programme's rule gives it (contracts' interpretationFlag: RIF
+  // resistance → RR-TB).
   const staffOf = (role: string) => sql`(select u.facility_id, r.program_id, min(u.id) as id from users u join user_program_roles r on r.user_id = u.id
                                          where r.role = ${role} and u.is_active group by 1, 2)`;
   const anyStaff = (role: string) =>
@@ -506,32 +594,54 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
   if (missing) throw new Error(`No analyst and supervisor to enter and review the results of ${missing}`);
   await step(
     'results',
-    sql`insert into results (test_order_id, facility_id, version, current, status, value_numeric, value_text, unit, flag, entered_by, entered_at, verified_by, verified_at, approved_by, approved_at)
+    sql`with d as (select * from jsonb_to_recordset(${JSON.stringify(draws)}::jsonb)
+                   as d(facility int, test int, sex text, age_min int, age_max int, k int, value numeric, flag text, unit text, ref_low numeric, ref_high numeric))
+        insert into results (test_order_id, facility_id, version, current, status, value_numeric, value_text, unit, flag, ref_low, ref_high, method_id,
+                             entered_by, entered_at, verified_by, verified_at, approved_by, approved_at)
         select t.id, t.facility_id, 1, true, t.status,
-               case when c.result_type <> 'numeric' then null
-                    when t.program_id in (${general}, ${tb}) then (t.id % 200) / 10.0
-                    when c.unit = 'Ct' then ${ct}
-                    ${sql.join(vl.values, sql` `)}
-                    else round((greatest(c.reporting_low, 1) * power(coalesce(c.reporting_high, 1000) / greatest(c.reporting_low, 1),
-                               power(((t.sample_id::bigint * 7919) % 1000) / 1000.0, 6)))::numeric, 2) end,
-               case when t.test_type_id = ${members.mtb} then ${mtbValue(sql`t.sample_id`)} when t.test_type_id = ${members.rif} then ${rifValue(sql`t.sample_id`)}
+               d.value,
+               case when c.result_type = 'numeric' then null
+                    when t.test_type_id = ${members.mtb} then ${mtbValue(sql`t.sample_id`)} when t.test_type_id = ${members.rif} then ${rifValue(sql`t.sample_id`)}
                     else v.coded end,
-               '',
-               case when t.test_type_id = ${members.rif} then ${rifFlag(sql`t.sample_id`)}
-                    ${sql.join(vl.flags, sql` `)}
-                    when c.result_type = 'numeric' and t.program_id = ${general} then (case when t.id % 9 = 0 then 'H' end)
+               coalesce(d.unit, c.unit),
+               case when c.result_type = 'numeric' then d.flag
+                    when t.test_type_id = ${members.rif} then ${rifFlag(sql`t.sample_id`)}
                     ${flagArms.length ? sql.join(flagArms, sql` `) : sql``} end,
-               coalesce(an.id, an2.id), t.created_at + interval '3 hours',
+               d.ref_low, d.ref_high, m.method_id,
+               coalesce(an.id, an2.id), e.entered_at,
                case when t.status >= 6 then coalesce(sv.id, sv2.id) end, case when t.status >= 6 then t.created_at + interval '4 hours' end,
                case when t.status = 7 then coalesce(sv.id, sv2.id) end, case when t.status = 7 then t.created_at + interval '5 hours' end
         from test_orders t join test_types c on c.id = t.test_type_id
         join samples s on s.id = t.sample_id
+        join orders o on o.id = t.order_id
+        join clients cl on cl.id = o.client_id
+        cross join lateral (select t.created_at + interval '3 hours' as entered_at) e
         cross join lateral (select ${coded} as coded) v
+        left join d on c.result_type = 'numeric' and d.facility = t.facility_id and d.test = t.test_type_id and d.sex = cl.sex and d.k = ${drawn}
+          and floor(extract(epoch from e.entered_at - (cl.date_of_birth::timestamp at time zone 'UTC')) / 86400) between d.age_min and coalesce(d.age_max, 2147483647)
+        left join (select test_type_id, min(method_id) as method_id from test_type_methods group by 1) m on m.test_type_id = t.test_type_id
         left join ${staffOf('Analyst')} an on an.facility_id = t.facility_id and an.program_id = t.program_id
         left join ${anyStaff('Analyst')} an2 on an2.program_id = t.program_id
         left join ${staffOf('Supervisor')} sv on sv.facility_id = t.facility_id and sv.program_id = t.program_id
         left join ${anyStaff('Supervisor')} sv2 on sv2.program_id = t.program_id
         where t.id > ${testBase} and t.status between 5 and 9`,
+  );
+  const { unmatched } = await one<{ unmatched: number }>(sql`
+    select count(*)::int as unmatched from results r join test_orders t on t.id = r.test_order_id join test_types c on c.id = t.test_type_id
+    where t.id > ${testBase} and c.result_type = 'numeric' and r.value_numeric is null`);
+  if (unmatched) throw new Error(`${unmatched} numeric results found no value for their client's sex and age`);
+  // A critical value raised its alert at entry (no clinician's contact on these requests, so no message): acknowledged
+  // by the ward within the hour, but for those still in flight.
+  await step(
+    'critical alerts',
+    sql`insert into critical_alerts (facility_id, sample_id, result_id, flag, notified_to, acknowledged_by, acknowledged_at, recorded_by, created_at)
+        select r.facility_id, t.sample_id, r.id, r.flag, '',
+               case when t.created_at < ${weekAgo} then 'Ward nurse on duty' end,
+               case when t.created_at < ${weekAgo} then r.entered_at + interval '20 minutes' end,
+               case when t.created_at < ${weekAgo} then r.entered_by end, r.entered_at
+        from results r join test_orders t on t.id = r.test_order_id
+        where r.test_order_id > ${testBase} and r.flag in ('LL', 'HH')
+        on conflict (result_id) do nothing`,
   );
   // As the product's markCompleted: every test final (approved, rejected, cancelled) and at least one approved.
   await step(
@@ -541,6 +651,53 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
           and exists (select 1 from test_orders t where t.sample_id = s.id and t.status = 7)
           and not exists (select 1 from test_orders t where t.sample_id = s.id and t.status not in (7, 4, 16))`,
   );
+
+  // A finished case of a notifiable disease was notified (the "to notify" list's mark): its audit row, by its approver,
+  // an hour after the release, so no finished sample waits on that list. Through the audit trail's one writer, a
+  // statement per approver.
+  const notified = rowsOf<{
+    sample: number;
+    at: string;
+    flag: string;
+    program: string;
+    barcode: string;
+    id: number;
+    username: string;
+    facility: number | null;
+  }>(
+    await db.execute(sql`
+      select s.id as sample, x.at, x.flag, p.name as program, s.barcode, u.id, u.username, u.facility_id as facility
+      from (select t.sample_id, min(r.flag) as flag, max(coalesce(r.approved_at, r.verified_at)) + interval '1 hour' as at,
+                   min(coalesce(r.approved_by, r.verified_by)) as by
+            from results r join test_orders t on t.id = r.test_order_id
+            where t.id > ${testBase} and r.current and r.status in (${int(R.VERIFIED)}, ${int(R.APPROVAL)}) and ${notifyFlagSql('r')}
+              and t.created_at < ${weekAgo}
+            group by t.sample_id) x
+      join samples s on s.id = x.sample_id
+      join programs p on p.id = s.program_id
+      join users u on u.id = x.by
+      order by x.at, s.id`),
+  );
+  const t0 = performance.now();
+  // (in statements of a thousand rows, under the driver's limit of bound parameters)
+  for (const by of new Set(notified.map((n) => n.id))) {
+    const all = notified.filter((n) => n.id === by);
+    for (let i = 0; i < all.length; i += 1000) {
+      const theirs = all.slice(i, i + 1000);
+      await recordAudits(
+        db as Tx,
+        { id: by, username: theirs[0]!.username, facilityId: theirs[0]!.facility },
+        theirs.map((n) => ({
+          action: NOTIFIED_ACTION,
+          entity: 'sample',
+          entityId: String(n.sample),
+          at: new Date(n.at),
+          after: { program: n.program, barcode: n.barcode, flag: n.flag, notified_to: 'LGA Disease Surveillance and Notification Officer', note: '' },
+        })),
+      );
+    }
+  }
+  log(`  cases notified: ${((performance.now() - t0) / 1000).toFixed(1)} s (${notified.length.toLocaleString()} rows)`);
 
   // The running counts: kept by the triggers through every insert and update above; checked against count(*).
   const actual = sql`select facility_id, program_id, 'sample' as kind, status, count(*) as n from samples group by 1, 2, 4
@@ -572,6 +729,9 @@ export async function generateClinicalData(db: Db | Tx, v: Volume, log: (s: stri
   // The completion update leaves a dead row per finished sample; autovacuum would clear them in a real database.
   if (v.vacuum ?? true) await step('vacuum', sql`vacuum analyze`);
 }
+
+/** The states' three-letter codes in an EPID number where they are not the name's first three letters (SORMAS). */
+const EPID_STATE_CODES: Readonly<Record<string, string>> = { Lagos: 'LAS' };
 
 /** The demo history's lab numbers: this prefix and eight digits; an order carrying one says the history is there. */
 export const DEMO_HISTORY_PREFIX = 'H-';

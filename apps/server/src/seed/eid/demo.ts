@@ -5,7 +5,7 @@ import { testTypes } from '../../modules/catalogue/catalogue.table.js';
 import { rejectionReasons, sampleTypes } from '../../modules/reference/reference.table.js';
 import { enterResult } from '../../modules/results/results.service.js';
 import { createOrder, moveSample } from '../../modules/samples/samples.service.js';
-import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
+import { declaredMethods, type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
 
 /**
  * A few EID samples at the Yaba laboratory, one or more in each state of the
@@ -143,6 +143,7 @@ export async function seedEidDemoSamples(tx: Tx, facilityId: number, staff: Demo
   const [dbs] = await tx.select({ id: sampleTypes.id }).from(sampleTypes).where(eq(sampleTypes.code, EID_DEFAULT_SAMPLE_TYPE));
   if (!pcr || !dbs) return;
   const reasons = new Map((await tx.select({ id: rejectionReasons.id, code: rejectionReasons.code }).from(rejectionReasons)).map((r) => [r.code, r.id]));
+  const methods = await declaredMethods(tx);
   const toVerify: number[] = [];
   const toApprove: number[] = [];
   const now = Date.now();
@@ -186,7 +187,11 @@ export async function seedEidDemoSamples(tx: Tx, facilityId: number, staff: Demo
     if (!reached(demo.stage, 'received')) continue;
     await moveSample(tx, receptionist, ['EID'], sample.id, 'accept', {});
     if (!reached(demo.stage, 'entered') || !demo.result) continue;
-    const entered = await enterResult(tx, analyst, resultBody.parse({ test_order: sample.tests[0]!.id, value: demo.result }));
+    const entered = await enterResult(
+      tx,
+      analyst,
+      resultBody.parse({ test_order: sample.tests[0]!.id, value: demo.result, method: methods.get(sample.tests[0]!.test_type) ?? null }),
+    );
     if (reached(demo.stage, 'verified')) toVerify.push(entered.id);
     if (reached(demo.stage, 'approved')) toApprove.push(entered.id);
   }

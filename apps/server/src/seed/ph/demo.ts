@@ -7,7 +7,7 @@ import { rejectionReasons, sampleTypes } from '../../modules/reference/reference
 import { enterResult, prepareReview, reviewResults } from '../../modules/results/results.service.js';
 import { markNotified } from '../../modules/analytics/ph/ph-notify.js';
 import { createOrder, moveSample } from '../../modules/samples/samples.service.js';
-import { type DemoStaff, insertDemoClient, principalOf, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
+import { declaredMethods, type DemoStaff, insertDemoClient, principalOf, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
 
 /**
  * Lassa fever and COVID-19 samples at the Yaba reference laboratory, a few in
@@ -237,6 +237,7 @@ export async function seedPhDemoSamples(tx: Tx, facilityId: number, staff: PhDem
     );
     const panel = tests.get(plan.test);
     if (panel == null) continue;
+    const methods = await declaredMethods(tx);
     const toVerify: number[] = [];
     const toApprove: number[] = [];
     const toRetest: number[] = [];
@@ -285,7 +286,7 @@ export async function seedPhDemoSamples(tx: Tx, facilityId: number, staff: PhDem
         const code = [...tests].find(([, id]) => id === test.test_type)?.[0];
         const value = code ? demo.results?.[code] : undefined;
         if (value === undefined) continue;
-        const entered = await enterResult(tx, analyst, resultBody.parse({ test_order: test.id, value }));
+        const entered = await enterResult(tx, analyst, resultBody.parse({ test_order: test.id, value, method: methods.get(test.test_type) ?? null }));
         if (demo.stage === 'retest') toRetest.push(entered.id);
         if (reached(demo.stage, 'verified')) toVerify.push(entered.id);
         if (reached(demo.stage, 'approved')) toApprove.push(entered.id);

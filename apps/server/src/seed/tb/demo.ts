@@ -5,7 +5,7 @@ import { testTypes } from '../../modules/catalogue/catalogue.table.js';
 import { sampleTypes } from '../../modules/reference/reference.table.js';
 import { enterResult } from '../../modules/results/results.service.js';
 import { createOrder, moveSample } from '../../modules/samples/samples.service.js';
-import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
+import { declaredMethods, type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
 
 /**
  * A handful of Tuberculosis samples at a demo laboratory, in several states,
@@ -171,6 +171,7 @@ export async function seedTbDemoSamples(tx: Tx, facilityId: number, staff: DemoS
     ).map((t) => [t.code, t.id]),
   );
   const typeIds = new Map((await tx.select({ id: sampleTypes.id, name: sampleTypes.name }).from(sampleTypes)).map((s) => [s.name, s.id]));
+  const methods = await declaredMethods(tx);
   const toVerify: number[] = [];
   const toApprove: number[] = [];
   const now = Date.now();
@@ -206,7 +207,7 @@ export async function seedTbDemoSamples(tx: Tx, facilityId: number, staff: DemoS
       const code = [...tests].find(([, id]) => id === test.test_type)?.[0];
       const value = code ? demo.results?.[code] : undefined;
       if (value === undefined) continue;
-      const entered = await enterResult(tx, analyst, resultBody.parse({ test_order: test.id, value }));
+      const entered = await enterResult(tx, analyst, resultBody.parse({ test_order: test.id, value, method: methods.get(test.test_type) ?? null }));
       if (reached(demo.stage, 'verified')) toVerify.push(entered.id);
       if (reached(demo.stage, 'approved')) toApprove.push(entered.id);
     }

@@ -6,7 +6,7 @@ import { rejectionReasons, sampleTypes } from '../../modules/reference/reference
 import { enterResult } from '../../modules/results/results.service.js';
 import { createOrder, moveSample } from '../../modules/samples/samples.service.js';
 import { results } from '../../modules/results/results.table.js';
-import { type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
+import { declaredMethods, type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
 
 /**
  * A handful of HIV viral-load samples at a demo laboratory, one or more in
@@ -288,6 +288,7 @@ export async function seedVlDemoSamples(tx: Tx, facilityId: number, staff: DemoS
   if (!panel || !copiesTest) return;
   const typeIds = new Map((await tx.select({ id: sampleTypes.id, name: sampleTypes.name }).from(sampleTypes)).map((s) => [s.name, s.id]));
   const [insufficient] = await tx.select({ id: rejectionReasons.id }).from(rejectionReasons).where(eq(rejectionReasons.code, 'QNS'));
+  const methods = await declaredMethods(tx);
   const toVerify: number[] = [];
   const toApprove: number[] = [];
   const now = Date.now();
@@ -323,7 +324,11 @@ export async function seedVlDemoSamples(tx: Tx, facilityId: number, staff: DemoS
     await moveSample(tx, receptionist, ['Viral Load'], sample.id, 'accept', {});
     if (!reached(demo.stage, 'entered') || demo.copies === undefined) continue;
     const copies = sample.tests.find((t) => t.test_type === copiesTest.id)!;
-    await enterResult(tx, analyst, resultBody.parse({ test_order: copies.id, value: demo.copies, instrument: null }));
+    await enterResult(
+      tx,
+      analyst,
+      resultBody.parse({ test_order: copies.id, value: demo.copies, method: methods.get(copies.test_type) ?? null, instrument: null }),
+    );
     // The copies and the log10 computed with them are reviewed together.
     const runs = await tx
       .select({ id: results.id })
