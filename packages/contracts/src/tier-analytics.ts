@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { CATALOGUE, catalogueTest } from './programmes/catalogue.js';
 import { EID_PCR } from './programmes/eid/eid.js';
 import { PH_POSITIVE_RESULTS } from './programmes/ph/ph.js';
 // The registry fills PH_POSITIVE_RESULTS from the programmes' catalogues: it must have run first.
-import './programmes/registry.js';
+import { programFamily } from './programmes/registry.js';
 import { MTB_POSITIVE, RIF_RESISTANT } from './programmes/tb/tb.js';
 import { VL_CODES } from './programmes/vl/vl.js';
+import { WITHHELD } from './small-counts.js';
 
 /**
  * Dashboards and reports for health officials (SPEC §2 tier dashboards, §3
@@ -102,6 +104,31 @@ export const RR_TB_TESTS: Readonly<Record<string, readonly string[]>> = Object.f
 export const HIV_EID_TEST = EID_PCR;
 export const HIV_VL_TEST = VL_CODES.RNA;
 
+/**
+ * The programmes whose samples are referred for a disease's tests (its dashboard's referral panel): those of its
+ * tests, with the viral load beside HIV, outside General (which refers nothing). Malaria's tests are General's: none.
+ */
+export function referralProgrammesOf(disease: PriorityDisease): string[] {
+  const d = DISEASE_TESTS[disease];
+  const codes = [...d.tested, ...Object.keys(d.positive), ...(disease === 'hiv' ? [HIV_VL_TEST] : [])];
+  const programmes = new Set(codes.map((c) => catalogueTest(c)?.program).filter((p): p is string => p != null));
+  return [...programmes].filter((p) => programFamily(p) !== 'general').sort();
+}
+
+/**
+ * The tests with a qualitative reading: those that can say positive (a disease's or a programme's declared
+ * positives, or a generic positive value among their codes). Only they have positives, negatives and a
+ * positivity on a dashboard; a number (a haemoglobin) or a coded value that finds nothing (a genotype, a blood
+ * group) is counted as a test, never as a negative.
+ */
+export function qualitativeTestCodes(): string[] {
+  const positive = new Set(resultClassRules().map((r) => r.code));
+  const generic: readonly string[] = GENERIC_POSITIVE_VALUES;
+  return CATALOGUE.filter((t) => positive.has(t.code) || t.positive?.length || (t.result === 'coded' && t.codes?.some((c) => generic.includes(c)))).map(
+    (t) => t.code,
+  );
+}
+
 /** Every (test code, value, class) the aggregates classify by value; the database is seeded with them. */
 export function resultClassRules(): { code: string; value: string; result_class: ResultClass }[] {
   const rules = new Map<string, { code: string; value: string; result_class: ResultClass }>();
@@ -118,9 +145,17 @@ export type TierLevelName = (typeof TIER_LEVEL_NAMES)[keyof typeof TIER_LEVEL_NA
 
 /** How long a dashboard looks back when no dates are given: the last 90 days, today included (Africa/Lagos). */
 export const TIER_DEFAULT_DAYS = 90;
-/** A count of cases (positives) from 1 to this, in a cell below state level, is shown as "< 5", never the number. */
-export const SMALL_NUMBER_LIMIT = 4;
-export const SUPPRESSED_LABEL = '< 5';
+export {
+  type CountNode,
+  groupLeaks,
+  type Hidden,
+  protectCounts,
+  type ShownCount,
+  SMALL_NUMBER_LIMIT,
+  SUPPRESSED_LABEL,
+  shownCount,
+  WITHHELD,
+} from './small-counts.js';
 
 export const TIER_PERIODICITIES = ['daily', 'weekly', 'monthly', 'quarterly'] as const;
 export type TierPeriodicity = (typeof TIER_PERIODICITIES)[number];
@@ -132,10 +167,14 @@ export type TierTable = (typeof TIER_TABLES)[number];
 const count = z.number().int();
 /** A count of cases: null where it is 1–4 in a cell below state level (shown "< 5"). */
 const cases = z.number().int().nullable();
+/** A count that may be hidden: null where it is 1–4 ("< 5"), "withheld" where it would let such a count be worked out. */
+const guarded = z.union([z.number().int(), z.literal(WITHHELD)]).nullable();
 /** positive / (positive + negative) × 100, one decimal; null without a valid result or where the cases are suppressed. */
 const percent = z.number().nullable();
 /** Average days, one decimal; null without any. */
 const days = z.number().nullable();
+/** Average minutes, whole; null without any (a leg shorter than a day reads in hours or minutes). */
+const minutes = z.number().int().nullable();
 
 /** The area whose figures these are: the nation, a state, an LGA or a facility. */
 export const tierAreaSchema = z.object({
@@ -147,8 +186,10 @@ export type TierArea = z.infer<typeof tierAreaSchema>;
 
 const figures = {
   tests: count,
-  positives: cases,
-  negatives: count,
+  /** Tests with a qualitative reading (positive or negative): the positivity's base; 0 for a test read as a number. */
+  with_reading: count,
+  positives: guarded,
+  negatives: guarded,
   invalid: count,
   positivity_percent: percent,
 };
@@ -157,10 +198,20 @@ export const priorityTile = z.object({
   disease: z.enum(PRIORITY_DISEASES),
   ...figures,
   previous: z.object(figures),
-  /** Positivity against the previous period of the same length: up, down, flat, or null when either has no valid result. */
+  /** Positivity against the previous period of the same length: up, down, flat, or null when either has no test with a reading. */
   trend: z.enum(['up', 'down', 'flat']).nullable(),
 });
 export type PriorityTile = z.infer<typeof priorityTile>;
+
+type TrendFigures = { tests: number; with_reading: number; positivity_percent: number | null };
+/**
+ * Positivity against the previous period. No trend without a base on both sides: a period without a test with
+ * a reading (nothing tested, or nothing tested before) has no arrow, nor a hidden positivity.
+ */
+export function positivityTrend(now: TrendFigures, before: TrendFigures): 'up' | 'down' | 'flat' | null {
+  if (!now.with_reading || !before.with_reading || now.positivity_percent == null || before.positivity_percent == null) return null;
+  return now.positivity_percent > before.positivity_percent ? 'up' : now.positivity_percent < before.positivity_percent ? 'down' : 'flat';
+}
 
 export const stateFigures = z.object({ state: z.number(), state_name: z.string(), disease: z.enum(PRIORITY_DISEASES), ...figures });
 
@@ -208,7 +259,15 @@ export const tierDashboardReply = z.object({
     backlog: count,
   }),
   /** Average days per leg of the released tests: collection → receipt → release, and collection → release. */
-  turnaround: z.object({ released: count, collection_to_receipt_days: days, receipt_to_release_days: days, collection_to_release_days: days }),
+  turnaround: z.object({
+    released: count,
+    collection_to_receipt_days: days,
+    receipt_to_release_days: days,
+    collection_to_release_days: days,
+    collection_to_receipt_minutes: minutes,
+    receipt_to_release_minutes: minutes,
+    collection_to_release_minutes: minutes,
+  }),
   series: z.array(z.object({ period: z.string(), ...figures })),
   /** The level below the area: states (nation), LGAs (state) or facilities (LGA); below state level cases of 1–4 are null. */
   by_area_level: z.enum(['state', 'lga', 'facility']),

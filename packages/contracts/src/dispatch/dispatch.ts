@@ -188,6 +188,10 @@ export const shipmentReceiveReply = shipmentDetail.extend({
   missing: z.array(z.string()),
 });
 
+/** The caller's facility in a programme's referral: whether it is the testing laboratory of a lab network for it (it receives). */
+export const referralRoleQuery = z.object({ program: z.string().trim().min(1).max(100).optional() });
+export const referralRoleReply = z.object({ testing_laboratory: z.boolean() });
+
 /** Where the referring facility may send a programme's samples: the testing laboratories of its lab networks. */
 export const referralDestinationsReply = z.array(
   z.object({
@@ -224,7 +228,16 @@ export const referredSampleItem = z.object({
 });
 
 /** The referral dashboard's query: the area (narrowing the caller's own) and the period of the shipments made. */
-export const referralDashboardQuery = tierQuery.pick({ start_date: true, end_date: true, states: true, lga: true, facility: true });
+/** The area and period, and what is referred: a disease's programmes (contracts' referralProgrammesOf) or one programme. */
+export const referralDashboardQuery = tierQuery.pick({
+  start_date: true,
+  end_date: true,
+  states: true,
+  lga: true,
+  facility: true,
+  disease: true,
+  program: true,
+});
 
 const hours = z.number().nullable();
 /** Median hours of each leg of a referred sample's journey. */

@@ -9,7 +9,7 @@ import { formatDate } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
 import { LoadError } from '../analytics/LoadError';
 import { useDashboardFilter, useGlobalDashboard } from './api';
-import { Cases, countText, ExportButtons, percentText, Trend } from './figures';
+import { Cases, countText, ExportButtons, hasReading, percentText, Trend } from './figures';
 import { busiestDisease, MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
 import { mapValues, useMeasureText } from './mapFigures';
 import { NigeriaMap } from './NigeriaMap';
@@ -111,21 +111,29 @@ function DiseaseTile({ tile }: { tile: PriorityTile }) {
         </div>
         <div>
           <dt>{t('measure.positives')}</dt>
-          <dd>
-            <Cases value={tile.positives} />
-          </dd>
+          <dd>{hasReading(tile) ? <Cases value={tile.positives} /> : '—'}</dd>
         </div>
         <div>
           <dt>{t('tiles.positivity')}</dt>
-          <dd>{percentText(tile.positivity_percent)}</dd>
+          <dd>{hasReading(tile) ? percentText(tile.positivity_percent) : '—'}</dd>
         </div>
       </dl>
+      {/* The positivity's base beside it: the tests with a positive or negative reading. */}
+      <p className="tier-tile__base" data-testid="tile-base">
+        {hasReading(tile) ? t('tiles.ofWithReading', { tests: countText(tile.with_reading) }) : t('tiles.noReading')}
+      </p>
       <div className="tier-tile__trend">
-        <Trend trend={tile.trend} />
+        <Trend trend={tile.trend} now={tile} before={p} />
       </div>
       <p className="tier-tile__previous">
-        {t('tiles.previous')}: {t('tiles.previousTests', { tests: countText(p.tests) })} · <Cases value={p.positives} /> {t('tiles.previousPositives')} ·{' '}
-        {percentText(p.positivity_percent)}
+        {t('tiles.previous')}: {t('tiles.previousTests', { tests: countText(p.tests) })}
+        {hasReading(p) && (
+          <>
+            {' '}
+            · <Cases value={p.positives} /> {t('tiles.previousPositives')} ·{' '}
+            {t('tiles.percentOf', { percent: percentText(p.positivity_percent), tests: countText(p.with_reading) })}
+          </>
+        )}
       </p>
     </li>
   );
@@ -139,7 +147,7 @@ function StateMap({ data, filters, view, set }: FiguresProps) {
   const measureText = useMeasureText();
   const disease = view.map ?? busiestDisease(data.tiles);
   const rows = data.by_state.filter((r) => r.disease === disease);
-  const values = mapValues(rows, view.measure, (r) => r.state_name);
+  const values = mapValues(rows, view.measure, (r) => r.state_name, measureText.withheld);
   const scale = colourScale(
     [...values.values()].map((v) => v.value),
     view.measure === 'tests' ? PALETTES.tests : PALETTES.cases,

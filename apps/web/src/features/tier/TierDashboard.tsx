@@ -1,5 +1,14 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { DISEASE_TESTS, SUPPRESSED_LABEL, TIER_PERIODICITIES, type TierDashboard as Dashboard, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
+import {
+  DISEASE_TESTS,
+  type ShownCount,
+  SUPPRESSED_LABEL,
+  TIER_PERIODICITIES,
+  type TierDashboard as Dashboard,
+  type TierDisease,
+  type TierPeriodicity,
+  WITHHELD,
+} from '@nlims/contracts';
 import { Button, Card, Row, Segmented, Select, Spin, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +22,8 @@ import { ReferralSummary } from '../analytics/ReferralSummary';
 import { type StatTile, StatTiles } from '../analytics/StatTiles';
 import { TILE_ICON } from '../analytics/tiles';
 import { type DashboardFilter, type TierEndpoint, type TierExtra, useDashboardFilter, useTierDashboard } from './api';
-import { Cases, countText, daysText, ExportButtons, percentText } from './figures';
-import { apiQuery, MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
+import { Cases, countText, durationText, ExportButtons, hasReading, percentText } from './figures';
+import { apiQuery, MAP_MEASURES, type MapMeasure, refers, type TierFilters, type TierView } from './filters';
 import { mapValues, useMeasureText } from './mapFigures';
 import { NigeriaMap } from './NigeriaMap';
 import { colourScale, PALETTES } from './scale';
@@ -117,15 +126,13 @@ export function TierDashboard({ page, endpoint, disease, program, map = false, a
             </p>
           )}
           {body}
-          {data && (
+          {/* Referral follows the page: a disease's programmes whose samples are referred, or the programme's own. */}
+          {data && refers(disease, program) && (
             <ReferralSummary
-              query={apiQuery({
-                start_date: filters.start_date,
-                end_date: filters.end_date,
-                states: filters.states,
-                lga: filters.lga,
-                facility: filters.facility,
-              })}
+              query={apiQuery(
+                { start_date: filters.start_date, end_date: filters.end_date, states: filters.states, lga: filters.lga, facility: filters.facility },
+                { disease, program: disease ? undefined : program },
+              )}
             />
           )}
         </div>
@@ -165,15 +172,26 @@ type Tile = Omit<StatTile, 'title'>;
 function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProps) {
   const { t } = useTranslation('tierAnalytics');
   const { totals, turnaround: tat } = data;
+  const reading = hasReading(totals);
+  // Positives and positivity count the tests with a positive or negative reading only, and say so beside them.
+  const base = reading ? t('tiles.ofWithReading', { tests: countText(totals.with_reading) }) : t('tiles.noReading');
+  // A duration in its language's order ("3 h", "3 ساعة"), whatever the tile's direction.
   const tiles: Tile[] = [
     {
       key: 'tests',
       icon: TILE_ICON.tests,
       value: countText(totals.tests),
-      note: t('tiles.testsNote', { negatives: countText(totals.negatives), invalid: countText(totals.invalid) }),
+      note:
+        totals.negatives === WITHHELD
+          ? t('tiles.testsNoteWithheld', { withReading: countText(totals.with_reading), invalid: countText(totals.invalid) })
+          : t('tiles.testsNote', {
+              withReading: countText(totals.with_reading),
+              negatives: shownText(t, totals.negatives),
+              invalid: countText(totals.invalid),
+            }),
     },
-    { key: 'positives', icon: TILE_ICON.positive, value: <Cases value={totals.positives} />, alert: true },
-    { key: 'positivity', icon: TILE_ICON.positivity, value: percentText(totals.positivity_percent) },
+    { key: 'positives', icon: TILE_ICON.positive, value: reading ? <Cases value={totals.positives} /> : '—', note: base, alert: reading },
+    { key: 'positivity', icon: TILE_ICON.positivity, value: reading ? percentText(totals.positivity_percent) : '—', note: base },
     {
       key: 'rejection',
       icon: TILE_ICON.rejected,
@@ -181,12 +199,17 @@ function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProp
       note: t('tiles.rejectionNote', { rejected: countText(totals.rejected), requested: countText(totals.requested) }),
     },
     { key: 'backlog', icon: TILE_ICON.samples, value: countText(totals.backlog), note: t('tiles.backlogNote') },
-    { key: 'collectionToReceipt', icon: TILE_ICON.turnaround, value: daysText(tat.collection_to_receipt_days), note: t('tiles.days') },
-    { key: 'receiptToRelease', icon: TILE_ICON.turnaround, value: daysText(tat.receipt_to_release_days), note: t('tiles.days') },
+    {
+      key: 'collectionToReceipt',
+      icon: TILE_ICON.turnaround,
+      value: <bdi>{durationText(t, tat.collection_to_receipt_minutes)}</bdi>,
+      note: t('tiles.average'),
+    },
+    { key: 'receiptToRelease', icon: TILE_ICON.turnaround, value: <bdi>{durationText(t, tat.receipt_to_release_minutes)}</bdi>, note: t('tiles.average') },
     {
       key: 'collectionToRelease',
       icon: TILE_ICON.due,
-      value: daysText(tat.collection_to_release_days),
+      value: <bdi>{durationText(t, tat.collection_to_release_minutes)}</bdi>,
       note: t('tiles.tatNote', { released: countText(tat.released) }),
     },
   ];
@@ -201,7 +224,8 @@ function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProp
         <Row gutter={[16, 16]}>
           <StatTiles tiles={tiles.map((s) => ({ ...s, title: t(`tiles.${s.key}`) }))} testId="tier-stat" />
         </Row>
-        {totals.positives === null && <p className="clin-muted tier-note">{t('suppressedNote')}</p>}
+        {anyCase(data, null) && <p className="clin-muted tier-note">{t('suppressedNote')}</p>}
+        {anyCase(data, WITHHELD) && <p className="clin-muted tier-note">{t('withheldNote')}</p>}
       </section>
       {data.hiv && <HivBlock hiv={data.hiv} />}
       {data.tb && <TbBlock tb={data.tb} />}
@@ -214,6 +238,31 @@ function Figures({ data, endpoint, extra, filters, view, set, map }: FiguresProp
 }
 
 type ExportProps = { endpoint: TierEndpoint; filters: TierFilters; extra: TierExtra };
+
+/** A count that may be hidden, as plain text. */
+const shownText = (t: (key: string) => string, v: ShownCount) => (v === WITHHELD ? t('withheld') : v == null ? SUPPRESSED_LABEL : countText(v));
+
+/** Whether any count of cases on the page is suppressed (null) or withheld (then the page says why). */
+const anyCase = (d: Dashboard, hidden: null | typeof WITHHELD) => [d.totals, ...d.series, ...d.by_area, ...d.by_test].some((r) => r.positives === hidden);
+
+/** Positives, the positivity and its base for a row of a table: a dash for a test without a qualitative reading. */
+function readingColumns<R extends { with_reading: number; positives: ShownCount; positivity_percent: number | null }>(t: (key: string) => string) {
+  return [
+    { key: 'with_reading', title: t('column.withReading'), align: 'end' as const, render: (_: unknown, r: R) => countText(r.with_reading) },
+    {
+      key: 'positives',
+      title: t('measure.positives'),
+      align: 'end' as const,
+      render: (_: unknown, r: R) => (hasReading(r) ? <Cases value={r.positives} /> : '—'),
+    },
+    {
+      key: 'positivity',
+      title: t('measure.positivity'),
+      align: 'end' as const,
+      render: (_: unknown, r: R) => (hasReading(r) ? percentText(r.positivity_percent) : '—'),
+    },
+  ];
+}
 
 function Facts({ items }: { items: { key: string; label: string; value: ReactNode }[] }) {
   return (
@@ -278,9 +327,12 @@ function Series({ data, exportProps }: { data: Dashboard; exportProps: ExportPro
   const { t } = useTranslation('tierAnalytics');
   const [measure, setMeasure] = useState<MapMeasure>('tests');
   const title = t(`series.${data.periodicity}`);
-  const values = data.series.map((p) => (measure === 'tests' ? p.tests : measure === 'positives' ? p.positives : p.positivity_percent));
-  // A suppressed count kept left to right ("< 5") inside Arabic text.
-  const suppressed = (v: number | null) => (v === null ? `\u2066${SUPPRESSED_LABEL}\u2069` : countText(v));
+  const values = data.series.map((p) =>
+    measure === 'tests' ? p.tests : measure === 'positives' ? (p.positives === WITHHELD ? null : p.positives) : p.positivity_percent,
+  );
+  // A suppressed count kept left to right ("< 5") inside Arabic text; beside a withheld one, a hidden count in words.
+  const withheld = data.series.some((p) => p.positives === WITHHELD);
+  const suppressed = (v: number | null) => (v !== null ? countText(v) : withheld ? t('hidden') : `\u2066${SUPPRESSED_LABEL}\u2069`);
   const text = measure === 'positivity' ? percentText : measure === 'positives' ? suppressed : countText;
   return (
     <Card className="tier-card" title={title} extra={<ExportButtons {...exportProps} table="series" />} data-testid="tier-series">
@@ -314,7 +366,7 @@ function ByArea({ data, exportProps, view, set, map }: { data: Dashboard; export
   const { t } = useTranslation('tierAnalytics');
   const measureText = useMeasureText();
   const showMap = map && data.by_area_level === 'state';
-  const values = showMap ? mapValues(data.by_area, view.measure, (r) => r.name) : undefined;
+  const values = showMap ? mapValues(data.by_area, view.measure, (r) => r.name, measureText.withheld) : undefined;
   const scale = values
     ? colourScale(
         [...values.values()].map((v) => v.value),
@@ -334,8 +386,7 @@ function ByArea({ data, exportProps, view, set, map }: { data: Dashboard; export
       columns={[
         { key: 'name', title: t(LEVEL_COLUMN[data.by_area_level]), dataIndex: 'name' },
         { key: 'tests', title: t('measure.tests'), align: 'end', render: (_, r) => countText(r.tests) },
-        { key: 'positives', title: t('measure.positives'), align: 'end', render: (_, r) => <Cases value={r.positives} /> },
-        { key: 'positivity', title: t('measure.positivity'), align: 'end', render: (_, r) => percentText(r.positivity_percent) },
+        ...readingColumns<Dashboard['by_area'][number]>(t),
         { key: 'rejected', title: t('column.rejected'), align: 'end', render: (_, r) => countText(r.rejected) },
         { key: 'backlog', title: t('column.backlog'), align: 'end', render: (_, r) => countText(r.backlog) },
       ]}
@@ -389,8 +440,7 @@ function ByTest({ data, exportProps }: { data: Dashboard; exportProps: ExportPro
           { key: 'code', title: t('column.code'), render: (_, r) => <bdi dir="ltr">{r.code}</bdi> },
           { key: 'requested', title: t('column.requested'), align: 'end', render: (_, r) => countText(r.requested) },
           { key: 'tests', title: t('measure.tests'), align: 'end', render: (_, r) => countText(r.tests) },
-          { key: 'positives', title: t('measure.positives'), align: 'end', render: (_, r) => <Cases value={r.positives} /> },
-          { key: 'positivity', title: t('measure.positivity'), align: 'end', render: (_, r) => percentText(r.positivity_percent) },
+          ...readingColumns<Dashboard['by_test'][number]>(t),
           { key: 'rejected', title: t('column.rejected'), align: 'end', render: (_, r) => countText(r.rejected) },
           { key: 'backlog', title: t('column.backlog'), align: 'end', render: (_, r) => countText(r.backlog) },
         ]}

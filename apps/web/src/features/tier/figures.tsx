@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, MinusOutlined } from '@ant-design/icons';
-import { groupDigits, SUPPRESSED_LABEL, type TierTable } from '@nlims/contracts';
+import { groupDigits, type ShownCount, SUPPRESSED_LABEL, type TierTable, WITHHELD } from '@nlims/contracts';
+import type { TFunction } from 'i18next';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +13,28 @@ export const countText = (value: number | null | undefined): string => (value ==
 /** A percentage as the API gives it (one decimal), or a dash when there is nothing to divide by. */
 export const percentText = (value: number | null | undefined): string => (value == null ? '—' : `${value}%`);
 
-/** Average days, one decimal, or a dash. */
-export const daysText = (value: number | null | undefined): string => (value == null ? '—' : String(value));
+/** An average turnaround from its minutes: minutes under an hour, hours under a day, days (one decimal) beyond. */
+export function durationText(t: TFunction, minutes: number | null | undefined): string {
+  if (minutes == null) return '—';
+  if (minutes < 60) return t('duration.minutes', { value: groupDigits(minutes) });
+  if (minutes < 1440) return t('duration.hours', { value: (Math.round(minutes / 6) / 10).toString() });
+  return t('duration.days', { value: (Math.round(minutes / 144) / 10).toString() });
+}
 
-/** A count of cases: the number, or "< 5" where the server suppressed 1–4 cases (never worked out here), explained on hover. */
-export function Cases({ value }: { value: number | null | undefined }) {
+/** Positives and positivity belong to tests with a qualitative reading: none, and they read as a dash. */
+export const hasReading = (r: { with_reading: number }) => r.with_reading > 0;
+
+/** A count of cases: the number, "< 5" where the server suppressed 1–4 cases, or "withheld" where it hid one that would give such a count back (never worked out here), explained on hover. */
+export function Cases({ value }: { value: ShownCount | undefined }) {
   const { t } = useTranslation('tierAnalytics');
+  if (value === WITHHELD)
+    return (
+      <Tooltip title={t('withheldHint')}>
+        <abbr className="tier-suppressed" title={t('withheldHint')}>
+          {t('withheld')}
+        </abbr>
+      </Tooltip>
+    );
   if (value !== null) return <>{countText(value)}</>;
   return (
     <Tooltip title={t('suppressed')}>
@@ -28,10 +45,18 @@ export function Cases({ value }: { value: number | null | undefined }) {
   );
 }
 
-/** Positivity against the previous period: an arrow and its word (up is coloured as a warning). */
-export function Trend({ trend }: { trend: 'up' | 'down' | 'flat' | null }) {
+/**
+ * Positivity against the previous period: an arrow and its word (up is coloured as a warning); without a base on
+ * both sides no arrow, and why: no tests (this period) or no comparison (the previous period had none).
+ */
+export function Trend({ trend, now, before }: { trend: 'up' | 'down' | 'flat' | null; now?: { with_reading: number }; before?: { with_reading: number } }) {
   const { t } = useTranslation('tierAnalytics');
-  if (trend == null) return <span className="tier-trend tier-trend--none">{t('trend.none')}</span>;
+  if (trend == null || !now?.with_reading || !before?.with_reading)
+    return (
+      <span className="tier-trend tier-trend--none" data-trend="none">
+        {now && !now.with_reading ? t('trend.noTests') : t('trend.none')}
+      </span>
+    );
   const icon = trend === 'up' ? <ArrowUpOutlined /> : trend === 'down' ? <ArrowDownOutlined /> : <MinusOutlined />;
   return (
     <span className={`tier-trend tier-trend--${trend}`} data-trend={trend}>

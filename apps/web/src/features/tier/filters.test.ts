@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, busiestDisease, queryString, readFilters, readView, tierPageOf, writeFilters } from './filters';
+import { apiQuery, busiestDisease, queryString, readFilters, readView, refers, tierPageOf, writeFilters } from './filters';
 
 const params = (s: string) => new URLSearchParams(s);
 
@@ -71,5 +71,14 @@ describe('tier dashboard filters in the address', () => {
     expect(tierPageOf('/dashboards/lga_lassa')).toEqual({ level: 'lga', disease: 'lassa' });
     expect(tierPageOf('/dashboards/state_cholera')).toBeNull();
     expect(tierPageOf('/dashboards/facility')).toBeNull();
+  });
+
+  it('shows the referral panel only for a disease or programme whose samples are referred', () => {
+    // Malaria's tests are General's, and General refers nothing.
+    expect(refers('malaria', undefined)).toBe(false);
+    expect(refers(undefined, 'General')).toBe(false);
+    for (const disease of ['tb', 'hiv', 'lassa', 'covid'] as const) expect(refers(disease, undefined), disease).toBe(true);
+    expect(refers(undefined, 'Tuberculosis')).toBe(true);
+    expect(refers(undefined, undefined)).toBe(false);
   });
 });

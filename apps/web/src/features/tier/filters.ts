@@ -1,4 +1,13 @@
-import { PRIORITY_DISEASES, type PriorityDisease, TIER_DISEASES, TIER_PERIODICITIES, type TierDisease, type TierPeriodicity } from '@nlims/contracts';
+import {
+  PRIORITY_DISEASES,
+  type PriorityDisease,
+  programFamily,
+  referralProgrammesOf,
+  TIER_DISEASES,
+  TIER_PERIODICITIES,
+  type TierDisease,
+  type TierPeriodicity,
+} from '@nlims/contracts';
 
 /**
  * What a tier dashboard is narrowed to, kept in the address's search
@@ -112,4 +121,10 @@ export function tierPageOf(path: string): { level: 'federal' | 'state' | 'lga'; 
   const m = /^\/dashboards\/(federal|state|lga)_([a-z]+)$/.exec(path);
   if (!m || !(TIER_DISEASES as readonly string[]).includes(m[2]!)) return null;
   return { level: m[1] as 'federal' | 'state' | 'lga', disease: m[2] as TierDisease };
+}
+
+/** Whether a page's disease or programme refers samples, so shows the referral panel (General, and so malaria, refers none). */
+export function refers(disease: TierDisease | undefined, program: string | undefined): boolean {
+  if (disease) return referralProgrammesOf(disease).length > 0;
+  return program != null && programFamily(program) !== 'general';
 }

@@ -19,6 +19,11 @@ describe("the map's figures", () => {
     expect(mapValues(rows, 'positives', (r) => r.name).get('nasarawa')).toEqual({ value: 0, text: '0' });
   });
 
+  it('shows a withheld count in words, uncoloured, never as a number', () => {
+    const withheld = [{ name: 'Kano', tests: 20, positives: 'withheld' as const, positivity_percent: null }];
+    expect(mapValues(withheld, 'positives', (r) => r.name, 'hidden').get('kano')).toEqual({ value: null, text: 'hidden' });
+  });
+
   it('reads positivity as a percentage, or a dash without a valid result', () => {
     const positivity = mapValues(rows, 'positivity', (r) => r.name);
     expect(positivity.get('lagos')).toEqual({ value: 2.8, text: '2.8%' });

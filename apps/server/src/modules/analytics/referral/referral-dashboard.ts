@@ -1,7 +1,8 @@
-import type { ReferralDashboardReply, referralDashboardQuery } from '@nlims/contracts';
+import { type ReferralDashboardReply, type referralDashboardQuery, referralProgrammesOf } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Db } from '../../../core/db.js';
+import { ValidationError } from '../../../core/errors.js';
 import type { Principal } from '../../users/principal.js';
 import { dashboardPeriod, dayEnd, dayStart } from '../kit/period.js';
 import { scopeOf } from '../tier/area.js';
@@ -9,23 +10,25 @@ import { medianHours, overdueShipment } from '../../dispatch/dispatch.service.js
 
 /**
  * The referral dashboard (`referral_dashboard/`): for facility staff their facility's shipments both ways, for
- * officials those sent from facilities in their area (narrowed by the query, never widened), made in the period.
- * Aggregates only: no patient is named.
+ * officials those sent from facilities in their area (narrowed by the query, never widened), made in the period;
+ * with a disease or a programme, only the shipments and samples of its programmes (a disease whose samples are
+ * not referred has none). Aggregates only: no patient is named.
  */
 export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof referralDashboardQuery>): Promise<ReferralDashboardReply> {
   const scope = await scopeOf(db, p, q);
   const period = dashboardPeriod(q, 30);
   const facility = scope.area.level === 'facility' ? scope.area.id : null;
+  const programIds = await programmesAsked(db, q, scope.programIds);
   const inArea =
     facility != null
       ? sql`(sh.sending_facility_id = ${facility} or sh.receiving_facility_id = ${facility})`
       : sql`exists (select 1 from facilities f where f.id = sh.sending_facility_id ${scope.where.length ? sql`and ${sql.join(scope.where, sql` and `)}` : sql``})`;
   const shipmentsIn = sql`(select sh.* from shipments sh where ${inArea}
       and sh.created_at >= ${dayStart(period.start).toISOString()}::timestamptz and sh.created_at < ${dayEnd(period.end).toISOString()}::timestamptz
-      ${scope.programIds ? sql`and sh.program_ids && ${sql.raw(`array[${scope.programIds.map((n) => String(Math.trunc(n))).join(', ') || '0'}]::integer[]`)}` : sql``})`;
+      ${programIds ? sql`and sh.program_ids && ${sql.raw(`array[${programIds.map((n) => String(Math.trunc(n))).join(', ') || '0'}]::integer[]`)}` : sql``})`;
   // Facility staff count the samples of the programmes they read only (a shipment may carry others').
-  const seen = scope.programIds
-    ? sql`and exists (select 1 from samples ss where ss.id = x.sample_id and ss.program_id in (${sql.raw(scope.programIds.map((n) => String(Math.trunc(n))).join(', ') || '0')}))`
+  const seen = programIds
+    ? sql`and exists (select 1 from samples ss where ss.id = x.sample_id and ss.program_id in (${sql.raw(programIds.map((n) => String(Math.trunc(n))).join(', ') || '0')}))`
     : sql``;
   const [totals] = rowsOf<{ total: number; overdue: number; outgoing: number; incoming: number }>(
     await db.execute(sql`select count(*)::int as total, count(*) filter (where ${overdueShipment('sh')})::int as overdue,
@@ -76,4 +79,23 @@ export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof
     },
     by_laboratory: byLab,
   };
+}
+
+/** The programmes whose shipments are counted: the caller's (null: every one), narrowed to the disease's or the programme asked for. */
+async function programmesAsked(db: Db, q: z.output<typeof referralDashboardQuery>, own: number[] | null): Promise<number[] | null> {
+  if (!q.disease && !q.program) return own;
+  const names = q.disease ? referralProgrammesOf(q.disease) : [q.program!];
+  const rows = names.length
+    ? rowsOf<{ id: number }>(
+        await db.execute(
+          sql`select id from programs where name in (${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+    : [];
+  if (q.program && !rows.length) throw ValidationError.field('program', `No programme named ${q.program}.`);
+  const ids = rows.map((r) => r.id);
+  return own ? ids.filter((id) => own.includes(id)) : ids;
 }

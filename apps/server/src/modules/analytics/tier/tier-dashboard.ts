@@ -1,12 +1,16 @@
 import {
   DISEASE_TESTS,
   type GlobalDashboard,
+  type Hidden,
   HIV_EID_TEST,
   HIV_VL_TEST,
   PRIORITY_DISEASES,
   type PriorityDisease,
+  positivityTrend,
+  qualitativeTestCodes,
   RR_TB_TESTS,
   SMALL_NUMBER_LIMIT,
+  shownCount,
   TIER_DEFAULT_DAYS,
   type TierDashboard,
   type TierPeriodicity,
@@ -18,17 +22,20 @@ import { forbidden, ValidationError } from '../../../core/errors.js';
 import { addDays, dayRange, lagosToday } from '../kit/period.js';
 import type { Principal } from '../../users/principal.js';
 import { levelBelow, type Scope, scopeOf } from './area.js';
+import { areaKey, type FacilityCases, protectAreas, protectGroup } from './protect.js';
 
 /**
  * The tier dashboards (SPEC §2, §3), read from `test_daily` (migration 0018)
  * only: a disease's tests and positivity, by area and over time, turnaround by
  * leg, rejections and backlog; the priority-diseases landing. Counts of cases
- * of 1–4 in a cell below state level come back as null ("< 5") for officials.
+ * of 1–4 in a cell below state level come back as null ("< 5") for officials,
+ * and the cells that would give them back as "withheld" (protect.ts).
  */
 
 const ids = (xs: readonly number[]) => sql`array[${sql.join(xs.length ? xs.map((x) => sql`${x}`) : [sql`0`], sql`, `)}]::int[]`;
 const percent = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 const days = (seconds: number, n: number): number | null => (n > 0 ? Math.round((seconds / n / 86_400) * 10) / 10 : null);
+const minutes = (seconds: number, n: number): number | null => (n > 0 ? Math.round(seconds / n / 60) : null);
 
 /** Released classes: every class a test can have once its result is approved. */
 export const RELEASED = sql`('positive', 'negative', 'invalid', 'undetectable', 'suppressed', 'unsuppressed', 'value')`;
@@ -97,21 +104,36 @@ interface Figures {
   negatives: number;
   invalid: number;
 }
-const figuresOut = (f: Figures, suppressed: boolean) => {
-  const positives = shown(f.positives, suppressed);
-  return {
-    tests: f.tests,
-    positives,
-    negatives: f.negatives,
-    invalid: f.invalid,
-    positivity_percent: positives == null ? null : percent(f.positives, f.positives + f.negatives),
-  };
-};
+/** A row's figures; hidden cases take the negatives and the positivity with them (the tests beside would give them back). */
+const figuresOut = (f: Figures, hidden: Hidden) => ({
+  tests: f.tests,
+  with_reading: f.positives + f.negatives,
+  positives: shownCount(f.positives, hidden),
+  negatives: hidden ? ('withheld' as const) : f.negatives,
+  invalid: f.invalid,
+  positivity_percent: hidden ? null : percent(f.positives, f.positives + f.negatives),
+});
+const primary = (n: number, suppressed: boolean): Hidden => (suppressed && n > 0 && n <= SMALL_NUMBER_LIMIT ? 'small' : null);
+const stronger = (a: Hidden | undefined, b: Hidden | undefined): Hidden => (a === 'small' || b === 'small' ? 'small' : (a ?? b ?? null));
+
+/**
+ * The cases of every facility of the nation, counted as the page counts them (its area aside): the leaves of the
+ * tree of areas; `key`, when given, splits them (a disease and a period).
+ */
+async function facilityCases(db: Db, from: SQL, where: SQL, positives: SQL, key?: SQL): Promise<(FacilityCases & { key: string })[]> {
+  return rowsOf<FacilityCases & { key: string }>(
+    await db.execute(sql`select f.state_id as state, f.lga_id as lga, f.id as facility, ${positives} as positives, ${key ?? sql`''`} as key
+      from ${from} join facilities f on f.id = d.facility_id where ${where}
+      group by 1, 2, 3${key ? sql`, 5` : sql``}`),
+  );
+}
 
 /** What is counted: the disease's tests (denominator) and the tests whose positive class is a case (numerator). */
 interface Counted {
   tested: number[];
   positive: number[];
+  /** The tests with a qualitative reading (contracts' qualitativeTestCodes): only they have positives and negatives. */
+  qualitative: number[];
   /** Every test type read (the index's leading column); null: the programme's, by program_id. */
   all: number[] | null;
   programId: number | null;
@@ -124,6 +146,7 @@ async function programIdOf(db: Db, name: string): Promise<number> {
 }
 
 async function countedOf(db: Db, q: TierQuery, fixedProgram: string | null): Promise<Counted> {
+  const qualitative = [...(await testIdsOf(db, qualitativeTestCodes())).values()];
   if (q.disease && !fixedProgram) {
     const d = DISEASE_TESTS[q.disease];
     const byCode = await testIdsOf(db, [...d.tested, ...Object.keys(d.positive)]);
@@ -136,16 +159,16 @@ async function countedOf(db: Db, q: TierQuery, fixedProgram: string | null): Pro
       if (!all.includes(q.test_type)) throw ValidationError.field('test_type', 'This test does not count for the disease.');
       all = [q.test_type];
     }
-    return { tested: tested.filter((t) => all.includes(t)), positive: positive.filter((t) => all.includes(t)), all, programId: null };
+    return { tested: tested.filter((t) => all.includes(t)), positive: positive.filter((t) => all.includes(t)), qualitative, all, programId: null };
   }
   const programId = fixedProgram ? await programIdOf(db, fixedProgram) : q.program ? await programIdOf(db, q.program) : null;
   if (q.test_type) {
     const [row] = rowsOf<{ id: number; program_id: number }>(await db.execute(sql`select id, program_id from test_types where id = ${q.test_type}`));
     if (!row || (programId != null && row.program_id !== programId)) throw ValidationError.field('test_type', 'No such test in this programme.');
-    return { tested: [row.id], positive: [row.id], all: [row.id], programId };
+    return { tested: [row.id], positive: [row.id], qualitative, all: [row.id], programId };
   }
   if (programId == null) throw ValidationError.field('disease', 'Choose a disease or a programme.');
-  return { tested: [], positive: [], all: null, programId };
+  return { tested: [], positive: [], qualitative, all: null, programId };
 }
 
 /** The conditions every dashboard query shares: the tests counted, the period, the area, the programmes and the method. */
@@ -158,21 +181,27 @@ function conditions(c: Counted, s: Scope, start: string, end: string, method: nu
   return sql.join(parts, sql` and `);
 }
 
+/** A test with a qualitative reading. */
+const readsOf = (c: Counted) => sql`d.test_type_id = any(${ids(c.qualitative)})`;
+/** A test whose positive class is a case: the disease's, or any qualitative test of a programme. */
+const positiveOf = (c: Counted) => (c.all ? sql`d.test_type_id = any(${ids(c.positive)}) and ${readsOf(c)}` : readsOf(c));
+
 /** Sums of one group: `tested`/`positive` null means every test read counts. */
 function sums(c: Counted): SQL {
   const isTested = c.all ? sql`d.test_type_id = any(${ids(c.tested)})` : sql`true`;
-  const isPositive = c.all ? sql`d.test_type_id = any(${ids(c.positive)})` : sql`true`;
+  const isPositive = positiveOf(c);
+  const reads = readsOf(c);
   return sql`
     coalesce(sum(d.tests) filter (where ${isTested} and d.result_class in ${RELEASED}), 0)::int as tests,
     coalesce(sum(d.tests) filter (where ${isPositive} and d.result_class = 'positive'), 0)::int as positives,
-    coalesce(sum(d.tests) filter (where ${isTested} and d.result_class = 'negative'), 0)::int as negatives,
+    coalesce(sum(d.tests) filter (where ${isTested} and ${reads} and d.result_class = 'negative'), 0)::int as negatives,
     coalesce(sum(d.tests) filter (where ${isTested} and d.result_class = 'invalid'), 0)::int as invalid,
     coalesce(sum(d.tests) filter (where ${isTested} and d.result_class <> 'cancelled'), 0)::int as requested,
     coalesce(sum(d.tests) filter (where ${isTested} and d.result_class = 'rejected'), 0)::int as rejected,
     coalesce(sum(d.tests) filter (where ${isTested} and d.result_class = 'pending'), 0)::int as backlog,
     coalesce(sum(d.tests) filter (where d.result_class in ${RELEASED}), 0)::int as own_tests,
-    coalesce(sum(d.tests) filter (where d.result_class = 'positive'), 0)::int as own_positives,
-    coalesce(sum(d.tests) filter (where d.result_class = 'negative'), 0)::int as own_negatives,
+    coalesce(sum(d.tests) filter (where ${reads} and d.result_class = 'positive'), 0)::int as own_positives,
+    coalesce(sum(d.tests) filter (where ${reads} and d.result_class = 'negative'), 0)::int as own_negatives,
     coalesce(sum(d.tests) filter (where d.result_class = 'invalid'), 0)::int as own_invalid,
     coalesce(sum(d.tests) filter (where d.result_class <> 'cancelled'), 0)::int as own_requested,
     coalesce(sum(d.tests) filter (where d.result_class = 'rejected'), 0)::int as own_rejected,
@@ -240,6 +269,39 @@ export async function tierDashboard(db: Db, p: Principal, q: TierQuery, fixedPro
   const total = rows.find((r) => r.g === 7) ?? emptySums();
   const totalSuppressed = scope.suppress && (scope.area.level === 'lga' || scope.area.level === 'facility');
   const areaSuppressed = scope.suppress && below !== 'state';
+  // The nation's tree of areas decides the total and the rows below it, the same on every page.
+  const isPositive = positiveOf(counted);
+  const tree = scope.suppress
+    ? protectAreas(
+        await facilityCases(
+          db,
+          sql`test_daily d`,
+          conditions(counted, { ...scope, where: [] }, period.start, period.end, q.method),
+          sql`coalesce(sum(d.tests) filter (where ${isPositive} and d.result_class = 'positive'), 0)::int`,
+        ),
+        true,
+      )
+    : new Map<string, Hidden>();
+  const seriesRows = periodsOf(period.start, period.end, periodicity).map((start) => ({
+    start,
+    r: rows.find((x) => x.g === 3 && x.period === start) ?? emptySums(),
+  }));
+  const testRows = rows.filter((r) => r.g === 6 && r.test != null);
+  let totalHidden = stronger(tree.get(areaKey(scope.area.level, scope.area.id)), primary(total.positives, totalSuppressed));
+  // An area hidden by the tree (a state whose cases all lie in one LGA) splits like the area below it: its periods
+  // and tests are that LGA's, and small ones are suppressed as they are on the LGA's page.
+  const breakdownSuppressed = totalSuppressed || totalHidden != null;
+  const ofSeries = protectGroup(
+    { value: total.positives, hidden: totalHidden },
+    seriesRows.map(({ start, r }) => ({ key: start, value: r.positives })),
+    breakdownSuppressed,
+  );
+  const ofTests = protectGroup(
+    { value: total.positives, hidden: totalHidden },
+    testRows.map((r) => ({ key: String(r.test), value: r.own_positives })),
+    breakdownSuppressed,
+  );
+  totalHidden = stronger(totalHidden, stronger(ofSeries.get(''), ofTests.get('')));
   const testNames = await namesOf(
     db,
     rows.filter((r) => r.g === 6 && r.test != null).map((r) => r.test!),
@@ -253,7 +315,7 @@ export async function tierDashboard(db: Db, p: Principal, q: TierQuery, fixedPro
     end_date: period.end,
     periodicity,
     totals: {
-      ...figuresOut(total, totalSuppressed),
+      ...figuresOut(total, totalHidden),
       requested: total.requested,
       rejected: total.rejected,
       rejection_percent: percent(total.rejected, total.requested),
@@ -264,24 +326,30 @@ export async function tierDashboard(db: Db, p: Principal, q: TierQuery, fixedPro
       collection_to_receipt_days: days(total.cr_s, total.cr_n),
       receipt_to_release_days: days(total.rr_s, total.rr_n),
       collection_to_release_days: days(total.cl_s, total.cl_n),
+      collection_to_receipt_minutes: minutes(total.cr_s, total.cr_n),
+      receipt_to_release_minutes: minutes(total.rr_s, total.rr_n),
+      collection_to_release_minutes: minutes(total.cl_s, total.cl_n),
     },
     // Every period of the range, a period without tests as zeros, so a chart spaces time evenly.
-    series: periodsOf(period.start, period.end, periodicity).map((start) => {
-      const r = rows.find((x) => x.g === 3 && x.period === start);
-      return { period: start, ...figuresOut(r ?? emptySums(), totalSuppressed) };
-    }),
+    series: seriesRows.map(({ start, r }) => ({ period: start, ...figuresOut(r, ofSeries.get(start) ?? null) })),
     by_area_level: below,
     by_area: rows
       .filter((r) => r.g === 5 && r.area != null)
-      .map((r) => ({ id: r.area!, name: r.area_name ?? '', ...figuresOut(r, areaSuppressed), rejected: r.rejected, backlog: r.backlog }))
+      .map((r) => ({
+        id: r.area!,
+        name: r.area_name ?? '',
+        ...figuresOut(r, stronger(tree.get(areaKey(below, r.area)), primary(r.positives, areaSuppressed))),
+        rejected: r.rejected,
+        backlog: r.backlog,
+      }))
       .sort((a, b) => b.tests - a.tests || a.name.localeCompare(b.name)),
-    by_test: rows
-      .filter((r) => r.g === 6 && r.test != null)
+    by_test: testRows
       .map((r) => {
         const t = testNames.get(r.test!) ?? { code: '', name: '' };
         // Each test on its own terms: its released results, cases and negatives (a confirmatory test's too).
         const own = { tests: r.own_tests, positives: r.own_positives, negatives: r.own_negatives, invalid: r.own_invalid };
-        return { id: r.test!, ...t, requested: r.own_requested, ...figuresOut(own, totalSuppressed), rejected: r.own_rejected, backlog: r.own_backlog };
+        const hidden = ofTests.get(String(r.test)) ?? null;
+        return { id: r.test!, ...t, requested: r.own_requested, ...figuresOut(own, hidden), rejected: r.own_rejected, backlog: r.own_backlog };
       })
       .sort((a, b) => b.requested - a.requested || a.name.localeCompare(b.name)),
     hiv: disease === 'hiv' ? await hivFigures(db, scope, period, q.method, totalSuppressed) : null,
@@ -327,7 +395,7 @@ async function hivFigures(db: Db, scope: Scope, period: Period, method: number |
   const byCode = await testIdsOf(db, [HIV_EID_TEST, HIV_VL_TEST]);
   const eid = byCode.get(HIV_EID_TEST) ?? 0;
   const vl = byCode.get(HIV_VL_TEST) ?? 0;
-  const counted: Counted = { tested: [eid, vl], positive: [eid], all: [eid, vl], programId: null };
+  const counted: Counted = { tested: [eid, vl], positive: [eid], qualitative: [eid], all: [eid, vl], programId: null };
   const [r] = rowsOf<{ eid_tests: number; eid_pos: number; eid_neg: number; vl_tests: number; und: number; sup: number; uns: number }>(
     await db.execute(sql`
       select coalesce(sum(d.tests) filter (where d.test_type_id = ${eid} and d.result_class in ${RELEASED}), 0)::int as eid_tests,
@@ -357,7 +425,7 @@ async function hivFigures(db: Db, scope: Scope, period: Period, method: number |
 /** TB: rifampicin resistance among the released resistance results (Xpert, Ultra, LPA, DST). */
 async function tbFigures(db: Db, scope: Scope, period: Period, method: number | undefined, suppressed: boolean): Promise<NonNullable<TierDashboard['tb']>> {
   const rif = [...(await testIdsOf(db, Object.keys(RR_TB_TESTS))).values()];
-  const counted: Counted = { tested: rif, positive: rif, all: rif, programId: null };
+  const counted: Counted = { tested: rif, positive: rif, qualitative: rif, all: rif, programId: null };
   const [r] = rowsOf<{ tests: number; rr: number; valid: number }>(
     await db.execute(sql`
       select coalesce(sum(d.tests) filter (where d.result_class in ${RELEASED}), 0)::int as tests,
@@ -431,22 +499,43 @@ export async function globalDashboard(db: Db, p: Principal, q: TierQuery): Promi
   const zero: Figures = { tests: 0, positives: 0, negatives: 0, invalid: 0 };
   const pick = (g: number, disease: PriorityDisease, isCurrent: boolean) =>
     rows.find((r) => r.g === g && r.disease === disease && r.current === isCurrent) ?? zero;
+  // Each disease's and period's tree of areas over the nation: the same cells on every official's page.
+  const leaves = scope.suppress
+    ? await facilityCases(
+        db,
+        sql`test_daily d join (values ${sql.join(keys, sql`, `)}) k(test_type_id, disease, tested, positive) on k.test_type_id = d.test_type_id`,
+        sql.join(
+          [
+            sql`d.test_type_id = any(${ids(allIds)})`,
+            sql`d.day between ${period.previousStart}::date and ${period.end}::date`,
+            ...(q.method ? [sql`d.method_id = ${q.method}`] : []),
+          ],
+          sql` and `,
+        ),
+        sql`coalesce(sum(d.tests) filter (where k.positive and d.result_class = 'positive'), 0)::int`,
+        sql`k.disease || (case when d.day >= ${period.start}::date then ':now' else ':before' end)`,
+      )
+    : [];
+  const trees = new Map<string, Map<string, Hidden>>();
+  const treeOf = (disease: PriorityDisease, isCurrent: boolean) => {
+    const key = `${disease}:${isCurrent ? 'now' : 'before'}`;
+    const tree =
+      trees.get(key) ??
+      protectAreas(
+        leaves.filter((r) => r.key === key),
+        scope.suppress,
+      );
+    trees.set(key, tree);
+    return tree;
+  };
+  const areaHidden = (disease: PriorityDisease, isCurrent: boolean, f: Figures) =>
+    stronger(treeOf(disease, isCurrent).get(areaKey(scope.area.level, scope.area.id)), primary(f.positives, suppressTotals));
   const tiles = PRIORITY_DISEASES.map((disease) => {
-    const now = figuresOut(pick(3, disease, true), suppressTotals);
-    const before = figuresOut(pick(3, disease, false), suppressTotals);
-    // Positivity against the previous period; testing that stopped (or started) is a fall (or a rise) by itself.
-    const trend =
-      now.tests === 0 && before.tests > 0
-        ? ('down' as const)
-        : before.tests === 0 && now.tests > 0
-          ? ('up' as const)
-          : now.positivity_percent == null || before.positivity_percent == null
-            ? null
-            : now.positivity_percent > before.positivity_percent
-              ? ('up' as const)
-              : now.positivity_percent < before.positivity_percent
-                ? ('down' as const)
-                : ('flat' as const);
+    const [n, b] = [pick(3, disease, true), pick(3, disease, false)];
+    const now = figuresOut(n, areaHidden(disease, true, n));
+    const before = figuresOut(b, areaHidden(disease, false, b));
+    // Positivity against the previous period, only where both periods have tests with a reading.
+    const trend = positivityTrend(now, before);
     return { disease, ...now, previous: before, trend };
   });
   const stateNames = await placeNames(
@@ -468,7 +557,12 @@ export async function globalDashboard(db: Db, p: Principal, q: TierQuery): Promi
     tiles,
     by_state: rows
       .filter((r) => r.g === 1 && r.current && r.state != null)
-      .map((r) => ({ state: r.state!, state_name: stateNames.get(r.state!)?.name ?? '', disease: r.disease, ...figuresOut(r, suppressTotals) }))
+      .map((r) => ({
+        state: r.state!,
+        state_name: stateNames.get(r.state!)?.name ?? '',
+        disease: r.disease,
+        ...figuresOut(r, stronger(treeOf(r.disease, true).get(areaKey('state', r.state)), primary(r.positives, suppressTotals))),
+      }))
       .sort((a, b) => a.state_name.localeCompare(b.state_name) || a.disease.localeCompare(b.disease)),
     latest_positives: rows
       .filter((r) => r.g === 2 && r.current && r.lga != null && r.latest_positives > 0)

@@ -1,18 +1,24 @@
-import { type GlobalDashboard, SUPPRESSED_LABEL, type TierDashboard, type TierTable } from '@nlims/contracts';
+import { type GlobalDashboard, type ShownCount, SUPPRESSED_LABEL, type TierDashboard, type TierTable, WITHHELD } from '@nlims/contracts';
 import { ValidationError } from '../../../core/errors.js';
 
-/** One exported table: its columns in order and its rows; a suppressed count is written "< 5", never the number. */
+/**
+ * One exported table: its columns in order and its rows; a suppressed count is written "< 5" and a withheld one
+ * "withheld", never the number: the cells hidden on the page are hidden in its files.
+ */
 export interface ExportTable {
   columns: string[];
   rows: Record<string, unknown>[];
 }
 
-const cell = (v: number | null) => (v == null ? SUPPRESSED_LABEL : v);
-const FIGURES = ['tests', 'positives', 'negatives', 'invalid', 'positivity_percent'] as const;
-const figures = (r: { tests: number; positives: number | null; negatives: number; invalid: number; positivity_percent: number | null }) => ({
+const cell = (v: ShownCount) => (v == null ? SUPPRESSED_LABEL : v === WITHHELD ? WITHHELD : v);
+/** The positivity's base, tests with a positive or negative reading, follows the tests. */
+const FIGURES = ['tests', 'with_reading', 'positives', 'negatives', 'invalid', 'positivity_percent'] as const;
+type Figures = { tests: number; with_reading: number; positives: ShownCount; negatives: ShownCount; invalid: number; positivity_percent: number | null };
+const figures = (r: Figures) => ({
   tests: r.tests,
+  with_reading: r.with_reading,
   positives: cell(r.positives),
-  negatives: r.negatives,
+  negatives: cell(r.negatives),
   invalid: r.invalid,
   positivity_percent: r.positivity_percent ?? '',
 });
@@ -24,11 +30,22 @@ export function globalTable(d: GlobalDashboard, table: TierTable | undefined): E
   switch (table ?? 'tiles') {
     case 'tiles':
       return {
-        columns: ['disease', ...FIGURES, 'previous_tests', 'previous_positives', 'previous_positivity_percent', 'trend', 'start_date', 'end_date'],
+        columns: [
+          'disease',
+          ...FIGURES,
+          'previous_tests',
+          'previous_with_reading',
+          'previous_positives',
+          'previous_positivity_percent',
+          'trend',
+          'start_date',
+          'end_date',
+        ],
         rows: d.tiles.map((t) => ({
           disease: t.disease,
           ...figures(t),
           previous_tests: t.previous.tests,
+          previous_with_reading: t.previous.with_reading,
           previous_positives: cell(t.previous.positives),
           previous_positivity_percent: t.previous.positivity_percent ?? '',
           trend: t.trend ?? '',
@@ -71,6 +88,9 @@ export function dashboardTable(d: TierDashboard, table: TierTable | undefined): 
           'collection_to_receipt_days',
           'receipt_to_release_days',
           'collection_to_release_days',
+          'collection_to_receipt_minutes',
+          'receipt_to_release_minutes',
+          'collection_to_release_minutes',
         ],
         rows: [
           {
@@ -83,6 +103,9 @@ export function dashboardTable(d: TierDashboard, table: TierTable | undefined): 
             collection_to_receipt_days: d.turnaround.collection_to_receipt_days ?? '',
             receipt_to_release_days: d.turnaround.receipt_to_release_days ?? '',
             collection_to_release_days: d.turnaround.collection_to_release_days ?? '',
+            collection_to_receipt_minutes: d.turnaround.collection_to_receipt_minutes ?? '',
+            receipt_to_release_minutes: d.turnaround.receipt_to_release_minutes ?? '',
+            collection_to_release_minutes: d.turnaround.collection_to_release_minutes ?? '',
           },
         ],
       };
