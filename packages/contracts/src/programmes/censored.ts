@@ -1,3 +1,5 @@
+import { formatNumber, type NumberFormatOptions, type StoredNumber, toNumber } from '../numbers.js';
+
 /**
  * Censored numeric results: a measurement below the assay's lower limit
  * ("< 40" copies/mL), above its upper limit ("> 10,000,000"), or with no
@@ -104,15 +106,34 @@ export const groupDigits = (n: number): string => {
 
 /**
  * A result value as people read it (English; the web translates "Target
- * not detected"): "< 40", "> 10,000,000", "Target not detected", "1,250"; a
- * coded value as it is. `grouping` puts thousands separators in numbers.
+ * not detected"): "< 40", "> 10,000,000", "Target not detected", "1,250",
+ * "16.85"; a coded value as it is. A number is written at the test's declared
+ * `decimals` when given (contracts' `formatNumber`), with thousands separators
+ * unless `grouping` is false.
  */
-export function formatResultValue(value: number | string | null | undefined, grouping = true): string {
+export function formatResultValue(value: number | string | null | undefined, options: NumberFormatOptions = {}): string {
   if (value == null) return '';
   const read = readWireValue(value);
   if (!read) return String(value);
-  const number = (n: number) => (grouping ? groupDigits(n) : String(n));
+  const number = (n: number) => formatNumber(n, { decimals: options.decimals, grouping: options.grouping ?? true });
   if (read.qualifier === TARGET_NOT_DETECTED) return 'Target not detected';
   if (read.qualifier) return `${read.qualifier} ${number(read.numeric!)}`;
   return number(read.numeric!);
+}
+
+/**
+ * A result from its stored columns (a `numeric` read as text keeps its
+ * column's scale: "16.85000000000000000000") as people read it, at the
+ * test's declared decimals: "16.85", "< 40", "Target not detected" (the
+ * qualifier as stored), a coded value as it is ("NOT DETECTED"); '' when
+ * there is none.
+ */
+export function formatStoredResult(numeric: StoredNumber, text: string | null | undefined, options: NumberFormatOptions = {}): string {
+  // The stored digits go to the formatter as they are, so rounding works on the decimal written.
+  const number = () => formatNumber(numeric, { decimals: options.decimals, grouping: options.grouping ?? true });
+  if (text === BELOW || text === ABOVE) return toNumber(numeric) == null ? text : `${text} ${number()}`;
+  if (text === TARGET_NOT_DETECTED) return 'Target not detected';
+  if (toNumber(numeric) != null) return number();
+  // A coded value as it is: "NOT DETECTED" is a code of its test, not a censored number.
+  return text ?? '';
 }

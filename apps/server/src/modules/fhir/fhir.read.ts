@@ -124,8 +124,9 @@ const testSelect = sql`select t.id, t.status as test_status, t.sample_id, t.orde
     t.test_type_id, tt.panel_id as panel,
     (select json_agg(json_build_object('kind', ei.kind, 'system', ei.system, 'value', ei.value, 'test', ei.test_type_id) order by ei.id)
        from electronic_requests er join electronic_request_identifiers ei on ei.request_id = er.id where er.order_id = t.order_id) as placer,
-    tt.name as test_name, tt.code as test_code, tt.loinc_code, tt.code_system, tt.result_type,
-    r.id as result_id, r.version as result_version, r.status as result_status, r.value_numeric, r.value_text, r.unit, r.flag,
+    tt.name as test_name, tt.code as test_code, tt.loinc_code, tt.code_system, tt.result_type, tt.decimals,
+    r.id as result_id, r.version as result_version, r.status as result_status, r.value_numeric::text as value_numeric, r.value_text,
+    case when r.id is not null then coalesce(nullif(r.unit, ''), tt.unit) end as unit, r.flag,
     r.ref_low, r.ref_high, r.comment, r.entered_at, r.approved_at, r.amends_id
   from test_orders t
   join orders o on o.id = t.order_id

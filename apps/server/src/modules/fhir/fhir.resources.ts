@@ -1,4 +1,4 @@
-import { FHIR_SYSTEMS, fhirSlug, identifierSystem, resultsCodeSystemUrl, SAMPLE_TYPE_SNOMED, ucumOf } from '@nlims/contracts';
+import { FHIR_SYSTEMS, fhirSlug, identifierSystem, resultsCodeSystemUrl, roundNumber, SAMPLE_TYPE_SNOMED, ucumOf } from '@nlims/contracts';
 import type { CodeableConcept, DiagnosticReport, Identifier, Observation, Organization, Patient, Quantity, ServiceRequest, Specimen } from '@medplum/fhirtypes';
 import { iso } from '../../core/sql-values.js';
 
@@ -56,6 +56,8 @@ export interface TestRow {
   loinc_code: string;
   code_system: string;
   result_type: string;
+  /** The places the catalogue declares for the test's numbers. */
+  decimals: number | null;
   result_id: number | null;
   result_version: number | null;
   result_status: number | null;
@@ -91,7 +93,6 @@ export interface SampleRow {
 }
 
 const ref = (type: string, id: number | string, display?: string) => ({ reference: `${type}/${id}`, ...(display ? { display } : {}) });
-const num = (v: number | string | null | undefined): number | null => (v == null || v === '' ? null : Number(v));
 const text = (v: string | null | undefined): string | undefined => (v?.trim() ? v.trim() : undefined);
 const when = (v: unknown): string | undefined => iso(v) ?? undefined;
 /** A FHIR code: no leading or trailing space, single spaces inside. */
@@ -287,7 +288,8 @@ function quantity(value: number, unit: string | null, comparator?: '<' | '>'): Q
 
 /** The value of a result: a Quantity (with its UCUM unit, and `<`/`>` for a censored value), or a code of the programme's CodeSystem. */
 function observationValue(row: TestRow): Pick<Observation, 'valueQuantity' | 'valueCodeableConcept' | 'valueString'> {
-  const n = num(row.value_numeric);
+  // A JSON number at the test's declared decimals, whatever scale the stored numeric carries.
+  const n = roundNumber(row.value_numeric, row.decimals);
   const t = row.value_text;
   if (n != null && (t === '<' || t === '>')) return { valueQuantity: quantity(n, row.unit, t) };
   if (n != null) return { valueQuantity: quantity(n, row.unit) };
@@ -300,8 +302,8 @@ function observationValue(row: TestRow): Pick<Observation, 'valueQuantity' | 'va
 
 export function toObservation(row: TestRow): Observation {
   const status = observationStatus(row.result_status ?? 5, row.result_version ?? 1, row.amends_id);
-  const low = num(row.ref_low);
-  const high = num(row.ref_high);
+  const low = roundNumber(row.ref_low);
+  const high = roundNumber(row.ref_high);
   const flag = row.flag && INTERPRETATION[row.flag] ? row.flag : null;
   return {
     resourceType: 'Observation',

@@ -1,16 +1,19 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { ProgramForm } from '@nlims/contracts';
+import { type ProgramForm, RESULT_STATUS as R } from '@nlims/contracts';
 import type { Db } from '../../core/db.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
+import { effectiveMeasures } from '../facility-settings/effective-measures.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { reportAttachments } from '../files/attachments.service.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { antibiotics, methods, organisms, sampleTypes } from '../reference/reference.table.js';
+import { ageInDays } from '../results/flags.js';
 import { getSample, testsOf } from '../samples/samples.read.js';
 import { samples as samplesTable } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
 import { verificationFor } from '../verification/verification.service.js';
+import { type ReportLine, reportLine } from './report-line.js';
 
 /**
  * Everything a printed report or label shows, gathered in a handful of
@@ -61,6 +64,9 @@ export async function reportData(db: Db, p: Principal, form: ProgramForm, id: nu
   const antibioticNames = antibioticIds.length
     ? await db.select({ id: antibiotics.id, name: antibiotics.name }).from(antibiotics).where(inArray(antibiotics.id, antibioticIds))
     : [];
+  // The ranges in force at the laboratory that holds the sample, for the numeric tests' report lines.
+  const numericTests = [...new Set(tests.filter((t) => t.result_type === 'numeric').map((t) => t.test_type))];
+  const measures = numericTests.length ? await effectiveMeasures(db, where?.facility ?? order.facility, numericTests) : [];
   const attachments = await reportAttachments(
     db,
     sampleRows.map((r) => r.s.id),
@@ -91,6 +97,26 @@ export async function reportData(db: Db, p: Principal, form: ProgramForm, id: nu
     attachments,
     sampleType: order.sample_type_name ?? '—',
     person,
+    /**
+     * A released result's line: its value at the test's decimals, its unit, the range in force for the client's sex
+     * and age at the sample's collection, and the flag they give (or why the result is not judged); null before
+     * release.
+     */
+    line: (test: (typeof tests)[number]): ReportLine | null => {
+      const r = test.result;
+      if (!r || r.status !== R.APPROVAL) return null;
+      const sample = sampleRows.find((x) => x.s.id === test.sample)?.s;
+      const at = sample?.collectedAt ?? sample?.receivedAt ?? null;
+      return reportLine({
+        value: r.value,
+        flag: r.flag,
+        unit: r.unit,
+        test,
+        ranges: measures.find((m) => m.test_type === test.test_type)?.ranges ?? [],
+        sex: order.sex,
+        ageDays: ageInDays(order.date_of_birth, at ? new Date(at) : undefined),
+      });
+    },
     method: (mid: number | null) => methodNames.find((m) => m.id === mid)?.name ?? '',
     organism: (oid: number) => organismNames.find((o) => o.id === oid)?.name ?? `#${oid}`,
     antibiotic: (aid: number) => antibioticNames.find((a) => a.id === aid)?.name ?? `#${aid}`,

@@ -1,4 +1,4 @@
-import { formatResultValue, RESULT_STATUS as R, requestLinesOf, rulesOf } from '@nlims/contracts';
+import { RESULT_STATUS as R, requestLinesOf, rulesOf } from '@nlims/contracts';
 import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Doc } from './pdf.js';
 import type { ReportData } from './report-data.js';
 import type { PrintedVerification } from '../verification/verification.service.js';
@@ -85,7 +85,8 @@ function sampleHeading(doc: Doc, sample: ReportData['samples'][number], y: numbe
     .fillColor('#000')
     .font(FONT.bold)
     .fontSize(8.5)
-    .text(`Sample ${sample.barcode} · ${sample.sampleType}`, MARGIN + 3, y + 3.5, { width: 260, lineBreak: false, ellipsis: true });
+    // One line: a long sample type ends in an ellipsis rather than running under the band (pdfkit cuts at `height`).
+    .text(`Sample ${sample.barcode} · ${sample.sampleType}`, MARGIN + 3, y + 3.5, { width: 260, height: 10, ellipsis: true });
   doc
     .font(FONT.regular)
     .fillColor(GREY)
@@ -165,19 +166,20 @@ function resultsTable(doc: Doc, d: ReportData) {
       }
       for (const test of group.tests) {
         const r = test.result;
-        const released = r?.status === R.APPROVAL;
-        // A censored value reads "< 40", "> 10,000,000", "Target not detected"; a number with its thousands.
-        const value = released ? formatResultValue(r!.value) : test.status === 4 ? 'Rejected' : 'Pending';
-        const range = released && (r!.ref_low != null || r!.ref_high != null) ? `${r!.ref_low ?? ''} – ${r!.ref_high ?? ''}` : '';
+        // A released result's value at its test's decimals ("< 40", "> 10,000,000", "Target not detected", "12.0"),
+        // its unit, the range in force for this client and the flag they give.
+        const line = d.line(test);
+        const released = line != null;
+        const value = line ? line.value : test.status === 4 ? 'Rejected' : 'Pending';
         // Under its panel's heading a member drops the panel's name from its own ("Xpert MTB/RIF - RIF resistance").
         const name =
           group.panel && test.test_type_name.startsWith(`${group.panel} - `) ? test.test_type_name.slice(group.panel.length + 3) : test.test_type_name;
         const cells = [
           name,
           value,
-          released ? r!.unit : '',
-          released && r!.flag ? (FLAG_WORDS[r!.flag] ?? r!.flag) : '',
-          range,
+          line?.unit ?? '',
+          line?.flag ? (FLAG_WORDS[line.flag] ?? line.flag) : '',
+          line ? line.range || (line.reason ? '—' : '') : '',
           released ? d.method(r!.method) : '',
         ];
         doc.font(FONT.regular).fontSize(8.5);
@@ -187,14 +189,14 @@ function resultsTable(doc: Doc, d: ReportData) {
         const height = Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: width(i) })));
         room(height + 24);
         cells.forEach((text, i) => {
-          const bold = (i === 1 || i === 3) && released && r!.flag;
+          const bold = (i === 1 || i === 3) && line?.flag;
           doc
             .font(bold ? FONT.bold : FONT.regular)
             .fillColor(bold ? '#b00020' : '#000')
             .text(text, MARGIN + COLUMNS[i]!.x + 3 + (i === 0 ? indent : 0), y, { width: width(i) });
         });
         y += height + 4;
-        if (released) y = resultNotes(doc, d, r!, y, rulesOf(d.order.program).interpretation?.(test.code, r!.value) ?? null);
+        if (released) y = resultNotes(doc, d, r!, y, rulesOf(d.order.program).interpretation?.(test.code, r!.value) ?? null, line.reason, line.flag);
         doc.moveTo(MARGIN, y).lineTo(555, y).strokeColor('#ddd').lineWidth(0.5).stroke();
         y += 5;
       }
@@ -205,18 +207,20 @@ function resultsTable(doc: Doc, d: ReportData) {
 
 type Result = NonNullable<ReportData['tests'][number]['result']>;
 
-function resultNotes(doc: Doc, d: ReportData, r: Result, y: number, interpretation: string | null): number {
+function resultNotes(doc: Doc, d: ReportData, r: Result, y: number, interpretation: string | null, unjudged: string | null, flag: string | null): number {
   // The programme's reading of the result (viral load: its category and reporting band), in bold above the notes.
   if (interpretation) {
     doc
       .font(FONT.bold)
       .fontSize(8)
-      .fillColor(r.flag ? '#b00020' : '#000')
+      .fillColor(flag ? '#b00020' : '#000')
       .text(`Interpretation: ${interpretation}`, MARGIN + 3, y, { width: 509 });
     y = doc.y + 1;
   }
   doc.font(FONT.regular).fontSize(7).fillColor(GREY);
   const lines: string[] = [];
+  // A numeric result the range cannot judge says why, so an empty flag is not read as "normal".
+  if (unjudged) lines.push(`Not flagged: ${unjudged}.`);
   for (const isolate of r.isolates) {
     lines.push(`Organism: ${d.organism(isolate.organism)}`);
     if (isolate.antibiogram.length)

@@ -48,7 +48,7 @@ export function ClientOrders({ clientId, form }: { clientId: number; form: Progr
                     <bdi className="client-order__test">{test.test_type_name}</bdi>
                     {released ? (
                       <bdi>
-                        <ResultValue result={result} code={found?.code} />
+                        <ResultValue result={result} code={found?.code} decimals={found?.decimals} />
                       </bdi>
                     ) : (
                       <StatusTag code={test.status} />

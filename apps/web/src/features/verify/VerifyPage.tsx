@@ -2,6 +2,7 @@ import { normaliseVerifyCode, formatVerifyCode, type VerifyReply } from '@nlims/
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { formatDateTime } from '../clinical/common/format';
 import { PublicPage } from '../public/PublicPage';
 import './verify.css';
 
@@ -20,10 +21,13 @@ async function lookUp(code: string): Promise<Outcome> {
   }
 }
 
-function useDate() {
-  const { i18n } = useTranslation();
-  return (value: string | null) =>
-    value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(value)) : '—';
+/**
+ * A moment as the printed report writes it, in every language: 12/11/2026 18:39, Lagos time. Isolated
+ * left-to-right (U+2066…U+2069) so an Arabic sentence keeps the date and the time in their order.
+ */
+function date(value: string | null): string {
+  const text = formatDateTime(value);
+  return text ? `\u2066${text}\u2069` : '—';
 }
 
 /** The box to type the code printed beside the QR code; its example is bidi-isolated, with non-breaking hyphens, so Arabic keeps it in one piece. */
@@ -72,7 +76,6 @@ function CodeForm({ initial = '' }: { initial?: string }) {
 
 function Facts({ report }: { report: VerifyReply }) {
   const { t } = useTranslation('verify');
-  const date = useDate();
   return (
     <dl className="vf-facts">
       <dt>{t('field.facility')}</dt>
@@ -113,7 +116,6 @@ function Facts({ report }: { report: VerifyReply }) {
 
 function Result({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation('verify');
-  const date = useDate();
   switch (outcome.kind) {
     case 'loading':
       return (

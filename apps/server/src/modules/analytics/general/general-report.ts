@@ -1,4 +1,4 @@
-import { wireValueText } from '../../results/result-value.js';
+import { printedValue, type StoredValue, storedValueJson } from '../../results/result-value.js';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@nlims/contracts';
 import { facilityScope } from '../../../core/access.js';
@@ -58,8 +58,9 @@ const select = {
   date_of_birth: clients.dateOfBirth,
   test: testTypes.name,
   test_order_status: testOrders.status,
-  result: sql<string | null>`${wireValueText('results')}`,
-  unit: results.unit,
+  result: sql<StoredValue | null>`${storedValueJson('results', 'test_types')}`,
+  // A result stored without its unit (older rows) takes the catalogue's.
+  unit: sql<string | null>`case when ${results.id} is not null then coalesce(nullif(${results.unit}, ''), ${testTypes.unit}) end`,
   flag: results.flag,
   ordered_at: orders.createdAt,
   collected_at: samples.collectedAt,
@@ -67,6 +68,9 @@ const select = {
   approved_at: results.approvedAt,
   tat_hours: sql<number | null>`round(extract(epoch from (${results.approvedAt} - ${samples.receivedAt})) / 3600.0, 1)::float`,
 };
+
+/** Each row's result as printed: at its test's declared decimals, a censored one as "< 40". */
+const printed = <Row extends { result: StoredValue | null }>(rows: Row[]) => rows.map((r) => ({ ...r, result: printedValue(r.result) }));
 
 /** The general order report (SPEC §7): one row per test, with its current result. */
 export async function generalOrderReport(db: Db, p: Principal, q: ReportQuery, csv: boolean) {
@@ -85,7 +89,7 @@ export async function generalOrderReport(db: Db, p: Principal, q: ReportQuery, c
       .leftJoin(results, and(eq(results.testOrderId, testOrders.id), eq(results.current, true)))
       .where(where(p, q, names))
       .orderBy(asc(samples.createdAt), asc(testOrders.id));
-  if (csv) return { rows: await base().limit(CSV_LIMIT) };
+  if (csv) return { rows: printed(await base().limit(CSV_LIMIT)) };
   const page = q.page ?? 1;
   const [total] = await db
     .select({ n: count() })
@@ -98,8 +102,10 @@ export async function generalOrderReport(db: Db, p: Principal, q: ReportQuery, c
     next: null as string | null,
     previous: null as string | null,
     page,
-    results: await base()
-      .limit(size)
-      .offset((page - 1) * size),
+    results: printed(
+      await base()
+        .limit(size)
+        .offset((page - 1) * size),
+    ),
   };
 }

@@ -7,6 +7,7 @@ let t: TestApp;
 let testId: number;
 let orderId: number;
 let value: number;
+let decimals: number;
 
 const as = async (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(await t.token(user)), ...(payload ? { payload } : {}) });
@@ -15,11 +16,12 @@ beforeAll(async () => {
   t = await createTestApp();
   const catalogue = (await as('superadmin', 'GET', '/api/test_configuration/?program__name=General')).json();
   const test = catalogue.find(
-    (c: { result_type: string; panel: number | null; is_panel: boolean; ref_low: number | null }) =>
+    (c: { result_type: string; panel: number | null; is_panel: boolean; ref_low: number | null; decimals: number }) =>
       c.result_type === 'numeric' && !c.panel && !c.is_panel && c.ref_low != null,
   );
   testId = test.id;
   value = test.ref_low;
+  decimals = test.decimals;
   // one order approved, one left ordered
   const client = (
     await as('clin_receptionist', 'POST', '/api/clients/', { first_name: '=HYPERLINK("x")', last_name: 'Musa', sex: 'male', estimated_age_years: 40 })
@@ -44,7 +46,8 @@ describe('general order report', () => {
     expect(all.count).toBe(2);
     const approved = (await as('clin_manager', 'GET', `/api/general_order_report/?test_order_status=${R.APPROVAL}&test_type=${testId}`)).json();
     expect(approved.results).toHaveLength(1);
-    expect(approved.results[0]).toMatchObject({ result: String(value), test_order_status: R.APPROVAL, tat_hours: expect.any(Number) });
+    // The value at the test's declared decimals (5.0 for a test of one decimal).
+    expect(approved.results[0]).toMatchObject({ result: value.toFixed(decimals), test_order_status: R.APPROVAL, tat_hours: expect.any(Number) });
     expect((await as('clin_manager', 'GET', '/api/general_order_report/?start_date=2026-13-40')).json()).toEqual({
       start_date: ["Invalid date format, Accepted format 'YYYY-MM-DD'"],
     });

@@ -3,7 +3,6 @@ import {
   answerText,
   CANCELLED_STATUS,
   DEFAULT_PAGE_SIZE,
-  formatResultValue,
   PAGE_SIZES,
   PH_CASE_COLUMNS,
   PH_REPORT_COLUMNS,
@@ -19,6 +18,7 @@ import { keyMembersOf, type LineListFamily, lineListPrograms, NOTIFIED_ACTION, p
 import { rowsOf } from '../../../core/db.js';
 import { dayRange, withinDays } from '../kit/period.js';
 import { facilityOf, ofFacility } from '../kit/scope.js';
+import { printedValue, printedValues, type StoredValue, storedValueJson, storedValuesJson } from '../../results/result-value.js';
 
 export interface PhReportQuery {
   start_date?: string;
@@ -31,12 +31,6 @@ export interface PhReportQuery {
 
 /** The most rows an export carries. */
 export const PH_EXPORT_LIMIT = 100_000;
-
-/** A result as stored, a censored one with its qualifier ("< 40"); formatted for reading in `shape`. */
-const resultSql = (r: string) =>
-  sql.raw(
-    `case when ${r}.value_text in ('<', '>') and ${r}.value_numeric is not null then ${r}.value_text || ' ' || ${r}.value_numeric::text else coalesce(${r}.value_text, ${r}.value_numeric::text) end`,
-  );
 
 const formText = (field: string) => sql.raw(`nullif(o.form->>'${field}', '')`);
 
@@ -60,8 +54,8 @@ const columns = sql`
   ${formText('specimen')} as specimen,
   st.name as sample_type,
   pt.name as test,
-  ${resultSql('r')} as result,
-  (select string_agg(regexp_replace(c2.name, '^.+ - ', '') || ': ' || ${resultSql('r2')}, '; ' order by c2.id)
+  ${storedValueJson('r', 'c')} as result,
+  (select ${storedValuesJson('r2', 'c2', sql`regexp_replace(c2.name, '^.+ - ', '')`)}
      from test_orders t2 join test_types c2 on c2.id = t2.test_type_id join results r2 on r2.test_order_id = t2.id and r2.current
      where t2.sample_id = t.sample_id and t2.id <> t.id and c.panel_id is not null and c2.panel_id = c.panel_id) as other_results,
   coalesce(${phPositiveSql('c', 'r')}, false) as positive,
@@ -88,16 +82,19 @@ const from = sql`
   left join sample_types st on st.id = s.sample_type_id
   left join results r on r.test_order_id = t.id and r.current`;
 
-type StoredRow = PhReportRow & { form: Record<string, unknown> | null };
+type StoredRow = Omit<PhReportRow, 'result' | 'other_results'> & {
+  result: StoredValue | null;
+  other_results: StoredValue[] | null;
+  form: Record<string, unknown> | null;
+};
 
-/** A printed result: a viral load's censored copies as "< 40", "Target not detected" (contracts' formatting, no digit grouping). */
-const printed = (family: LineListFamily, value: string | null) => (value == null || family !== 'vl' ? value : formatResultValue(value, false));
-
-/** A stored row as the line list serves it: the result as printed and, for EID and viral load, the request form's answers. */
+/**
+ * A stored row as the line list serves it: each result as printed — at its test's declared decimals ("E gene Ct:
+ * 16.85"), a censored one as "< 40", "Target not detected" (contracts' formatting, no digit grouping) — and, for EID
+ * and viral load, the request form's answers.
+ */
 function shape(family: LineListFamily, { form, ...row }: StoredRow): PhReportRow {
-  const other =
-    row.other_results && family === 'vl' ? row.other_results.replace(/: ([^;]+)/g, (_, v: string) => `: ${formatResultValue(v, false)}`) : row.other_results;
-  const base = { ...row, result: printed(family, row.result), other_results: other };
+  const base = { ...row, result: printedValue(row.result), other_results: printedValues(row.other_results) };
   return family === 'ph' ? base : { ...base, request: requestLinesOf(row.disease, form ?? {}) };
 }
 

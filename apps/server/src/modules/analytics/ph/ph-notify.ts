@@ -9,6 +9,7 @@ import { programIn } from '../../samples/forms.js';
 import { NOTIFIED_ACTION, notifiedSql, notifyFlagSql, phPrograms } from './ph-query.js';
 import { rowsOf } from '../../../core/db.js';
 import { ofFacility } from '../kit/scope.js';
+import { printedValues, type StoredValue, storedValuesJson } from '../../results/result-value.js';
 
 /**
  * The facility's "to notify" list: samples of the public-health programmes
@@ -58,7 +59,7 @@ export async function phNotifyList(db: Db, p: Principal, q: PhNotifyQuery) {
   const from = sql`from samples s join orders o on o.id = s.order_id join clients cl on cl.id = o.client_id join programs pg on pg.id = s.program_id
     left join lgas l on l.id = cl.lga_id`;
   const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${from} where ${where}`));
-  const rows = rowsOf<PhNotifyRow>(
+  const rows = rowsOf<Omit<PhNotifyRow, 'results'> & { results: StoredValue[] | null }>(
     await db.execute(sql`
       select s.id, s.barcode, o.lab_number, pg.name as program, nullif(o.form->>'epid_number', '') as epid_number,
              cl.first_name || ' ' || cl.last_name as client_name, cl.sex,
@@ -66,7 +67,7 @@ export async function phNotifyList(db: Db, p: Principal, q: PhNotifyQuery) {
              l.name as lga_of_residence,
              (select min(r.flag) from test_orders t join results r on r.test_order_id = t.id and r.current
                where t.sample_id = s.id and ${notifyFlagSql('r')}) as flag,
-             (select string_agg(regexp_replace(c.name, '^.+ - ', '') || ': ' || coalesce(r.value_text, r.value_numeric::text), '; ' order by c.id)
+             (select ${storedValuesJson('r', 'c', sql`regexp_replace(c.name, '^.+ - ', '')`)}
                from test_orders t join test_types c on c.id = t.test_type_id join results r on r.test_order_id = t.id and r.current
                where t.sample_id = s.id and r.status in (${REVIEWED})) as results,
              not exists (select 1 from test_orders t join results r on r.test_order_id = t.id and r.current
@@ -78,7 +79,9 @@ export async function phNotifyList(db: Db, p: Principal, q: PhNotifyQuery) {
       ${from} where ${where}
       order by s.created_at desc, s.id desc limit ${size} offset ${(number - 1) * size}`),
   );
-  return { count: total?.n ?? 0, next: null as string | null, previous: null as string | null, results: rows };
+  // Each value at its test's declared decimals ("E gene Ct: 16.85"), never the stored column's full scale.
+  const results: PhNotifyRow[] = rows.map((r) => ({ ...r, results: printedValues(r.results) ?? '' }));
+  return { count: total?.n ?? 0, next: null as string | null, previous: null as string | null, results };
 }
 
 /** Mark a sample's notifiable positive as notified: one audit row, once. */

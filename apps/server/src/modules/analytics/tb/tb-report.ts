@@ -8,6 +8,7 @@ import { rowsOf } from '../../../core/db.js';
 import { dayRange, withinDays } from '../kit/period.js';
 import { facilityOf, ofFacility } from '../kit/scope.js';
 import { andOfTestType, checkProgram, keyTest, tbPrograms } from './tb-query.js';
+import { printedValue, printedValues, type StoredValue, storedValueJson, storedValuesJson } from '../../results/result-value.js';
 
 export interface TbReportQuery {
   test_type?: number;
@@ -49,8 +50,8 @@ const columns = sql`
   st.name as sample_type,
   pt.name as test,
   t.status as test_order_status,
-  coalesce(r.value_text, r.value_numeric::text) as result,
-  (select string_agg(c2.name || ': ' || coalesce(r2.value_text, r2.value_numeric::text), '; ' order by c2.id)
+  ${storedValueJson('r', 'c')} as result,
+  (select ${storedValuesJson('r2', 'c2', sql`c2.name`)}
      ${panelResults} and t2.id <> t.id and ${sameTestAs}) as other_results,
   (select case when bool_or(r2.flag = 'MDR-TB') then 'MDR-TB'
                when bool_or(r2.flag = 'RR-TB' or r2.value_text = 'RIF RESISTANCE DETECTED') then 'RR-TB' end
@@ -71,6 +72,12 @@ const from = sql`
   join test_types pt on pt.id = coalesce(c.panel_id, c.id)
   left join sample_types st on st.id = s.sample_type_id
   left join results r on r.test_order_id = t.id and r.current`;
+
+type StoredRow = Omit<TbReportRow, 'result' | 'other_results'> & { result: StoredValue | null; other_results: StoredValue[] | null };
+
+/** The rows with each result as printed: at its test's declared decimals, a censored one as "< 40". */
+const printed = (reply: unknown): TbReportRow[] =>
+  rowsOf<StoredRow>(reply).map((r) => ({ ...r, result: printedValue(r.result), other_results: printedValues(r.other_results) }));
 
 /**
  * The TB report (SPEC §7 `tb_report/`): one row per TB test — a panel once,
@@ -95,7 +102,7 @@ export async function tbReport(db: Db, p: Principal, q: TbReportQuery, csv: bool
   )} ${andOfTestType('c', q.test_type)}`;
   const page = (limit: number, offset: number) =>
     db.execute(sql`select ${columns} ${from} ${where} order by s.created_at, t.id limit ${limit} offset ${offset}`);
-  if (csv) return { rows: rowsOf<TbReportRow>(await page(TB_CSV_LIMIT, 0)) };
+  if (csv) return { rows: printed(await page(TB_CSV_LIMIT, 0)) };
   const number = q.page ?? 1;
   const [total] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n
@@ -107,6 +114,6 @@ export async function tbReport(db: Db, p: Principal, q: TbReportQuery, csv: bool
     next: null as string | null,
     previous: null as string | null,
     page: number,
-    results: rowsOf<TbReportRow>(await page(size, (number - 1) * size)),
+    results: printed(await page(size, (number - 1) * size)),
   };
 }

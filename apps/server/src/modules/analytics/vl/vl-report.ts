@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  formatResultValue,
   RESULT_STATUS as R,
   VL_CODES,
   VL_FORM_SPEC,
@@ -16,6 +15,7 @@ import { addDays, dayRange, lagosToday } from '../kit/period.js';
 import { lineListRows } from '../line-list/line-list.js';
 import type { Principal } from '../../users/principal.js';
 import { bandSql, categorySql, vlPrograms } from './vl-dashboard.js';
+import { printedValue, type StoredValue, storedValueJson } from '../../results/result-value.js';
 
 /** The columns of the viral-load export, in order. */
 export const VL_REPORT_COLUMNS = [
@@ -49,7 +49,7 @@ const field = (name: string) => VL_FORM_SPEC.fields.find((f) => f.name === name)
 /** Viral load's own columns of the line list: the sample's status, the log10 beside the copies, the classification and band of a released result, the repeat request. */
 const vlColumns = (cutoffs: VlCutoffs) => sql`
   s.status as sample_status,
-  (select case when l.value_text in ('<', '>') then l.value_text || ' ' || l.value_numeric::text else l.value_numeric::text end
+  (select ${storedValueJson('l', 'lc')}
      from test_orders lt join test_types lc on lc.id = lt.test_type_id join results l on l.test_order_id = lt.id and l.current
      where lt.sample_id = s.id and lc.code = ${VL_CODES.LOG}) as log10,
   case when r.status = ${APPROVED} then ${categorySql(cutoffs)} end as category,
@@ -64,14 +64,14 @@ type Row = {
   age_years: number | null;
   sample_type: string | null;
   sample_status: number;
-  result: string | null;
+  result: StoredValue | null;
   flag: string | null;
   collected_at: Date | string | null;
   received_at: Date | string | null;
   released_at: Date | string | null;
   repeat_request: string | null;
   form: Record<string, unknown> | null;
-  log10: string | null;
+  log10: StoredValue | null;
   category: VlCategory | null;
   band: number | null;
 };
@@ -107,8 +107,9 @@ export async function vlReportRows(db: Db, p: Principal, q: { start_date?: strin
       reason: answerText(field('reason'), form.reason),
       sample_type: r.sample_type,
       status: r.sample_status,
-      copies_per_ml: r.result == null ? '' : formatResultValue(r.result, false),
-      log10: r.log10 ?? '',
+      // Each at its test's declared decimals, a censored one as "< 40".
+      copies_per_ml: printedValue(r.result) ?? '',
+      log10: printedValue(r.log10) ?? '',
       classification: r.category ? vlCategoryLabel(r.category, cutoffs) : '',
       band: r.band == null ? '' : labels[r.band],
       flag: r.flag,

@@ -1,5 +1,5 @@
 import { WarningFilled } from '@ant-design/icons';
-import { formatResultValue, readWireValue, TARGET_NOT_DETECTED } from '@nlims/contracts';
+import { formatNumber, formatResultValue, readWireValue, TARGET_NOT_DETECTED } from '@nlims/contracts';
 import { PH_NOTIFY_FLAGS } from '@nlims/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -56,33 +56,40 @@ export function Isolates({ isolates }: { isolates: ResultItem['isolates'] }) {
   );
 }
 
-/** A value for reading: "< 40", "> 10,000,000", "1,250", "Target not detected" in the interface language; a coded value as it is. */
+/**
+ * A value for reading: "< 40", "> 10,000,000", "1,250", "12.0" (at the test's declared `decimals`), "Target not
+ * detected" in the interface language; a coded value as it is.
+ */
 export function useValueText() {
   const { t } = useTranslation('clinical');
-  return (value: number | string | null | undefined) =>
-    readWireValue(value)?.qualifier === TARGET_NOT_DETECTED ? t('result.targetNotDetected') : formatResultValue(value);
+  return (value: number | string | null | undefined, decimals?: number | null) =>
+    readWireValue(value)?.qualifier === TARGET_NOT_DETECTED ? t('result.targetNotDetected') : formatResultValue(value, { decimals });
 }
 
 /**
  * A result's value with its unit and flag, its reference range when known, a
  * culture's isolates, and the programme's reading of it by the test's `code`
- * (viral load: suppressed or not, and the reporting band).
+ * (viral load: suppressed or not, and the reporting band). The value and the
+ * range are written at the test's declared `decimals`.
  */
 export function ResultValue({
   result,
   code,
+  decimals,
 }: {
   result: Pick<ResultItem, 'value' | 'unit' | 'flag' | 'ref_low' | 'ref_high' | 'isolates'> | null;
   code?: string;
+  decimals?: number | null;
 }) {
   const valueText = useValueText();
   if (!result || result.value == null) return <span className="clin-muted">—</span>;
-  const range = result.ref_low != null || result.ref_high != null ? `(${result.ref_low ?? '…'}–${result.ref_high ?? '…'})` : '';
+  const limit = (n: number | null) => (n == null ? '…' : formatNumber(n, { decimals, grouping: true }));
+  const range = result.ref_low != null || result.ref_high != null ? `(${limit(result.ref_low)}–${limit(result.ref_high)})` : '';
   return (
     <span className="clin-result">
       {/* a value with its unit and a range read left to right in Arabic too ("13.4 ×10⁹/L", "(4–11)", "2+"); a range stays whole */}
       <bdi dir="ltr">
-        <strong>{valueText(result.value)}</strong> {result.unit}
+        <strong>{valueText(result.value, decimals)}</strong> {result.unit}
       </bdi>{' '}
       <FlagTag flag={result.flag} />{' '}
       {range && (

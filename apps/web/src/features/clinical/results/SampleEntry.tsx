@@ -60,7 +60,7 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
               <Typography.Text strong>{x.test_type_name}</Typography.Text>
               {config?.section_name && <span className="clin-muted">{config.section_name}</span>}
               <TestStatusTag status={x.status} sampleStatus={data.status} />
-              {!open && <ResultValue result={x.result} code={x.code} />}
+              {!open && <ResultValue result={x.result} code={x.code} decimals={x.decimals} />}
               <AttachmentsButton target="result" id={x.id} name={x.test_type_name} />
             </div>
             {open && computed[x.code] ? (

@@ -120,7 +120,7 @@ export function SampleTests({ tests, sampleStatus }: { tests: OrderTest[]; sampl
               <strong>{x.test_type_name}</strong>
               <TestStatusTag status={x.status} sampleStatus={sampleStatus} />
             </div>
-            <ResultValue result={x.result} code={x.code} />
+            <ResultValue result={x.result} code={x.code} decimals={x.decimals} />
           </li>
         ))}
       </ul>
@@ -136,7 +136,7 @@ export function SampleTests({ tests, sampleStatus }: { tests: OrderTest[]; sampl
         { key: 'test', title: t('samples.test'), dataIndex: 'test_type_name' },
         { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} sampleStatus={sampleStatus} /> },
         { key: 'due', title: t('samples.due'), render: (_, x) => (x.result?.approved_at ? '—' : formatDateTime(x.due_at as string) || '—') },
-        { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} code={x.code} /> },
+        { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} code={x.code} decimals={x.decimals} /> },
       ]}
     />
   );
