@@ -49,12 +49,33 @@ describe('error pages', () => {
 });
 
 describe('layout actions', () => {
-  it('shows the Coming Soon notice for Help and Support', async () => {
-    const page = await signedIn('superadmin');
-    await page.getByText('Help and Support').click();
-    await expect.poll(() => page.getByText('Coming Soon!').count()).toBeGreaterThan(0);
-    expect(await page.getByText('Please contact the administrator for help and support').count()).toBeGreaterThan(0);
+  it('opens Help and Support: whom to ask at the facility, a guide for the role, how to report a problem, the version', async () => {
+    // a receptionist at Ikeja: the facility's administrator to ask, the receptionist's day
+    const page = await signedIn('clin_receptionist');
+    await page.locator('.prog-tile').first().click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/clinical/lab-order');
+    await page.getByRole('link', { name: 'Help and Support' }).click();
+    await page.waitForURL('**/help');
+    const contacts = page.getByTestId('help-contacts');
+    await expect.poll(() => contacts.textContent()).toContain('Ikeja Demo Clinical Laboratory');
+    expect(await contacts.textContent()).toContain('Username: clin_admin');
+    // another facility's administrator is never named
+    expect(await contacts.textContent()).not.toContain('ph_admin');
+    expect(await page.getByTestId('help-guide').textContent()).toContain('Your role: Receptionist');
+    expect(await page.getByTestId('help-guide').getByRole('link', { name: 'Sample Reception' }).count()).toBe(1);
+    expect(await page.getByTestId('help-report').textContent()).toContain("Tell one of your facility's administrators above");
+    await expect.poll(() => page.getByTestId('help-version').textContent()).toMatch(/NLIMS version \d+\.\d+\.\d+/);
+    expect(await page.getByText('Coming Soon!').count()).toBe(0);
     await page.context().close();
+
+    // an official, whom no facility administers: the system administrators
+    const official = await signedIn('fed_tier');
+    await official.waitForURL('**/dashboards/public/priority_diseases');
+    await official.goto('/help');
+    await expect.poll(() => official.getByTestId('help-contacts').textContent()).toContain('Username: superadmin');
+    expect(await official.getByTestId('help-report').textContent()).toContain('Write to one of the system administrators above.');
+    await official.context().close();
   });
 
   it('signs out to /signin and guards the app afterwards', async () => {

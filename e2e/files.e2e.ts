@@ -153,19 +153,21 @@ describe('documents, files and attachments', () => {
     await page.context().close();
   });
 
-  it('tells the super admin and an official that files are kept by each facility, and the super admin reads every facility’s non-conformity counts', async () => {
+  it('refuses files to the super admin and an official who type the address, and the super admin reads every facility’s non-conformity counts', async () => {
     const admin = await programmeUser(browser, baseURL, 'superadmin', '');
+    // no file link in their sidebar; a typed address meets the route's refusal
     await admin.goto('/file-management/documents');
-    await expect.poll(() => admin.getByText("Files and documents are kept by each facility's staff.").count()).toBe(1);
+    await expect.poll(() => admin.getByText('Sorry, you are not authorized to access this page.').count()).toBe(1);
+    expect(await admin.locator('.ant-layout-sider').getByRole('link', { name: 'Documents' }).count()).toBe(0);
     await admin.goto('/non-conformity');
     await expect.poll(() => admin.getByTestId('ncr-summary').count()).toBe(1);
     expect(await admin.getByRole('tab', { name: 'Reports' }).count()).toBe(0);
     await admin.context().close();
     const official = await programmeUser(browser, baseURL, 'lagos_tier', '');
     await official.goto('/file-management/recent-files');
-    await expect.poll(() => official.getByText("Files and documents are kept by each facility's staff.").count()).toBe(1);
+    await expect.poll(() => official.getByText('Sorry, you are not authorized to access this page.').count()).toBe(1);
     await official.goto('/non-conformity');
-    await expect.poll(() => official.getByText(/Non-conformity reports are kept by each laboratory/).count()).toBe(1);
+    await expect.poll(() => official.getByText('Sorry, you are not authorized to access this page.').count()).toBe(1);
     await official.context().close();
   });
 });

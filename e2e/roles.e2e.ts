@@ -31,12 +31,12 @@ const MUST: Record<string, { has: string[]; lacks: string[]; landing: string }> 
   superadmin: {
     landing: '/administrations/global/dashboard',
     has: ['/administrations/global/manageFacility', '/non-conformity'],
-    lacks: ['/clinical/lab-order', '/dashboards/federal_tb'],
+    lacks: ['/clinical/lab-order', '/dashboards/federal_tb', '/file-management/upload-files'],
   },
   fed_tier: {
     landing: '/dashboards/public/priority_diseases',
     has: ['/dashboards/federal_malaria', '/dashboards/federal_lassa'],
-    lacks: ['/dashboards/state_malaria', '/clinical/dashboard'],
+    lacks: ['/dashboards/state_malaria', '/clinical/dashboard', '/file-management/documents', '/non-conformity'],
   },
   lagos_tier: {
     landing: '/dashboards/public/priority_diseases',
@@ -124,9 +124,8 @@ describe('every demo user lands where SPEC §4 says and sees exactly their sideb
         await page.waitForURL((url) => url.pathname === landingForProgram(user, program!));
       }
       expect(new URL(page.url()).pathname).toBe(MUST[username]!.landing);
-      const expected = sidebarFor(accessContext(user, program))
-        .flatMap((g) => g.pages.map((p) => p.path))
-        .sort();
+      // the pages of the user's groups, and the help page at the sidebar's foot for everyone
+      const expected = [...sidebarFor(accessContext(user, program)).flatMap((g) => g.pages.map((p) => p.path)), '/help'].sort();
       await expect.poll(() => sidebarLinks(page)).toEqual(expected);
       const links = await sidebarLinks(page);
       for (const path of MUST[username]!.has) expect(links, `${username} has ${path}`).toContain(path);

@@ -55,6 +55,7 @@ import { electronicRequestsRoutes } from './modules/fhir/fhir.orders.requests.js
 import { registerVerificationContext, verificationRoutes } from './modules/verification/verification.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { offlineRoutes } from './modules/offline/offline.routes.js';
+import { helpRoutes } from './modules/help/help.routes.js';
 import { loadNotificationConfig, type NotificationConfig } from './core/config.js';
 
 export interface AppOptions {
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   verificationRoutes(app, db);
   notificationsRoutes(app, db, options.notifications ?? loadNotificationConfig(process.env));
   offlineRoutes(app, db);
+  helpRoutes(app, db);
 
   await registerWeb(app, options.webDist ?? null, options.buildId ?? '');
   return app;

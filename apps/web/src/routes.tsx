@@ -85,6 +85,7 @@ const BUILT: Partial<Record<string, LazyPage>> = {
   '/commodities/asset': lazy(() => import('./features/assets/AssetsPage')),
   '/commodities/createAsset': lazy(() => import('./features/assets/CreateAssetPage')),
   '/commodities/bulkCheckOutAsset': lazy(() => import('./features/assets/BulkCheckOutPage')),
+  '/help': lazy(() => import('./features/help/HelpPage')),
 };
 
 type Lazy = LazyExoticComponent<ComponentType<PageProps>>;

@@ -10,13 +10,9 @@ const links = (u: AuthUser, program: string | null) =>
     .flatMap((g) => g.pages.map((p) => p.path))
     .sort();
 
-const ALWAYS = [
-  '/file-management/documents',
-  '/file-management/recent-files',
-  '/file-management/recent-folders',
-  '/file-management/upload-files',
-  '/non-conformity',
-];
+/** A facility's own people find its files and its non-conformity reports. */
+const FILES = ['/file-management/documents', '/file-management/recent-files', '/file-management/recent-folders', '/file-management/upload-files'];
+const ALWAYS = [...FILES, '/non-conformity'];
 
 describe('sidebar visibility (SPEC §6)', () => {
   it('shows the super admin global administration only', () => {
@@ -29,7 +25,7 @@ describe('sidebar visibility (SPEC §6)', () => {
         '/administrations/global/referenceData',
         '/administrations/global/changePassword',
         '/interoperability/dhis2',
-        ...ALWAYS,
+        '/non-conformity',
       ].sort(),
     );
   });
@@ -48,9 +44,9 @@ describe('sidebar visibility (SPEC §6)', () => {
 
   it('shows tier users the dashboards of their level', () => {
     const d = (level: string) => ['malaria', 'hiv', 'tb', 'covid', 'lassa'].map((x) => `/dashboards/${level}_${x}`);
-    expect(links(tier(1), null)).toEqual(['/dashboards/public/priority_diseases', ...d('federal'), '/reports', ...ALWAYS].sort());
-    expect(links(tier(2), null)).toEqual(['/dashboards/public/priority_diseases', ...d('state'), '/reports', ...ALWAYS].sort());
-    expect(links(tier(3), null)).toEqual(['/dashboards/public/priority_diseases', ...d('lga'), '/reports', ...ALWAYS].sort());
+    expect(links(tier(1), null)).toEqual(['/dashboards/public/priority_diseases', ...d('federal'), '/reports'].sort());
+    expect(links(tier(2), null)).toEqual(['/dashboards/public/priority_diseases', ...d('state'), '/reports'].sort());
+    expect(links(tier(3), null)).toEqual(['/dashboards/public/priority_diseases', ...d('lga'), '/reports'].sort());
   });
 
   it('opens /reports to tier users among their dashboards, to facility staff under analytics, not to admins', () => {
@@ -145,10 +141,40 @@ describe('sidebar visibility (SPEC §6)', () => {
     }
   });
 
-  it('always shows file management and non-conformity', () => {
-    for (const u of [superadmin, tier(1), clinical('Admin'), clinical('Analyst'), publicLab('Receptionist')]) {
+  it("shows file management and non-conformity to a facility's own people, whatever their role", () => {
+    for (const u of [clinical('Admin'), publicLab('Admin'), clinical('Analyst'), publicLab('Receptionist'), clinical('Data Analyst')]) {
       expect(links(u, 'General')).toEqual(expect.arrayContaining(ALWAYS));
     }
+  });
+
+  it('hides the links a role cannot use: no files for the super admin or officials, no non-conformity for officials', () => {
+    for (const [who, u] of [
+      ['super admin', superadmin],
+      ['federal', tier(1)],
+      ['state', tier(2)],
+      ['LGA', tier(3)],
+    ] as const) {
+      const ctx = accessContext(u, null);
+      expect(
+        links(u, null).filter((p) => FILES.includes(p)),
+        who,
+      ).toEqual([]);
+      // a typed address meets the route guard's refusal, the same rule
+      for (const path of FILES) expect(findPage(path)!.allow(ctx), `${who} ${path}`).toBe(false);
+    }
+    // the super admin reads every facility's monthly counts there; an official has nothing to read
+    expect(links(superadmin, null)).toContain('/non-conformity');
+    for (const level of [1, 2, 3] as const) {
+      expect(links(tier(level), null)).not.toContain('/non-conformity');
+      expect(findPage('/non-conformity')!.allow(accessContext(tier(level), null))).toBe(false);
+    }
+  });
+
+  it('opens the help page to everyone, outside the sidebar groups', () => {
+    for (const u of [superadmin, tier(1), clinical('Admin'), clinical('Receptionist'), publicLab('Analyst')]) {
+      expect(findPage('/help')!.allow(accessContext(u, 'General'))).toBe(true);
+    }
+    expect(findPage('/help')!.group).toBeUndefined();
   });
 
   it('lets the route guard and the sidebar agree: every landing page is allowed for its user', () => {

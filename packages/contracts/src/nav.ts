@@ -186,12 +186,19 @@ const tier: NavPage[] = [
   ),
 ];
 
+/** A facility's own people, whatever their role there (its admins too): the super admin and the officials hold no facility. */
+const facilityMember: Rule = (c) => !c.superuser && c.tier == null;
+
 const everyone: NavPage[] = [
-  page('/file-management/documents', 'documents', anyone, 'files'),
-  page('/file-management/recent-folders', 'recentFolders', anyone, 'files'),
-  page('/file-management/recent-files', 'recentFiles', anyone, 'files'),
-  page('/file-management/upload-files', 'uploadFiles', anyone, 'files'),
-  page('/non-conformity', 'nonConformity', anyone, 'nonConformity'),
+  // A facility's files are its members'; the server refuses anyone else.
+  page('/file-management/documents', 'documents', facilityMember, 'files'),
+  page('/file-management/recent-folders', 'recentFolders', facilityMember, 'files'),
+  page('/file-management/recent-files', 'recentFiles', facilityMember, 'files'),
+  page('/file-management/upload-files', 'uploadFiles', facilityMember, 'files'),
+  // Its staff report and follow non-conformities; the super admin reads every facility's monthly counts; officials none.
+  page('/non-conformity', 'nonConformity', (c) => c.tier == null, 'nonConformity'),
+  // Who to ask, a guide to the user's pages, the version, how to report a problem: reached from the sidebar's foot.
+  page('/help', 'help', anyone),
   page('/profile', 'profile', anyone),
   page('/user-profile/:name', 'userProfile', anyone),
 ];

@@ -6,6 +6,48 @@ const MM = 72 / 25.4;
 
 const KIND_FILL: Record<string, string> = { control: '#e6f4ff', blank: '#f5f5f5', sample: '#ffffff', duplicate: '#fffbe6' };
 
+type WidthAt = (text: string, size: number) => number;
+type Fit = { size: number; lines: string[] };
+
+/** The sizes a well's text may be printed at, largest first: on one line only down to the second, smaller on two lines. */
+const SIZES = [6.5, 6, 5.5, 5] as const;
+const SMALLEST = 5;
+
+/**
+ * Text fitted to a well's width, cut only where `sep` is (a hyphen stays at the line's end, a space goes): whole on one
+ * line at 6.5 or 6 pt; else on two lines split where they balance best, 6.5 pt down; else wrapped at every fitting
+ * place at the smallest size.
+ */
+function fitLines(text: string, sep: '-' | ' ', widthAt: WidthAt, width: number): Fit {
+  for (const size of SIZES.slice(0, 2)) if (widthAt(text, size) <= width) return { size, lines: [text] };
+  const parts = text.split(sep);
+  const tail = sep === '-' ? '-' : '';
+  const join = (from: number, to: number, last: boolean) => parts.slice(from, to).join(sep) + (last ? '' : tail);
+  const splits = parts.slice(1).map((_, k) => [join(0, k + 1, false), join(k + 1, parts.length, true)]);
+  for (const size of SIZES) {
+    const best = splits.map((lines) => ({ lines, widest: Math.max(...lines.map((l) => widthAt(l, size))) })).sort((a, b) => a.widest - b.widest)[0];
+    if (best && best.widest <= width) return { size, lines: best.lines };
+  }
+  const lines: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    const piece = i < parts.length - 1 ? `${part}${tail}` : part;
+    const last = lines.length - 1;
+    const joined = last >= 0 ? `${lines[last]}${tail ? '' : ' '}${piece}` : piece;
+    if (last >= 0 && widthAt(joined, SMALLEST) <= width) lines[last] = joined;
+    else lines.push(piece);
+  }
+  return { size: SMALLEST, lines };
+}
+
+/**
+ * How a laboratory number fits a well: printed whole, smaller or on two lines after a hyphen, never broken inside a
+ * segment ("LA-LMD-001-" / "26-000032", not "LA-LMD-001-26-0" / "00032").
+ */
+export const identifierLines = (id: string, widthAt: WidthAt, width: number): Fit => fitLines(id, '-', widthAt, width);
+
+/** A result in a well ("Target Not Detected"): whole, on two lines between its words if it must. */
+export const valueLines = (value: string, widthAt: WidthAt, width: number): Fit => fitLines(value, ' ', widthAt, width);
+
 /**
  * The worksheet printed on A4 landscape: its number as a barcode, the test, analyser and who prepared it; the plate
  * as a grid (each well with its sample's barcode, or the control's name); then the worklist — position, barcode as a
@@ -70,17 +112,33 @@ export function renderPlateMap(ws: WorksheetDetail, facilityName: string): Promi
           .fillColor('#595959')
           .text(well, x + 1.5, y + 1.5, { width: cellW - 3, lineBreak: false });
         if (!pos) continue;
-        const name = pos.barcode ?? pos.label;
-        doc
-          .font(pos.kind === 'sample' ? FONT.regular : FONT.bold)
-          .fontSize(6.5)
-          .fillColor('#000')
-          .text(name, x + 1.5, y + cellH / 2 - 3, { width: cellW - 3, align: 'center', lineBreak: false, ellipsis: true });
-        if (pos.result_value || pos.result_text)
+        if (pos.barcode) {
+          // A laboratory number is printed whole: smaller, or on two lines after a hyphen, never cut inside a segment.
+          const font = pos.kind === 'sample' ? FONT.regular : FONT.bold;
+          doc.font(font);
+          const fit = identifierLines(pos.barcode, (text, size) => doc.fontSize(size).widthOfString(text), cellW - 3);
+          const lineH = fit.size * 1.2;
+          const from = y + cellH / 2 - (fit.lines.length * lineH) / 2 + 1;
+          doc.fontSize(fit.size).fillColor('#000');
+          fit.lines.forEach((line, i) => {
+            doc.text(line, x + 1.5, from + i * lineH, { width: cellW - 3, align: 'center', lineBreak: false });
+          });
+        } else
           doc
-            .fontSize(5.5)
-            .fillColor(pos.outcome === 'failed' || pos.outcome === 'retest' ? '#cf1322' : '#389e0d')
-            .text(pos.result_value ?? pos.result_text ?? '', x + 1.5, y + cellH - 8, { width: cellW - 3, align: 'center', lineBreak: false, ellipsis: true });
+            .font(FONT.bold)
+            .fontSize(6.5)
+            .fillColor('#000')
+            .text(pos.label, x + 1.5, y + cellH / 2 - 3, { width: cellW - 3, align: 'center', lineBreak: false, ellipsis: true });
+        const value = pos.result_value ?? pos.result_text;
+        if (value) {
+          doc.fillColor(pos.outcome === 'failed' || pos.outcome === 'retest' ? '#cf1322' : '#389e0d');
+          const fit = valueLines(value, (text, size) => doc.fontSize(size).widthOfString(text), cellW - 3);
+          const lineH = fit.size * 1.15;
+          doc.fontSize(fit.size);
+          fit.lines.forEach((line, i) => {
+            doc.text(line, x + 1.5, y + cellH - 2 - (fit.lines.length - i) * lineH, { width: cellW - 3, align: 'center', lineBreak: false });
+          });
+        }
         if (pos.priority === 'urgent')
           doc
             .fontSize(5.5)

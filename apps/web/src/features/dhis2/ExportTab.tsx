@@ -201,11 +201,13 @@ export function ExportTab({ onHistory }: { onHistory: () => void }) {
               rowKey={(r) => `${r.facility}-${r.indicator}`}
               dataSource={preview.data.rows}
               pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-              scroll={{ x: 'max-content' }}
+              // the names wrap and the value comes with them, before DHIS2's identifiers: it stays in sight at any width
+              scroll={{ x: 900 }}
               data-testid="dhis2-preview-table"
               columns={[
                 { key: 'facility', title: t('col.facility'), dataIndex: 'facility_name' },
                 { key: 'indicator', title: t('col.indicator'), render: (_, r) => labels.get(r.indicator) ?? r.indicator },
+                { key: 'value', title: t('col.value'), dataIndex: 'value', align: 'end', className: 'dhis2-value' },
                 { key: 'de', title: t('col.dataElement'), render: (_, r) => <span className="dhis2-uid">{r.data_element}</span> },
                 {
                   key: 'coc',
@@ -213,7 +215,6 @@ export function ExportTab({ onHistory }: { onHistory: () => void }) {
                   render: (_, r) => <span className="dhis2-uid">{r.category_option_combo || t('col.default')}</span>,
                 },
                 { key: 'ou', title: t('col.orgUnit'), render: (_, r) => <span className="dhis2-uid">{r.org_unit}</span> },
-                { key: 'value', title: t('col.value'), dataIndex: 'value', align: 'end' },
               ]}
             />
           )}

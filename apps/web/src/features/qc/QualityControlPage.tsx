@@ -157,7 +157,12 @@ function RunForm({ levels, machine }: { levels: QcMaterial[]; machine: number | 
 function LeveyJennings({ material, machine, testDecimals }: { material: QcMaterial; machine: number | null; testDecimals?: number }) {
   const { t } = useTranslation('qc');
   const chart = useQcChart(material.id, machine);
-  const title = t('chart', { name: material.name, level: t(`level.${material.level}`, { defaultValue: material.level }), lot: material.lot_number });
+  // the control's name first (a phone wraps the title, never cuts it); the name and lot isolated from the language's direction
+  const title = t('chart', {
+    name: `\u2068${material.name}\u2069`,
+    level: t(`level.${material.level}`, { defaultValue: material.level }),
+    lot: ltr(material.lot_number),
+  });
   // the chart's targets are the lot's as the server judged them (an established lot's own)
   const lot = chart.data?.material ?? material;
   const decimals = qcDecimals(lot.target_sd, testDecimals);

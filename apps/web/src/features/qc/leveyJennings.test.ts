@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { QcResultItem } from '@nlims/contracts';
-import { decimalsOfSd, fixedText, leveyJenningsConfig, MARK_STYLE, pointMark, qcDecimals, resultText, rulesBroken, sdLines, zText } from './leveyJennings';
+import {
+  decimalsOfSd,
+  fixedText,
+  labelGutter,
+  leveyJenningsConfig,
+  MARK_STYLE,
+  pointMark,
+  qcDecimals,
+  resultText,
+  rulesBroken,
+  sdLines,
+  zText,
+} from './leveyJennings';
 
 const fired = (...rules: [string, 'warning' | 'reject'][]) => ({
   violations: rules.map(([rule, severity]) => ({ rule: rule as '1-2s', severity, points: [] })),
@@ -105,6 +117,29 @@ describe('the Levey–Jennings chart’s drawing', () => {
     const drawn = config.options!.plugins!.referenceLines!.lines!;
     expect(drawn.map((l) => l?.label)).toEqual(['0 SD: 5.5', '1 SD: 5.7', '-1 SD: 5.3', '2 SD: 5.9', '-2 SD: 5.1', '3 SD: 6.1', '-3 SD: 4.9']);
     expect(drawn.map((l) => l?.value)).toEqual([5.5, 5.7, 5.3, 5.9, 5.1, 6.1, 4.9]);
+  });
+
+  it('names each run’s day on the time axis, its time left to the tooltip', () => {
+    const x = config.options!.scales!.x as unknown as { ticks: { callback: (value: number) => string } };
+    expect(x.ticks.callback(Date.parse(results[0]!.run_at as string))).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  it('writes the lines’ labels beside the plot, at the end the time runs to, so that no label covers a run', () => {
+    const gutter = config.options!.plugins!.referenceLines!.gutter!;
+    // the longest label ("-2 SD: 5.1", 10 characters) fits
+    expect(gutter).toBe(labelGutter(['-2 SD: 5.1']));
+    expect(gutter).toBeGreaterThanOrEqual(10 * 6);
+    expect(config.options!.layout!.padding).toEqual({ top: 8, right: gutter, left: 8 });
+    const rtl = leveyJenningsConfig({
+      results,
+      lines,
+      decimals: 1,
+      rtl: true,
+      valueLabel: 'Result',
+      lineLabel: (line) => `${line.k} SD`,
+      onTip: () => undefined,
+    });
+    expect(rtl.options!.layout!.padding).toEqual({ top: 8, right: 8, left: labelGutter(['-2 SD']) });
   });
 
   it('leaves the tooltip to the page: the point under the pointer, or none', () => {

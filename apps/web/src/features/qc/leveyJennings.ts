@@ -105,6 +105,11 @@ export interface LeveyJenningsConfigInput {
   onTip: (tip: Tip | null) => void;
 }
 
+/** The width kept beside the plot for the lines' labels: their longest at about 6.5 px a character of 11 px text. */
+export function labelGutter(labels: readonly string[]): number {
+  return Math.ceil(Math.max(0, ...labels.map((l) => [...l].length)) * 6.5) + 8;
+}
+
 /**
  * The Chart.js configuration of a Levey–Jennings chart: the results as a line over time, each point marked by the
  * rules it broke (shape, colour and size), the value axis with the lot's decimals, the target and ±1, 2, 3 SD
@@ -113,7 +118,8 @@ export interface LeveyJenningsConfigInput {
 export function leveyJenningsConfig({ results, lines, decimals, rtl, valueLabel, lineLabel, onTip }: LeveyJenningsConfigInput): ChartConfiguration<'line'> {
   const times = results.map((r) => timeOf(r.run_at));
   const byTime = new Map(times.map((time, i) => [time, results[i]!.run_at]));
-  const textOf = (time: number) => canvasText(formatDateTime(byTime.get(time) ?? new Date(time)));
+  // the axis names the run's day (its time is in the tooltip and the table): a phone's narrow axis keeps its labels apart
+  const textOf = (time: number) => canvasText(formatDateTime(byTime.get(time) ?? new Date(time)).slice(0, 10));
   const styles = results.map((r) => MARK_STYLE[pointMark(r)]);
   // a month of daily runs keeps its points; beyond two months only a broken rule's point is drawn
   const crowded = results.length > 60;
@@ -121,6 +127,9 @@ export function leveyJenningsConfig({ results, lines, decimals, rtl, valueLabel,
     const point = tooltip.opacity === 0 ? undefined : tooltip.dataPoints?.[0];
     onTip(point ? { index: point.dataIndex, x: tooltip.caretX, y: tooltip.caretY, width: chart.width, height: chart.height } : null);
   };
+  // the lines' labels sit beside the plot, never over the last runs: room for the longest (11 px text)
+  const labels = lines.map((line) => canvasText(lineLabel(line)));
+  const gutter = labelGutter(labels);
   return {
     type: 'line',
     data: {
@@ -145,7 +154,7 @@ export function leveyJenningsConfig({ results, lines, decimals, rtl, valueLabel,
     options: {
       locale: 'en',
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
-      layout: { padding: { top: 8, right: 8, left: 8 } },
+      layout: { padding: { top: 8, right: rtl ? 8 : gutter, left: rtl ? gutter : 8 } },
       scales: {
         x: {
           type: 'time',
@@ -166,9 +175,10 @@ export function leveyJenningsConfig({ results, lines, decimals, rtl, valueLabel,
         referenceLines: {
           axis: 'y',
           rtl,
-          lines: lines.map((line) => ({
+          gutter,
+          lines: lines.map((line, i) => ({
             value: line.value,
-            label: canvasText(lineLabel(line)),
+            label: labels[i],
             color: lineColour(line.k),
             width: line.k === 0 ? 2 : 1,
             dash: line.k === 0 ? undefined : Math.abs(line.k) === 1 ? [2, 3] : [6, 4],

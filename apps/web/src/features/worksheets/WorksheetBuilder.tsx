@@ -112,9 +112,15 @@ export function WorksheetBuilder({
   if (!active.length) return <Empty description={t('noTemplates')} />;
   const wells: Well[] = [
     ...(chosen?.controls ?? []).map(
-      (c) => ({ well: c.well, kind: c.kind, label: c.kind === 'duplicate' && c.of ? `${c.label}: ${placed[c.of]?.barcode ?? c.of}` : c.label }) as Well,
+      (c) =>
+        ({
+          well: c.well,
+          kind: c.kind,
+          label: c.kind === 'duplicate' && c.of ? `${c.label}: ${placed[c.of]?.barcode ?? c.of}` : c.label,
+          barcode: c.kind === 'duplicate' && c.of ? placed[c.of]?.barcode : undefined,
+        }) as Well,
     ),
-    ...Object.entries(placed).map(([well, c]) => ({ well, kind: 'sample' as const, label: c.barcode, urgent: c.priority === 'urgent' })),
+    ...Object.entries(placed).map(([well, c]) => ({ well, kind: 'sample' as const, label: c.barcode, barcode: c.barcode, urgent: c.priority === 'urgent' })),
   ];
   return (
     <Card className="ws-builder" data-testid="worksheet-builder">

@@ -19,6 +19,7 @@ export const wellsOf = (ws: WorksheetDetail): Well[] =>
     well: p.well,
     kind: p.kind,
     label: p.kind === 'sample' ? (p.barcode ?? '') : p.kind === 'duplicate' && p.barcode ? `${p.label}: ${p.barcode}` : p.label,
+    barcode: (p.kind === 'sample' || p.kind === 'duplicate') && p.barcode ? p.barcode : undefined,
     urgent: p.priority === 'urgent',
     value: p.result_value ?? p.result_text,
     outcome: p.outcome,

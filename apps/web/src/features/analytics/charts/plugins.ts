@@ -17,6 +17,11 @@ export interface ReferenceLinesOptions {
   lines?: readonly ReferenceLine[];
   /** Right to left: labels at the line's left end. */
   rtl?: boolean;
+  /**
+   * Horizontal lines: write the labels beside the plot, in this many pixels the chart leaves free at the line's end
+   * (its layout padding), so that no label covers a point.
+   */
+  gutter?: number;
 }
 
 export interface BarValuesOptions {
@@ -78,6 +83,10 @@ export const referenceLinesPlugin: Plugin<ChartType, ReferenceLinesOptions> = {
       if (vertical) {
         ctx.textAlign = options.rtl ? 'right' : 'left';
         ctx.fillText(line.label, at + (options.rtl ? -3 : 3), area.top + 12);
+      } else if (options.gutter) {
+        ctx.textAlign = options.rtl ? 'right' : 'left';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(line.label, options.rtl ? area.left - 4 : area.right + 4, at);
       } else {
         ctx.textAlign = options.rtl ? 'left' : 'right';
         ctx.fillText(line.label, options.rtl ? area.left + 3 : area.right - 3, at - 2);
