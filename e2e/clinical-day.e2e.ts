@@ -66,9 +66,9 @@ describe('a day in the clinical laboratory', () => {
     expect(await modal.locator('#collected_at').inputValue()).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     const collect = await submitDialog(modal, 'Collect', 'collect');
     expect(collect.postDataJSON().collected_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\+01:00$/);
-    await expect.poll(() => row.textContent()).toContain('COLLECTED');
+    await expect.poll(() => row.textContent()).toContain('Collected');
 
-    // reception accepts it: the collected list, then the sample found by its label (scanned or typed) shows ACCEPTED
+    // reception accepts it: the collected list, then the sample found by its label (scanned or typed) shows Accepted
     await page.goto('/clinical/sample-reception');
     const waiting = await sampleRow(page, labNumber);
     await waiting.getByRole('button', { name: /Accept/ }).click();
@@ -77,7 +77,7 @@ describe('a day in the clinical laboratory', () => {
     const scan = page.getByPlaceholder('Scan or type a sample label');
     await scan.fill(labNumber);
     await scan.press('Enter');
-    await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: labNumber }).textContent()).toContain('ACCEPTED');
+    await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: labNumber }).textContent()).toContain('Accepted');
     await page.context().close();
   });
 
@@ -102,7 +102,7 @@ describe('a day in the clinical laboratory', () => {
       .getByText(/Result saved/)
       .first()
       .waitFor();
-    await expect.poll(() => page.locator('.entry-test').first().textContent(), { timeout: 10000 }).toContain('ENTERED');
+    await expect.poll(() => page.locator('.entry-test').first().textContent(), { timeout: 10000 }).toContain('Entered');
     await page.context().close();
   });
 
@@ -152,8 +152,8 @@ describe('a day in the clinical laboratory', () => {
     await page.getByRole('combobox', { name: 'Progress' }).click();
     await page.locator('.ant-select-item-option', { hasText: 'Completed' }).click();
     const finished = await sampleRow(page, labNumber);
-    expect(await finished.textContent()).toContain('COMPLETED');
-    expect(await finished.textContent()).not.toContain('ONGOING');
+    expect(await finished.textContent()).toContain('Completed');
+    expect(await finished.textContent()).not.toContain('Ongoing');
     // the ordered-date filter, typed day first: a list from tomorrow (Lagos time) leaves today's sample out
     const tomorrow = new Date(Date.now() + 86_400_000);
     const lagosDate = (locale: string) =>

@@ -184,7 +184,7 @@ describe('Xpert cartridges from receipt to use', () => {
       expect(saved.status(), await saved.text()).toBe(201);
       // no instrument chosen: the result stands on the value alone
       expect(saved.request().postDataJSON().instrument ?? null).toBeNull();
-      await expect.poll(() => mtb.locator('.clin-status').textContent()).toBe('ENTERED');
+      await expect.poll(() => mtb.locator('.clin-status').textContent()).toBe('Entered');
     }
     await page.context().close();
   });
@@ -213,18 +213,19 @@ describe('Xpert cartridges from receipt to use', () => {
     expect(await row.textContent()).toContain('Store: 80');
     expect(await row.locator('[data-flag="low"]').count()).toBe(1);
 
-    // the stock card on the page, oldest first: the expired lot's receipt of 60 days ago, this one's, the issue out of
-    // the store and into the bench, then the running balance falls by one with each use
+    // the stock card on the page, oldest first: the expired lot's receipt of 60 days ago, this one's, the issue from
+    // the store to the bench as one movement (the total unchanged), then the running balance falls by one with each use
     await page.goto(`/commodities/consumable?tab=card&item=${state.item}`);
     const running = page.getByTestId('cons-running');
-    await expect.poll(() => running.allTextContents()).toEqual(['5', '105', '85', '105', '104', '103', '102', '101']);
+    await expect.poll(() => running.allTextContents()).toEqual(['5', '105', '105', '104', '103', '102', '101']);
     expect(await page.locator('[data-kind="use"]').count()).toBe(4);
 
-    // the sidebar: Manage Consumables carries the facility's low-stock count, this item among them
+    // the sidebar: Manage Consumables carries the facility's alerts, the figure of the page's alerts tab, this item among them
     const alerts = await admin<ConsumableAlerts>('GET', '/api/consumable_alerts/');
     expect(alerts.low_stock_items.some((a) => a.item === state.item)).toBe(true);
     const entry = page.locator('.ant-menu-item', { has: page.locator('a[href="/commodities/consumable"]') });
-    await expect.poll(() => entry.locator('.ant-badge sup').getAttribute('title')).toBe(String(alerts.low_stock));
+    await expect.poll(() => entry.locator('.ant-badge sup').getAttribute('title')).toBe(String(alerts.alerts));
+    expect(await page.getByTestId('cons-alerts-tab').locator('.ant-badge sup').getAttribute('title')).toBe(String(alerts.alerts));
     await page.context().close();
   });
 });

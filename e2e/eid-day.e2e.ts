@@ -113,7 +113,7 @@ describe('a day in the EID laboratory', () => {
     const modal = await openDialog(page, row.getByRole('button', { name: /Collect/ }));
     await expect.poll(() => modal.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toContain('Dried blood spot');
     await submitDialog(modal, 'Collect', 'collect');
-    await expect.poll(() => row.textContent()).toContain('COLLECTED');
+    await expect.poll(() => row.textContent()).toContain('Collected');
 
     // reception offers the DBS rejection reasons first; this card is good and is accepted
     const waiting = await scanAtReception(page, '/programs/eid-sample-reception', labNumber);
@@ -136,7 +136,7 @@ describe('a day in the EID laboratory', () => {
     await pcr.locator('.ant-select').first().click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="DETECTED"]').click();
     await pcr.getByRole('button', { name: 'Save result' }).click();
-    await expect.poll(() => pcr.locator('.clin-status').textContent()).toBe('ENTERED');
+    await expect.poll(() => pcr.locator('.clin-status').textContent()).toBe('Entered');
     await expect.poll(() => pcr.locator('.clin-flag').first().textContent()).toBe('HIV DETECTED');
     await expect.poll(() => page.getByTestId('headline-alert').textContent()).toContain(HEADLINE);
     await page.context().close();
@@ -178,7 +178,7 @@ describe('a day in the EID laboratory', () => {
     // the sample: the alert, the request form with the age at collection, the report
     await page.goto('/programs/eid-manage-sample');
     const row = await sampleRow(page, labNumber);
-    await expect.poll(() => row.first().textContent()).toContain('COMPLETED');
+    await expect.poll(() => row.first().textContent()).toContain('Completed');
     await row.first().getByRole('button', { name: /More/ }).click();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'View' }).click();
     const drawer = page.locator('.ant-drawer', { hasText: 'EID request' });

@@ -176,6 +176,11 @@ describe('a non-conformity from a rejected sample to its closing', () => {
     await expect.poll(() => supervisor.locator('.ncr-headline').textContent()).toContain('Closed');
     expect(await supervisor.getByTestId('ncr-closure').textContent()).toContain('none from the night shift');
     await expect.poll(() => supervisor.getByTestId('ncr-history').textContent()).toContain('Closed');
+    // the history in words, with the form's labels: never a field's code or a username
+    const history = (await supervisor.getByTestId('ncr-history').textContent()) ?? '';
+    expect(history).toContain('Quality-system essential: ');
+    expect(history).toContain('Signed with the closer’s password');
+    expect(history).not.toMatch(/\b(qse|signed|source): /);
     // closed means closed: the evidence stays, and nothing is added or removed any more
     await supervisor.getByTestId('ncr-attachments-closed').waitFor();
     expect(await supervisor.getByTestId('ncr-attachments-closed').textContent()).toBe('The report is closed: its evidence can no longer change.');

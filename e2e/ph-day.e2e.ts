@@ -93,7 +93,7 @@ describe('a day in the Lassa fever laboratory', () => {
     await row.first().waitFor();
     const modal = await openDialog(page, row.getByRole('button', { name: /Collect/ }));
     await submitDialog(modal, 'Collect', 'collect');
-    await expect.poll(() => row.textContent()).toContain('COLLECTED');
+    await expect.poll(() => row.textContent()).toContain('Collected');
 
     const waiting = await scanAtReception(page, '/programs/ph-sample-reception', labNumber);
     await acceptScanned(page, waiting);
@@ -109,7 +109,7 @@ describe('a day in the Lassa fever laboratory', () => {
     await page.locator('.entry-test', { hasText: 'GPC (S segment) Ct' }).locator('input').first().fill('24.6');
     await page.locator('.entry-test', { hasText: 'L gene Ct' }).locator('input').first().fill('27.1');
     await page.getByRole('button', { name: 'Save all typed results' }).click();
-    await expect.poll(() => page.locator('.entry-test .clin-status', { hasText: 'ENTERED' }).count()).toBe(3);
+    await expect.poll(() => page.locator('.entry-test .clin-status', { hasText: 'Entered' }).count()).toBe(3);
     await expect.poll(() => result.locator('.clin-flag').first().textContent()).toBe('LASSA FEVER POSITIVE');
     await page.context().close();
   });
@@ -146,7 +146,7 @@ describe('a day in the Lassa fever laboratory', () => {
     await page.goto('/programs/ph-manage-sample');
     await page.getByPlaceholder(SAMPLE_SEARCH).fill(labNumber);
     const row = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
-    await expect.poll(() => row.first().textContent()).toContain('COMPLETED');
+    await expect.poll(() => row.first().textContent()).toContain('Completed');
     await row.first().getByRole('button', { name: /More/ }).click();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'View' }).click();
     const drawer = page.locator('.ant-drawer', { hasText: EPID });
@@ -220,7 +220,7 @@ describe('a day in the Lassa fever laboratory', () => {
     // the new request waits for collection on the sample list
     await page.goto('/programs/ph-manage-sample');
     await page.getByPlaceholder(SAMPLE_SEARCH).fill(lab);
-    await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: lab }).textContent()).toContain('ORDERED');
+    await expect.poll(() => page.locator('.clin-table tr.ant-table-row', { hasText: lab }).textContent()).toContain('Ordered');
     await page.context().close();
   });
 
@@ -237,9 +237,9 @@ describe('a day in the Lassa fever laboratory', () => {
     await result.locator('.ant-select').first().click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^NOT DETECTED$/ }).click();
     await result.getByRole('button', { name: 'Save result' }).click();
-    await expect.poll(() => result.locator('.clin-status').textContent()).toBe('ENTERED');
+    await expect.poll(() => result.locator('.clin-status').textContent()).toBe('Entered');
     // the Ct members follow the new run: not applicable after NOT DETECTED
-    await expect.poll(() => page.locator('.entry-test', { hasText: 'L gene Ct' }).locator('.clin-status').textContent()).not.toBe('RETEST');
+    await expect.poll(() => page.locator('.entry-test', { hasText: 'L gene Ct' }).locator('.clin-status').textContent()).not.toBe('Retest');
     await page.context().close();
   });
 });

@@ -124,13 +124,13 @@ describe('sample referral from Mushin to Yaba', () => {
       rider_name: 'Tunde Bakare',
     });
 
-    // the shipment opens: PENDING, its manifest and its next moves
+    // the shipment opens: Pending, its manifest and its next moves
     const view = sender.getByTestId('shipment-view');
     await view.waitFor();
     const id = Number(new URL(sender.url()).pathname.split('/').pop());
     const shipment = await (await apiAs(baseURL, 'mushin_supervisor'))<ShipmentDetail>('GET', `/api/shipment/${id}/`);
     expect(await view.locator('.ant-card-head').textContent()).toContain(shipment.number);
-    expect(await view.locator('.dsp-status').first().textContent()).toBe('PENDING');
+    expect(await view.locator('.dsp-status').first().textContent()).toBe('Pending');
     expect(await sender.getByTestId('print-manifest').count()).toBe(1);
     // the manifest: an A4 PDF naming each sample (the print button prints it from a hidden frame, which headless Chromium cannot)
     const manifest = await fileAs('mushin_supervisor', `/api/shipment/${id}/manifest.pdf`);
@@ -140,11 +140,11 @@ describe('sample referral from Mushin to Yaba', () => {
     expect(text).toContain(second!.barcode);
     // the courier told, then the shipment handed over
     await submitDialog(await openDialog(sender, sender.getByTestId('move-notify_courier')), 'Notify courier', 'notify_courier');
-    await expect.poll(() => view.locator('.dsp-status').first().textContent()).toBe('COURIER NOTIFIED');
+    await expect.poll(() => view.locator('.dsp-status').first().textContent()).toBe('Courier notified');
     await submitDialog(await openDialog(sender, sender.getByTestId('move-dispatch')), 'Dispatch', 'dispatch');
-    await expect.poll(() => view.locator('.dsp-status').first().textContent()).toBe('DISPATCHED');
+    await expect.poll(() => view.locator('.dsp-status').first().textContent()).toBe('Dispatched');
     expect(await sender.getByTestId('move-dispatch').count()).toBe(0);
-    await expect.poll(() => sender.getByTestId('shipment-history').textContent()).toContain('COURIER NOTIFIED→DISPATCHED');
+    await expect.poll(() => sender.getByTestId('shipment-history').textContent()).toContain('Courier notified→Dispatched');
     await sender.context().close();
 
     // Yaba's receptionist finds it among the incoming shipments and receives it
@@ -210,7 +210,7 @@ describe('sample referral from Mushin to Yaba', () => {
       ],
     });
     await expect.poll(() => receiver.getByTestId('receive-result').textContent()).toContain('Accepted: 1. Rejected: 1.');
-    await expect.poll(() => receiver.getByTestId('shipment-view').locator('.dsp-status').first().textContent()).toBe('RECEIVED');
+    await expect.poll(() => receiver.getByTestId('shipment-view').locator('.dsp-status').first().textContent()).toBe('Received');
     // every leg of the journey has its hours, none left blank
     const legs = await receiver.locator('.dsp-legs li strong').allTextContents();
     expect(legs).toHaveLength(3);
@@ -253,7 +253,7 @@ describe('sample referral from Mushin to Yaba', () => {
     expect(reportText).toMatch(/Referred from\s+Mushin Demo Primary/);
     expect(reportText).toContain('MTB DETECTED MEDIUM');
     expect(await refused.textContent()).toContain(reason);
-    expect(await refused.textContent()).toContain('REJECTED');
+    expect(await refused.textContent()).toContain('Rejected');
     expect(await refused.textContent()).toContain('Rejected by Ph Receptionist');
     await reader.context().close();
   });
@@ -300,7 +300,7 @@ describe('sample referral from Mushin to Yaba', () => {
     await receiver.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Cold chain not maintained' }).click();
     const rejected = await submitDialog(reject, 'Reject shipment', 'reject');
     expect(rejected.postDataJSON()).toMatchObject({ reason: 'Cool box at 31 °C on arrival', rejection_reason: expect.any(Number) });
-    await expect.poll(() => view.locator('.dsp-status').first().textContent()).toBe('REJECTED');
+    await expect.poll(() => view.locator('.dsp-status').first().textContent()).toBe('Rejected');
     await receiver.context().close();
 
     // Mushin reads the sample among its referred samples: rejected, the reason, who and when
@@ -308,7 +308,7 @@ describe('sample referral from Mushin to Yaba', () => {
     await reader.goto('/dispatch?tab=referred');
     const row = reader.getByTestId('referred-samples').locator('tr.ant-table-row', { hasText: sample!.barcode });
     await expect.poll(() => row.textContent()).toContain('Rejected: Cold chain not maintained: Cool box at 31 °C on arrival');
-    expect(await row.textContent()).toContain('REJECTED');
+    expect(await row.textContent()).toContain('Rejected');
     expect(await row.textContent()).toContain('Rejected by Ph Receptionist');
     expect(await row.textContent()).toContain('Yaba Demo Reference Laboratory');
     expect(await row.textContent()).toContain(made.number);

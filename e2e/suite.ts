@@ -82,7 +82,7 @@ export async function scanAtReception(page: Page, path: string, labNumber: strin
   return row;
 }
 
-/** Accept a scanned sample, confirmed, and see it ACCEPTED (never APPROVED). */
+/** Accept a scanned sample, confirmed, and see it Accepted (never Approved). */
 export async function acceptScanned(page: Page, row: Locator): Promise<void> {
   await row.getByRole('button', { name: /Accept/ }).click();
   // as with a dialog: the confirmation's opening zoom ends before its button is pressed, and the move's reply is awaited
@@ -93,7 +93,7 @@ export async function acceptScanned(page: Page, row: Locator): Promise<void> {
     confirm.getByRole('button', { name: 'Accept' }).click(),
   ]);
   expect(reply.status(), await reply.text()).toBeLessThan(300);
-  await expect.poll(() => row.textContent()).toContain('ACCEPTED');
+  await expect.poll(() => row.textContent()).toContain('Accepted');
 }
 
 /** On a result-entry page, find a sample and open its tests. */

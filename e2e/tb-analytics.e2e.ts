@@ -48,7 +48,7 @@ describe('the Tuberculosis dashboard and report', () => {
     const xpert = page.locator('.tb-type', { hasText: 'Xpert MTB/RIF' });
     await expect.poll(() => xpert.textContent()).toContain('MTB DETECTED MEDIUM');
     const backlog = page.locator('.tb-dash__backlog');
-    expect(await backlog.textContent()).toMatch(/ORDERED|ACCEPTED|ENTERED|VERIFIED/);
+    expect(await backlog.textContent()).toMatch(/Ordered|Accepted|Entered|Verified/);
     expect(await page.locator('.tb-dash__series .dash__row').count()).toBe(30);
 
     // a period without TB samples: the figures give way to the empty notice
@@ -93,19 +93,19 @@ describe('the Tuberculosis dashboard and report', () => {
     const rrTb = rows.filter({ hasText: 'RR-TB' }).first();
     const text = (await rrTb.textContent()) ?? '';
     expect(text).toContain('MTB DETECTED MEDIUM');
-    expect(text).toContain('APPROVED');
+    expect(text).toContain('Approved');
     expect(text).toContain('Relapse');
     expect(text).toContain('Sputum (spot)');
     expect(text).toContain('Presumptive DR-TB');
     // a test without a result awaits it
-    expect(await page.locator('.report-page').textContent()).toContain('AWAITING RESULT');
+    expect(await page.locator('.report-page').textContent()).toContain('Awaiting result');
 
     // the status filter asks the server again
     const [approved] = await Promise.all([
       page.waitForResponse((r) => isApi('/api/tb_report/')(r) && new URL(r.url()).searchParams.get('test_order_status') === '7'),
       (async () => {
         await page.getByRole('combobox', { name: 'Status' }).click();
-        await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'APPROVED' }).click();
+        await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Approved' }).click();
       })(),
     ]);
     expect(approved.status()).toBe(200);

@@ -115,13 +115,13 @@ describe('a day in the TB laboratory', () => {
 
     // collection, with the sputum the request named
     const row = await sampleRow(page, labNumber);
-    expect(await row.textContent()).toContain('ORDERED');
+    expect(await row.textContent()).toContain('Ordered');
     const modal = await openDialog(page, row.getByRole('button', { name: /Collect/ }));
     await expect.poll(() => modal.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toContain('Sputum');
     await submitDialog(modal, 'Collect', 'collect');
-    await expect.poll(() => row.textContent()).toContain('COLLECTED');
+    await expect.poll(() => row.textContent()).toContain('Collected');
 
-    // reception: the label scanned finds the sample, which is accepted (ACCEPTED, never APPROVED)
+    // reception: the label scanned finds the sample, which is accepted (Accepted, never Approved)
     const waiting = await scanAtReception(page, '/programs/tb-sample-reception', labNumber);
     await acceptScanned(page, waiting);
     await page.context().close();
@@ -133,15 +133,15 @@ describe('a day in the TB laboratory', () => {
     const mtb = page.locator('.entry-test', { hasText: 'MTB detection' });
     const rif = page.locator('.entry-test', { hasText: 'RIF resistance' });
     // a test without a result awaits it, whatever its sample's status
-    await expect.poll(() => mtb.locator('.clin-status').textContent()).toBe('AWAITING RESULT');
+    await expect.poll(() => mtb.locator('.clin-status').textContent()).toBe('Awaiting result');
     await mtb.locator('.ant-select').first().click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'MTB detected, medium' }).click();
     await mtb.getByRole('button', { name: 'Save result' }).click();
-    await expect.poll(() => mtb.locator('.clin-status').textContent()).toBe('ENTERED');
+    await expect.poll(() => mtb.locator('.clin-status').textContent()).toBe('Entered');
     await rif.locator('.ant-select').first().click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'RIF RESISTANCE DETECTED' }).click();
     await rif.getByRole('button', { name: 'Save result' }).click();
-    await expect.poll(() => rif.locator('.clin-status').textContent()).toBe('ENTERED');
+    await expect.poll(() => rif.locator('.clin-status').textContent()).toBe('Entered');
     // the programme's rule flags rifampicin resistance
     await expect.poll(() => rif.locator('.clin-flag').first().textContent()).toBe('RR-TB');
     await page.context().close();
@@ -189,14 +189,14 @@ describe('a day in the TB laboratory', () => {
     // the sample: completed, its results approved and flagged RR-TB
     await page.goto('/programs/tb-manage-sample');
     const row = await sampleRow(page, labNumber);
-    await expect.poll(() => row.first().textContent()).toContain('COMPLETED');
+    await expect.poll(() => row.first().textContent()).toContain('Completed');
     await row.first().getByRole('button', { name: /More/ }).click();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'View' }).click();
     const drawer = page.locator('.ant-drawer', { hasText: 'TB request form' });
     await drawer.waitFor();
     await expect.poll(() => drawer.textContent()).toContain('Relapse');
     await expect.poll(() => drawer.locator('.clin-flag').allTextContents()).toContain('RR-TB');
-    expect(await drawer.locator('.clin-status', { hasText: 'APPROVED' }).count()).toBe(2);
+    expect(await drawer.locator('.clin-status', { hasText: 'Approved' }).count()).toBe(2);
 
     // the report is the order's PDF
     const [report] = await Promise.all([page.waitForResponse((r) => r.url().includes('/report/')), drawer.getByRole('button', { name: /Report/ }).click()]);

@@ -118,7 +118,7 @@ describe('a day in the viral-load laboratory', () => {
     const modal = await openDialog(page, row.getByRole('button', { name: /Collect/ }));
     await choose(page, '.ant-modal .ant-select', 'Plasma');
     await submitDialog(modal, 'Collect', 'collect');
-    await expect.poll(() => row.textContent()).toContain('COLLECTED');
+    await expect.poll(() => row.textContent()).toContain('Collected');
 
     // reception
     const waiting = await scanAtReception(page, '/programs/vl-sample-reception', labNumber);
@@ -185,7 +185,7 @@ describe('a day in the viral-load laboratory', () => {
     // the sample: completed, the alert on it, the request form's facts
     await page.goto('/programs/vl-manage-sample');
     const row = await sampleRow(page, labNumber);
-    await expect.poll(() => row.first().textContent()).toContain('COMPLETED');
+    await expect.poll(() => row.first().textContent()).toContain('Completed');
     await row.first().getByRole('button', { name: /More/ }).click();
     await page.locator('.ant-dropdown-menu-item', { hasText: 'View' }).click();
     const drawer = page.locator('.ant-drawer', { hasText: 'ART number' });
@@ -218,7 +218,7 @@ describe('a day in the viral-load laboratory', () => {
     // the new request waits for collection in the list
     await page.goto('/programs/vl-manage-sample');
     const repeatRow = await sampleRow(page, created.lab_number);
-    await expect.poll(() => repeatRow.first().textContent()).toContain('ORDERED');
+    await expect.poll(() => repeatRow.first().textContent()).toContain('Ordered');
     await page.context().close();
   });
 });

@@ -67,11 +67,15 @@ export const resultItem = z.object({
   comment: z.string(),
   method: z.number().nullable(),
   instrument: z.number().nullable(),
+  /** Usernames (who did it, for the rules: no one verifies their own result); the pages show the `_name`s. */
   entered_by: z.string().nullable(),
+  entered_by_name: z.string().nullable(),
   entered_at: date,
   verified_by: z.string().nullable(),
+  verified_by_name: z.string().nullable(),
   verified_at: when,
   approved_by: z.string().nullable(),
+  approved_by_name: z.string().nullable(),
   approved_at: when,
   amendment_reason: z.string().nullable(),
   amends: z.number().nullable(),
@@ -108,6 +112,8 @@ export const sampleDetail = sampleListItem.extend({
       code: z.string(),
       result_type: z.string(),
       unit: z.string(),
+      /** The places the catalogue declares for the test's numbers: pages print the value with them. */
+      decimals: z.number(),
       codes: z.array(z.string()),
       is_culture: z.boolean(),
       result: resultItem.nullable(),
@@ -139,7 +145,7 @@ export const historyItem = z.object({
 export const statusCount = z.object({ test_order_status: z.number(), count: z.number() });
 
 /** A result as the review worklists show it: its value, flag, range and who entered and verified it. */
-const reviewedResult = resultItem.omit({ method: true, instrument: true, approved_by: true });
+const reviewedResult = resultItem.omit({ method: true, instrument: true, approved_by: true, approved_by_name: true });
 
 /**
  * A row of `GET results/`: a current result, or an amendment awaiting review
@@ -172,6 +178,8 @@ export const reviewTestItem = z.object({
   /** The panel the test was ordered in, shown as the heading its members sit under. */
   panel: z.number().nullable(),
   panel_name: z.string().nullable(),
+  /** The places the catalogue declares for the test's numbers: pages print the value with them. */
+  decimals: z.number(),
   test_status: z.number(),
   result: reviewedResult.nullable(),
 });

@@ -35,6 +35,15 @@ export const DISPATCH_STATUS = {
 
 export const UNKNOWN_STATUS = 'UNKNOWN STATUS';
 
+/**
+ * A status code's name in English sentence case, for what the server writes itself (a PDF, a CSV): "Courier
+ * notified", "Partially rejected"; an unknown code says so. The pages word statuses from their translations instead.
+ */
+export function statusLabel(table: Record<string, number>, code: number | null | undefined): string {
+  const name = statusName(table, code).toLowerCase();
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** Display name for a status code: underscores become spaces, unknown codes say so. */
 export function statusName(table: Record<string, number>, code: number | null | undefined): string {
   const entry = Object.entries(table).find(([, value]) => value === code);

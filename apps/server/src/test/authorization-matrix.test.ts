@@ -263,6 +263,8 @@ const ROWS: Row[] = [
     otherwise: 403,
   },
   { name: 'admin dashboard', method: 'GET', url: () => '/api/admin_dashboard/', expect: { super: 200 }, otherwise: 403 },
+  // the help page: everyone signed in, each told of their own facility's administrators (modules/help)
+  { name: 'help and support', method: 'GET', url: () => '/api/help/', expect: ALL_200, otherwise: 200 },
   { name: 'look-ups', method: 'GET', url: () => '/api/general_order_look_up/', expect: ALL_200, otherwise: 200 },
   // the TB form's vocabularies: for a role in Tuberculosis (the Yaba staff and its admin, the Kano supervisor) and the super admin
   {
@@ -434,6 +436,13 @@ const ROWS: Row[] = [
     name: 'referral destinations',
     method: 'GET',
     url: () => '/api/referral_destination/',
+    expect: { clinicalAdmin: 200, labAdmin: 200, staff: 200 },
+    otherwise: 403,
+  },
+  {
+    name: "the facility's side in referral",
+    method: 'GET',
+    url: () => '/api/referral_role/?program=Tuberculosis',
     expect: { clinicalAdmin: 200, labAdmin: 200, staff: 200 },
     otherwise: 403,
   },

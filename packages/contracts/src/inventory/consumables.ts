@@ -521,6 +521,14 @@ export const consumableStockLine = z.object({
   balance: z.number(),
   /** The card's running balance (of what the card shows: the lot or item, at the place asked or everywhere). */
   running: z.number(),
+  /**
+   * An issue out of the store: the bench the units went to. On a card of every place the issue is the whole
+   * movement (its bench line is not repeated and the running balance does not change); `moved_to_balance` is then the
+   * lot's balance at that bench after it (null on the store's card).
+   */
+  moved_to: z.number().nullable(),
+  moved_to_name: z.string().nullable(),
+  moved_to_balance: z.number().nullable(),
   reason: z.string().nullable(),
   note: z.string(),
   test_order: z.number().nullable(),
@@ -547,6 +555,7 @@ export const CONSUMABLE_STOCK_CARD_COLUMNS = [
   'item',
   'lot',
   'place',
+  'moved_to',
   'quantity',
   'balance',
   'running',
@@ -563,6 +572,7 @@ export function consumableStockCardRows(lines: readonly ConsumableStockLine[]) {
     item: l.item_name,
     lot: l.lot_number,
     place: l.bench_name ?? 'store',
+    moved_to: l.moved_to_name ?? '',
     quantity: l.quantity,
     balance: l.balance,
     running: l.running,
@@ -592,7 +602,17 @@ export const consumableLotAlert = z.object({
 export const consumableShortAlert = z.object({ item: z.number(), item_name: z.string(), uses_short: z.number() });
 
 /** Low stock, lots expiring soon and expired lots still holding stock, and uses not recorded for lack of stock (the sidebar badges read the counts). */
+/**
+ * What the sidebar's badge and the consumables page's alerts count, one figure: every line the alerts list —
+ * items low on stock, lots expiring soon, expired lots still holding stock, items whose uses went short.
+ */
+export function consumableAlertTotal(counts: { low_stock: number; expiring_soon: number; expired_with_stock: number; uses_short: number }): number {
+  return counts.low_stock + counts.expiring_soon + counts.expired_with_stock + counts.uses_short;
+}
+
 export const consumableAlerts = z.object({
+  /** Every alert, as `consumableAlertTotal` counts them: the sidebar's badge and the page's alerts tab. */
+  alerts: z.number(),
   low_stock: z.number(),
   expiring_soon: z.number(),
   expired_with_stock: z.number(),

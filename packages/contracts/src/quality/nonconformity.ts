@@ -214,13 +214,43 @@ export const ncrAction = z.object({
 });
 export type NcrAction = z.infer<typeof ncrAction>;
 
+/**
+ * What a history entry changed, one field at a time, as codes (a category, a type, an essential, a risk, a date, a
+ * person's name, the fields edited): the page names the field and words the value in the reader's language with the
+ * form's own labels. `signed` is true on a closing: the closer signed it with their password.
+ */
+export const NCR_CHANGE_FIELDS = [
+  'number',
+  'severity',
+  'source',
+  'fields',
+  'category',
+  'type',
+  'qse',
+  'risk',
+  'action',
+  'kind',
+  'due_date',
+  'responsible',
+  'completed_on',
+  'effective',
+  'review_note',
+  'signed',
+] as const;
+export type NcrChangeField = (typeof NCR_CHANGE_FIELDS)[number];
+export const ncrChange = z.object({
+  field: z.enum(NCR_CHANGE_FIELDS),
+  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
+});
+export type NcrChange = z.infer<typeof ncrChange>;
+
 export const ncrEvent = z.object({
   at: z.string(),
   by: z.string(),
   action: z.string(),
   from_state: z.string().nullable(),
   to_state: z.string().nullable(),
-  detail: z.string(),
+  changes: z.array(ncrChange),
 });
 
 export const ncrDetail = ncrItem.extend({

@@ -6,6 +6,8 @@ import {
   paginated,
   programFamily,
   referralDestinationsReply,
+  referralRoleQuery,
+  referralRoleReply,
   referredSampleItem,
   SHIPMENT_MOVE_SIDE,
   SHIPMENT_MOVES,
@@ -38,6 +40,7 @@ import {
   moveShipment,
   receiveShipment,
   referralDestinations,
+  referralRole,
   referredReader,
   referredSamples,
 } from './dispatch.service.js';
@@ -76,6 +79,18 @@ export function dispatchRoutes(app: App, db: Db): void {
       },
     },
     (request) => referralDestinations(db, principalOf(request), request.query.program),
+  );
+  app.get(
+    '/api/referral_role/',
+    {
+      schema: {
+        tags,
+        summary: "Whether the caller's facility is a testing laboratory for the programme: it receives shipments (the dispatch page opens on them)",
+        querystring: referralRoleQuery,
+        response: { 200: referralRoleReply },
+      },
+    },
+    (request) => referralRole(db, principalOf(request), request.query.program),
   );
   app.get(
     '/api/shipment/',

@@ -8,7 +8,7 @@ import {
   type ShipmentAction,
   type ShipmentDetail,
   type ShipmentItem,
-  statusName,
+  statusLabel,
   stepTime,
 } from '@nlims/contracts';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -28,6 +28,7 @@ import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { clients } from '../clients/clients.table.js';
 import type { Principal } from '../users/principal.js';
 import { shipmentEvents, shipmentSamples, shipments } from './dispatch.table.js';
+import { printedValue, type StoredValue } from '../results/result-value.js';
 
 type CreateBody = z.output<typeof shipmentCreateBody>;
 type ReceiveBody = z.output<typeof shipmentReceiveBody>;
@@ -66,6 +67,22 @@ export async function referralDestinations(db: Tx, p: Principal, program?: strin
 }
 
 /**
+ * Whether the caller's facility is the testing laboratory of an active lab network for the programme (a network for
+ * every programme counts; no programme named: any network), the side that receives the shipments.
+ */
+export async function referralRole(db: Tx, p: Principal, program?: string): Promise<{ testing_laboratory: boolean }> {
+  const facility = referralFacility(p);
+  const forProgramme =
+    program == null ? sql`true` : sql`(${labNetworks.program} is null or ${labNetworks.program} = (select p.id from ${programs} p where p.name = ${program}))`;
+  const [row] = await db
+    .select({ id: labNetworks.id })
+    .from(labNetworks)
+    .where(and(eq(labNetworks.is_active, true), eq(labNetworks.testing_facility, facility), forProgramme))
+    .limit(1);
+  return { testing_laboratory: row != null };
+}
+
+/**
  * Batch collected samples of the caller's facility into a shipment to a testing laboratory of one of its lab
  * networks: the samples become DISPATCHED (13), each with its audit row, and the shipment PENDING (0), in the
  * caller's transaction. A sample already in an open shipment (or no longer collected) is a 409.
@@ -91,7 +108,7 @@ export async function createShipment(tx: Tx, p: Principal, body: CreateBody, now
     throw conflict(
       notCollected.status === S.DISPATCHED
         ? `Sample ${notCollected.barcode} is already in a shipment.`
-        : `Only collected samples can be dispatched; ${notCollected.barcode} is ${statusName(S, notCollected.status)}.`,
+        : `Only collected samples can be dispatched; ${notCollected.barcode} is ${statusLabel(S, notCollected.status).toLowerCase()}.`,
     );
 
   const destinations = await referralDestinations(tx, p);
@@ -357,7 +374,7 @@ async function previousStep(tx: Tx, id: number, withCollection: boolean): Promis
   const [last] = rowsOf<{ at: unknown; to_status: number }>(
     await tx.execute(sql`select e.at, e.to_status from shipment_events e where e.shipment_id = ${id} order by e.at desc, e.id desc limit 1`),
   );
-  let step = last ? { at: new Date(iso(last.at)!), what: `its last move, ${statusName(D, last.to_status)}` } : null;
+  let step = last ? { at: new Date(iso(last.at)!), what: `its last move, ${statusLabel(D, last.to_status).toLowerCase()}` } : null;
   if (withCollection) {
     const [collected] = rowsOf<{ at: unknown }>(
       await tx.execute(sql`select max(s.collected_at) as at from shipment_samples x join samples s on s.id = x.sample_id where x.shipment_id = ${id}`),
@@ -428,7 +445,7 @@ export async function moveShipment(tx: Tx, p: Principal, id: number, action: Shi
   requireSide(p, shipment, SHIPMENT_MOVE_SIDE[action]);
   const move = SHIPMENT_MOVES[action];
   if (!(move.from as readonly number[]).includes(shipment.status))
-    throw conflict(`Cannot ${action.replace('_', ' ')} a shipment that is ${statusName(D, shipment.status)}.`);
+    throw conflict(`Cannot ${action.replace('_', ' ')} a shipment that is ${statusLabel(D, shipment.status).toLowerCase()}.`);
   if ((action === 'reject' || action === 'cancel') && !body.reason) throw ValidationError.field('reason', 'This field is required.');
   // A rejected shipment's samples carry their rejection reason, as a sample rejected at reception does.
   let why: { id: number; reason: string } | undefined;
@@ -499,7 +516,7 @@ export async function receiveShipment(tx: Tx, p: Principal, id: number, body: Re
   const shipment = await shipmentFor(tx, p, id, true);
   requireSide(p, shipment, 'receiver');
   if (shipment.status !== D.DISPATCHED && shipment.status !== D.DELIVERED)
-    throw conflict(`Cannot receive a shipment that is ${statusName(D, shipment.status)}.`);
+    throw conflict(`Cannot receive a shipment that is ${statusLabel(D, shipment.status).toLowerCase()}.`);
   // Arrived after its last move (dispatched or delivered), and not in the future.
   const at = stepAt('received_at', 'arrival', body.received_at, await previousStep(tx, id, false), now);
   body.samples.forEach((s, i) => {
@@ -632,7 +649,9 @@ export async function referredSamples(db: Db, p: Principal, q: { page: number; p
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from samples s where ${where}`)) as [{ n: number }];
   // The rejection: the coded reason, with the laboratory's words when it rejected the whole shipment; who and when
   // from the sample's last rejection in the audit trail. The testing laboratory is the shipment's.
-  const rows = rowsOf<z.infer<typeof referredSampleItem>>(
+  type Item = z.infer<typeof referredSampleItem>;
+  type Stored = Omit<Item, 'results'> & { results: (Omit<Item['results'][number], 'value'> & StoredValue)[] };
+  const rows = rowsOf<Stored>(
     await db.execute(sql`
       select s.id, s.barcode, p.name as program, c.first_name || ' ' || c.last_name as client_name, s.status, s.completed,
              f.facility_name as testing_facility_name, sh.id as shipment, sh.number as shipment_number,
@@ -640,7 +659,8 @@ export async function referredSamples(db: Db, p: Principal, q: { page: number; p
                     (select nullif(e.reason, '') from shipment_events e where e.shipment_id = sh.id and e.to_status = ${D.REJECTED} order by e.id desc limit 1)), '')
                as rejection_reason,
              rejected.at as rejected_at, rejected.by as rejected_by,
-             coalesce((select json_agg(json_build_object('test', tt.name, 'value', coalesce(r.value_text, r.value_numeric::text), 'unit', r.unit,
+             coalesce((select json_agg(json_build_object('test', tt.name, 'n', r.value_numeric::text, 't', r.value_text, 'd', tt.decimals,
+                        'unit', coalesce(nullif(r.unit, ''), tt.unit),
                         'flag', r.flag, 'approved_at', to_char(r.approved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by t.id)
                        from test_orders t join test_types tt on tt.id = t.test_type_id
                        join results r on r.test_order_id = t.id and r.current and r.status = 7
@@ -657,7 +677,13 @@ export async function referredSamples(db: Db, p: Principal, q: { page: number; p
       where ${where}
       order by s.created_at desc, s.id desc limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`),
   );
-  return { count: n, next: null, previous: null, results: rows.map((r) => ({ ...r, rejected_at: iso(r.rejected_at) })) };
+  // Each value at its test's declared decimals, a censored one as "< 40".
+  const results: Item[] = rows.map((r) => ({
+    ...r,
+    rejected_at: iso(r.rejected_at),
+    results: r.results.map(({ n: _n, t: _t, d: _d, ...x }, i) => ({ ...x, value: printedValue(r.results[i], true) })),
+  }));
+  return { count: n, next: null, previous: null, results };
 }
 
 /**

@@ -87,6 +87,34 @@ describe('referral destinations', () => {
   });
 });
 
+describe("a facility's side in a programme's referral", () => {
+  it('is the testing laboratory where a lab network of the programme tests, and the referring facility elsewhere', async () => {
+    const role = async (username: string, program?: string) => {
+      const res = await call(username, 'GET', `/api/referral_role/${program ? `?program=${encodeURIComponent(program)}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().testing_laboratory;
+    };
+    // Yaba tests Mushin's TB sputum; Mushin and Kano refer and test nothing; Ikeja has no network
+    expect(await role('ph_receptionist', 'Tuberculosis')).toBe(true);
+    expect(await role('ph_supervisor', 'Tuberculosis')).toBe(true);
+    expect(await role('ph_supervisor')).toBe(true);
+    expect(await role('mushin_supervisor', 'Tuberculosis')).toBe(false);
+    expect(await role('kano_supervisor', 'Tuberculosis')).toBe(false);
+    expect(await role('clin_supervisor', 'General')).toBe(false);
+    // the network made above names no programme: Yaba tests every programme's samples for it, EID's too
+    expect(await role('ph_supervisor', 'EID')).toBe(true);
+    await db().execute(sql`update lab_networks set is_active = false where name = 'Kano VL network'`);
+    expect(await role('ph_supervisor', 'EID')).toBe(false);
+    await db().execute(sql`update lab_networks set is_active = true where name = 'Kano VL network'`);
+    // over-long input is a 400 naming the field; the super admin and officials hold no facility
+    const long = await call('ph_supervisor', 'GET', `/api/referral_role/?program=${'x'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toHaveProperty('program');
+    expect((await call('superadmin', 'GET', '/api/referral_role/')).statusCode).toBe(403);
+    expect((await call('fed_tier', 'GET', '/api/referral_role/')).statusCode).toBe(403);
+  });
+});
+
 describe('a shipment from Mushin to Yaba', () => {
   let first: { id: number; barcode: string };
   let second: { id: number; barcode: string };

@@ -1,7 +1,10 @@
-import { DISPATCH_STATUS, type ShipmentDetail, statusName } from '@nlims/contracts';
+import { DISPATCH_STATUS, type ShipmentDetail, statusLabel } from '@nlims/contracts';
 import { drawBarcode, FONT, formatDateTime, renderPdf, tableHeading } from '../reports/pdf.js';
 
 const MM = 72 / 25.4;
+const PLURAL = new Intl.PluralRules('en');
+/** A count with its noun in the manifest's language (English): "1 sample", "2 samples". */
+export const counted = (n: number, one: string, other: string) => `${n} ${PLURAL.select(n) === 'one' ? one : other}`;
 const TEMPERATURE: Record<string, string> = { ambient: 'Ambient', '2-8': '2–8 °C', '-20': '−20 °C', '-80': '−80 °C' };
 
 /**
@@ -22,7 +25,9 @@ export function renderManifest(s: ShipmentDetail): Promise<Buffer> {
       doc
         .font(FONT.regular)
         .fontSize(9)
-        .text(`${s.number} · ${statusName(DISPATCH_STATUS, s.status)} · ${s.samples_count} samples`, left, 21 * MM, { width: width - 70 * MM });
+        .text(`${s.number} · ${statusLabel(DISPATCH_STATUS, s.status)} · ${counted(s.samples_count, 'sample', 'samples')}`, left, 21 * MM, {
+          width: width - 70 * MM,
+        });
       drawBarcode(doc, s.number, left + width - 65 * MM, 12 * MM, 65 * MM, 13 * MM);
     };
     header();
@@ -32,7 +37,7 @@ export function renderManifest(s: ShipmentDetail): Promise<Buffer> {
       ['Courier', s.courier_name ?? '—'],
       ['Rider', [s.rider_name, s.rider_phone].filter(Boolean).join(', ') || '—'],
       ['Pick-up date', s.pickup_date.split('-').reverse().join('/')],
-      ['Packaging', `${s.packaging || '—'} · ${s.boxes} box${s.boxes === 1 ? '' : 'es'}`],
+      ['Packaging', `${s.packaging || '—'} · ${counted(s.boxes, 'box', 'boxes')}`],
       ['Storage temperature', TEMPERATURE[s.storage_temperature] ?? s.storage_temperature],
       ['Temperature at pick-up', s.pickup_temperature == null ? '—' : `${s.pickup_temperature} °C`],
       ['Packed by', s.packed_by],

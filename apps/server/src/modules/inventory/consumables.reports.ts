@@ -1,4 +1,11 @@
-import { type ConsumableAlerts, type ConsumableStockCard, type ConsumableStockLine, type consumableStockCardQuery, stockDaysBetween } from '@nlims/contracts';
+import {
+  type ConsumableAlerts,
+  type ConsumableStockCard,
+  type ConsumableStockLine,
+  consumableAlertTotal,
+  type consumableStockCardQuery,
+  stockDaysBetween,
+} from '@nlims/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { programsHeld } from '../../core/access.js';
@@ -68,21 +75,36 @@ export async function stockCard(db: Db, p: Principal, q: CardQuery, asFile = fal
   const named = programIn(sql.raw('sm.program_id'), programsHeld(p));
   const limit = asFile ? FILE_LINES : q.page_size;
   const offset = asFile ? 0 : (q.page - 1) * q.page_size;
+  // A store-to-bench issue is one movement: its two lines (− at the store, + at the bench, written together) are
+  // paired. On a card of every place they are one line that leaves the running balance as it was; on the store's or
+  // a bench's card each is that place's own signed line, naming the bench the units went to.
+  const everywhere = q.bench == null;
+  const ledger = sql`
+    select s.*, t.id as pair_id, t.bench_id as pair_bench, t.balance as pair_balance,
+      (${everywhere} and s.kind = 'issued' and exists (select 1 from stock_lines f where f.facility_id = s.facility_id and f.lot_id = s.lot_id
+        and f.kind = 'issue' and f.quantity = -s.quantity and f.occurred_on = s.occurred_on and f.recorded_at = s.recorded_at and f.id < s.id)) as folded
+    from stock_lines s
+    left join lateral (select t.id, t.bench_id, t.balance from stock_lines t where s.kind = 'issue' and t.facility_id = s.facility_id
+      and t.lot_id = s.lot_id and t.kind = 'issued' and t.quantity = -s.quantity and t.occurred_on = s.occurred_on and t.recorded_at = s.recorded_at
+      and t.id > s.id order by t.id limit 1) t on true
+    where ${where}`;
   const rows = rowsOf<LineRow>(
     await db.execute(sql`
       select x.*, count(*) over ()::int as total from (
         select s.id, s.occurred_on, s.occurred_on::text as occurred_on_text, s.recorded_at, s.kind, s.item_id as item, i.name as item_name, s.lot_id as lot,
           l.lot_number, s.bench_id as bench, bn.name as bench_name, s.quantity, s.balance,
-          sum(s.quantity) over (order by s.occurred_on, s.id)::int as running,
+          sum(case when s.folded or (${everywhere} and s.pair_id is not null) then 0 else s.quantity end) over (order by s.occurred_on, s.id)::int as running,
+          case when s.pair_id is not null then s.pair_bench end as moved_to, tb.name as moved_to_name,
+          case when ${everywhere} and s.pair_id is not null then s.pair_balance end as moved_to_balance, s.folded,
           s.reason, s.note, s.test_order_id as test_order, case when ${named} then sm.barcode end as lab_number, coalesce(${userName(sql`s.user_id`)}, '') as user_name
-        from stock_lines s
+        from (${ledger}) s
         join consumable_items i on i.id = s.item_id
         join consumable_lots l on l.id = s.lot_id
         left join benches bn on bn.id = s.bench_id
+        left join benches tb on tb.id = s.pair_bench
         left join test_orders o on o.id = s.test_order_id
         left join samples sm on sm.id = o.sample_id
-        where ${where}
-      ) x where ${inPeriod}
+      ) x where ${inPeriod} and not x.folded
       order by x.occurred_on, x.id limit ${limit} offset ${offset}`),
   );
   const [opening] = q.start_date
@@ -93,7 +115,7 @@ export async function stockCard(db: Db, p: Principal, q: CardQuery, asFile = fal
   const count =
     rows[0]?.total ??
     rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from stock_lines s where ${where}
+      await db.execute(sql`select count(*)::int as n from (${ledger}) s where not s.folded
         ${q.start_date ? sql`and s.occurred_on >= ${q.start_date}::date` : sql``} ${q.end_date ? sql`and s.occurred_on <= ${q.end_date}::date` : sql``}`),
     )[0]?.n ??
     0;
@@ -113,6 +135,9 @@ export async function stockCard(db: Db, p: Principal, q: CardQuery, asFile = fal
       quantity: row.quantity,
       balance: row.balance,
       running: row.running,
+      moved_to: row.moved_to,
+      moved_to_name: row.moved_to_name,
+      moved_to_balance: row.moved_to_balance,
       reason: row.reason,
       note: row.note,
       test_order: row.test_order,
@@ -193,7 +218,9 @@ export async function alerts(db: Db, p: Principal, now = new Date()): Promise<Co
   });
   const expiring = lotRows.filter((r) => !r.expired);
   const expired = lotRows.filter((r) => r.expired);
+  const counts = { low_stock: itemRows.length, expiring_soon: expiring.length, expired_with_stock: expired.length, uses_short: shortRows.length };
   return {
+    alerts: consumableAlertTotal(counts),
     low_stock: itemRows.length,
     expiring_soon: expiring.length,
     expired_with_stock: expired.length,

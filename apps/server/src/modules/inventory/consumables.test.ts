@@ -276,23 +276,34 @@ describe('the ledger', () => {
     });
     expect((await admin('POST', `/api/consumable/${id}/count/`, { bench: null, counted: 1 })).statusCode).toBe(409);
 
-    const lines = (await card(`lot=${id}`)).results as ConsumableStockLine[];
-    expect(lines.map((l) => [l.kind, l.bench, l.quantity, l.balance])).toEqual([
-      ['receipt', null, 200, 200],
-      ['issue', null, -50, 150],
-      ['issued', xpert.bench, 50, 50],
-      ['count', null, 0, 150],
-      ['count', xpert.bench, -8, 42],
-      ['adjustment', null, -10, 140],
-      ['disposal', null, -40, 100],
-      ['disposal', null, -100, 0],
-      ['disposal', xpert.bench, -42, 0],
+    // every place: the store-to-bench issue is one movement (− at the store, + at the bench) that leaves the total as it was
+    const everywhere = await card(`lot=${id}`);
+    const lines = everywhere.results as ConsumableStockLine[];
+    expect(lines.map((l) => [l.kind, l.bench, l.quantity, l.balance, l.moved_to, l.moved_to_balance])).toEqual([
+      ['receipt', null, 200, 200, null, null],
+      ['issue', null, -50, 150, xpert.bench, 50],
+      ['count', null, 0, 150, null, null],
+      ['count', xpert.bench, -8, 42, null, null],
+      ['adjustment', null, -10, 140, null, null],
+      ['disposal', null, -40, 100, null, null],
+      ['disposal', null, -100, 0, null, null],
+      ['disposal', xpert.bench, -42, 0, null, null],
     ]);
-    expect(lines.map((l) => l.running)).toEqual([200, 150, 200, 200, 192, 182, 142, 42, 0]);
-    expect(lines[5]).toMatchObject({ reason: 'damaged', note: 'torn box' });
+    expect(everywhere.count).toBe(lines.length);
+    expect(lines.map((l) => l.running)).toEqual([200, 200, 200, 192, 182, 142, 42, 0]);
+    expect(lines[1]!.moved_to_name).toBeTruthy();
+    expect(lines[4]).toMatchObject({ reason: 'damaged', note: 'torn box' });
     expect(lines.every((l) => l.user.length > 0)).toBe(true);
-    // the store's own card
-    expect((await card(`lot=${id}&bench=store`)).results.map((l) => l.running)).toEqual([200, 150, 150, 140, 100, 0]);
+    // the store's own card: the issue is its − line, naming the bench; the bench's card: its + line
+    const store = (await card(`lot=${id}&bench=store`)).results as ConsumableStockLine[];
+    expect(store.map((l) => l.running)).toEqual([200, 150, 150, 140, 100, 0]);
+    expect(store[1]).toMatchObject({ kind: 'issue', quantity: -50, moved_to: xpert.bench, moved_to_balance: null });
+    const bench = (await card(`lot=${id}&bench=${xpert.bench}`)).results as ConsumableStockLine[];
+    expect(bench.map((l) => [l.kind, l.quantity, l.running])).toEqual([
+      ['issued', 50, 50],
+      ['count', -8, 42],
+      ['disposal', -42, 0],
+    ]);
     // as files
     const csv = await admin('GET', `/api/stock_card/?lot=${id}&format=csv`);
     expect(csv.statusCode).toBe(200);
@@ -345,6 +356,8 @@ describe('alerts', () => {
     expect(before.expiring_lots.find((a) => a.lot === near.lot.id)).toMatchObject({ days_to_expiry: 10, balance: 15 });
     expect(before.expired_lots.some((a) => a.item === it1.id)).toBe(true);
     expect(before.low_stock).toBe(before.low_stock_items.length);
+    // one figure for the sidebar's badge and the page's alerts: every line the alerts list
+    expect(before.alerts).toBe(before.low_stock_items.length + before.expiring_lots.length + before.expired_lots.length + before.short_items.length);
     expect(await item(it1.id)).toMatchObject({ usable_total: 15, expired_units: 100, low_stock: true, expiring_soon: true, nearest_expiry: day(10) });
     await receiveLot(it1.id, 'NEW', day(300), 10);
     const after = (await admin('GET', '/api/consumable_alerts/')).json() as ConsumableAlerts;

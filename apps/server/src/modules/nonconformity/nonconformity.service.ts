@@ -1,8 +1,10 @@
 import {
+  NCR_CHANGE_FIELDS,
   NCR_MANAGER_ROLES,
   NCR_SEVERITIES,
   NCR_STATES,
   NCR_TYPES,
+  type NcrChange,
   type NcrDetail,
   type NcrDraft,
   type NcrItem,
@@ -296,7 +298,7 @@ export async function getReport(db: Tx, p: Principal, id: number, now = new Date
       action: h.action,
       from_state: h.from_state,
       to_state: h.to_state,
-      detail: describe(JSON.parse(h.detail) as Record<string, unknown>),
+      changes: changesOf(JSON.parse(h.detail) as Record<string, unknown>),
     })),
     classified_by: report.classifiedBy == null ? null : await nameOf(db, report.classifiedBy),
     classified_at: iso(report.classifiedAt),
@@ -319,12 +321,18 @@ async function nameOf(db: Tx, id: number): Promise<string> {
   return row?.name ?? '';
 }
 
-/** A history entry's detail as one line: `field: value; …`. */
-function describe(detail: Record<string, unknown>): string {
-  return Object.entries(detail)
-    .filter(([, v]) => v != null && v !== '')
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
-    .join('; ');
+/**
+ * A history entry's detail as the fields it changed, codes kept (the page words them): empty values left out, the
+ * closer's signature (recorded as the username, as the audit trail has it) given as signed, never as a username.
+ */
+export function changesOf(detail: Record<string, unknown>): NcrChange[] {
+  // in the fields' own order (the stored detail is jsonb, whose keys come back by length)
+  return NCR_CHANGE_FIELDS.flatMap((field): NcrChange[] => {
+    const v = detail[field];
+    if (v == null || v === '') return [];
+    const value = field === 'signed' ? true : Array.isArray(v) ? v.map(String) : typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
+    return [{ field, value }];
+  });
 }
 
 /** The linked samples must be the facility's; a named test must be one of its sample's. */

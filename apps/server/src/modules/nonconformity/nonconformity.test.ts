@@ -123,6 +123,32 @@ describe('a non-conformity from report to closing', () => {
       'action_reviewed',
       'closed',
     ]);
+    // each entry gives what it changed as fields and codes for the page to word, and the signature never as a username
+    const changes = Object.fromEntries(closed.json().history.map((h: { action: string; changes: unknown }) => [h.action, h.changes]));
+    expect(changes.reported).toEqual([
+      { field: 'number', value: ncr.number },
+      { field: 'severity', value: body.severity },
+      { field: 'source', value: 'sample_rejected' },
+    ]);
+    expect(changes.classified).toEqual([
+      { field: 'category', value: 'sample' },
+      { field: 'type', value: 'sample_quality' },
+      { field: 'qse', value: 'process_control' },
+      { field: 'risk', value: 4 },
+    ]);
+    expect(changes.action_added).toEqual([
+      { field: 'action', value: actionId },
+      { field: 'kind', value: 'corrective' },
+      { field: 'due_date', value: today() },
+      { field: 'responsible', value: expect.not.stringMatching(/^clin_receptionist$/) },
+    ]);
+    expect(changes.action_reviewed).toEqual([
+      { field: 'action', value: actionId },
+      { field: 'effective', value: true },
+      { field: 'review_note', value: 'No haemolysed sample in two weeks' },
+    ]);
+    expect(changes.closed).toEqual([{ field: 'signed', value: true }]);
+    expect(JSON.stringify(closed.json().history)).not.toContain('"clin_supervisor"');
     expect((await call('clin_supervisor', 'POST', `/api/non_conformity_report/${ncr.id}/close/`, close())).statusCode).toBe(409);
     expect((await call('clin_supervisor', 'PATCH', `/api/non_conformity_report/${ncr.id}/`, { title: 'Changed' })).statusCode).toBe(409);
 

@@ -21,12 +21,12 @@ const UNDER_REVIEW = sql.raw('(r.current or (r.amends_id is not null and r.statu
  */
 const sampleTests = sql<unknown[]>`(select coalesce(json_agg(json_build_object(
     'test_order', t.id, 'test_type', t.test_type_id, 'test_type_name', tt.name, 'code', tt.code, 'panel', tt.panel_id, 'panel_name', pt.name,
-    'test_status', t.status,
+    'decimals', tt.decimals, 'test_status', t.status,
     'result', case when r.id is null then null else json_build_object(
       'id', r.id, 'version', r.version, 'status', r.status, 'value', ${wireValueJson('r')}, 'unit', r.unit,
       'flag', r.flag, 'ref_low', r.ref_low, 'ref_high', r.ref_high, 'isolates', r.isolates, 'comment', r.comment,
-      'entered_by', eu.username, 'entered_at', to_char(r.entered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'verified_by', vu.username, 'verified_at', to_char(r.verified_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'entered_by', eu.username, 'entered_by_name', coalesce(nullif(trim(eu.first_name || ' ' || eu.last_name), ''), eu.username), 'entered_at', to_char(r.entered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'verified_by', vu.username, 'verified_by_name', coalesce(nullif(trim(vu.first_name || ' ' || vu.last_name), ''), vu.username), 'verified_at', to_char(r.verified_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'approved_at', to_char(r.approved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'amends', r.amends_id, 'amendment_reason', r.amendment_reason) end)
     order by t.id, r.version), '[]'::json)

@@ -12,6 +12,7 @@ import { sampleIdsMatching } from '../samples/samples.read.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { programs } from '../programs/programs.table.js';
 import { sampleTypes } from '../reference/reference.table.js';
+import { userName } from '../users/user-name.js';
 import { users } from '../users/users.table.js';
 import { results } from './results.table.js';
 import { underReview } from './results.service.js';
@@ -47,8 +48,10 @@ export const resultListResource: ResourceDef = {
     isolates: results.isolates,
     comment: results.comment,
     entered_by: enteredBy.username,
+    entered_by_name: userName(results.enteredBy).as('entered_by_name'),
     entered_at: results.enteredAt,
     verified_by: verifiedBy.username,
+    verified_by_name: sql<string | null>`case when ${results.verifiedBy} is null then null else ${userName(results.verifiedBy)} end`.as('verified_by_name'),
     verified_at: results.verifiedAt,
     approved_at: results.approvedAt,
     amends: results.amendsId,

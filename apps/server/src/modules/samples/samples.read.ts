@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import {
   FILTER_PREFIX,
   type ListQuery,
@@ -201,6 +201,10 @@ export function sampleResource(form: ProgramForm): ResourceDef {
   };
 }
 
+/** A joined user's name as the pages show it (first and last name, else the username); null when none is joined. */
+const personName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn; username: AnyPgColumn }) =>
+  sql<string | null>`coalesce(nullif(trim(${u.firstName} || ' ' || ${u.lastName}), ''), ${u.username})`;
+
 const enteredBy = alias(users, 'entered_by');
 const verifiedBy = alias(users, 'verified_by');
 const approvedBy = alias(users, 'approved_by');
@@ -209,13 +213,21 @@ const approvedBy = alias(users, 'approved_by');
 export async function currentResults(tx: Tx, testOrderIds: number[]) {
   if (!testOrderIds.length) return [];
   const rows = await tx
-    .select({ r: results, entered: enteredBy.username, verified: verifiedBy.username, approved: approvedBy.username })
+    .select({
+      r: results,
+      entered: enteredBy.username,
+      verified: verifiedBy.username,
+      approved: approvedBy.username,
+      enteredName: personName(enteredBy),
+      verifiedName: personName(verifiedBy),
+      approvedName: personName(approvedBy),
+    })
     .from(results)
     .leftJoin(enteredBy, eq(enteredBy.id, results.enteredBy))
     .leftJoin(verifiedBy, eq(verifiedBy.id, results.verifiedBy))
     .leftJoin(approvedBy, eq(approvedBy.id, results.approvedBy))
     .where(and(inArray(results.testOrderId, testOrderIds), eq(results.current, true)));
-  return rows.map(({ r, entered, verified, approved }) => ({
+  return rows.map(({ r, entered, verified, approved, enteredName, verifiedName, approvedName }) => ({
     testOrderId: r.testOrderId,
     id: r.id,
     version: r.version,
@@ -230,10 +242,13 @@ export async function currentResults(tx: Tx, testOrderIds: number[]) {
     method: r.methodId,
     instrument: r.instrumentId,
     entered_by: entered,
+    entered_by_name: enteredName,
     entered_at: r.enteredAt,
     verified_by: verified,
+    verified_by_name: verifiedName,
     verified_at: r.verifiedAt,
     approved_by: approved,
+    approved_by_name: approvedName,
     approved_at: r.approvedAt,
     amendment_reason: r.amendmentReason,
     amends: r.amendsId,
@@ -254,6 +269,7 @@ export async function testsOf(db: Tx, sampleIds: number[]) {
       due_at: testOrders.dueAt,
       result_type: testTypes.result_type,
       unit: testTypes.unit,
+      decimals: testTypes.decimals,
       codes: testTypes.codes,
       is_culture: testTypes.is_culture,
       panel: testTypes.panel,

@@ -104,7 +104,7 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceDetail }) {
               <bdi>{invoice.number}</bdi> <InvoiceStateTag state={invoice.state} />
             </div>
             <div className="bill-muted">
-              {formatDateTime(invoice.created_at)} · {invoice.program}
+              {formatDateTime(invoice.created_at)} · {t(`app:program.${invoice.program}`, { defaultValue: invoice.program })}
               {invoice.created_by ? ` · ${invoice.created_by}` : ''}
             </div>
           </div>

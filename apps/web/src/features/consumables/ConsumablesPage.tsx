@@ -29,7 +29,8 @@ export default function ConsumablesPage({ page }: PageProps) {
   const tab: Tab = asked && TABS.includes(asked) ? asked : 'items';
   const alerts = useAlerts();
   const [issuing, setIssuing] = useState(false);
-  const waiting = (alerts.data?.low_stock ?? 0) + (alerts.data?.expiring_soon ?? 0) + (alerts.data?.expired_with_stock ?? 0);
+  // the sidebar's badge shows this same figure (badge.ts)
+  const waiting = alerts.data?.alerts ?? 0;
   const extra = (
     <div className="clin-actions clin-no-print">
       <Button icon={<ExportOutlined />} onClick={() => setIssuing(true)} data-testid="cons-issue-open">

@@ -33,7 +33,7 @@ function StockCell({ item }: { item: ConsumableItem }) {
   );
 }
 
-const monthsText = (t: TFunction, item: ConsumableItem) => (item.months_of_stock == null ? t('item.noUse') : t('item.months', { n: item.months_of_stock }));
+const monthsText = (t: TFunction, item: ConsumableItem) => (item.months_of_stock == null ? t('item.noUse') : t('item.months', { count: item.months_of_stock }));
 
 /** The facility's items with their usable stock, months of stock, flags and cost per test; add and edit with their tests. */
 export function ItemsTab() {

@@ -9,7 +9,7 @@ import { downloadFile } from '../clinical/common/pdf';
 import { type ReportFormat, ReportActions } from '../clinical/common/ReportActions';
 import { DateInput } from '../forms/DateInput';
 import { CARD_PAGE, type CardFilters, stockCardFile, useBenches, useItem, useLots, useStockCard } from './api';
-import { day } from './labels';
+import { day, signed } from './labels';
 import { ItemSelect } from './pickers';
 
 const EVERYWHERE = 'all';
@@ -108,7 +108,8 @@ export function StockCardTab() {
             className="clin-table cons-table cons-card-table"
             loading={card.isFetching}
             dataSource={lines}
-            scroll={{ x: 'max-content' }}
+            // words wrap so that every column fits a 1366 px screen; dates, lots and quantities never break, and a phone scrolls sideways
+            scroll={{ x: true }}
             locale={{ emptyText: t('card.none') }}
             pagination={{
               current: page,
@@ -120,40 +121,66 @@ export function StockCardTab() {
             }}
             columns={[
               { key: 'date', title: t('card.date'), render: (_, l) => <bdi className="cons-nowrap">{day(l.occurred_on)}</bdi> },
-              { key: 'kind', title: t('card.kind'), render: (_, l) => <span data-kind={l.kind}>{t(`kind.${l.kind}`)}</span> },
+              {
+                key: 'kind',
+                title: t('card.kind'),
+                render: (_, l) => <span data-kind={l.kind}>{t(l.moved_to_balance != null ? 'kind.transfer' : `kind.${l.kind}`)}</span>,
+              },
               {
                 key: 'lot',
                 title: t('card.lotPlace'),
                 render: (_, l) => (
                   <span>
                     <bdi className="cons-lot">{l.lot_number}</bdi>
-                    <span className="cons-muted cons-block">{l.bench_name ?? t('store')}</span>
+                    <span className="cons-muted cons-block">
+                      {l.moved_to_name ? t('card.movedTo', { from: l.bench_name ?? t('store'), to: l.moved_to_name }) : (l.bench_name ?? t('store'))}
+                    </span>
                   </span>
                 ),
               },
               {
-                key: 'in',
-                title: t('card.in'),
+                key: 'quantity',
+                title: t('card.quantity'),
                 align: 'end',
-                render: (_, l) => (l.quantity > 0 ? <span className="cons-in">+{l.quantity.toLocaleString('en-NG')}</span> : l.quantity === 0 ? '0' : ''),
+                render: (_, l) =>
+                  l.moved_to_balance != null ? (
+                    // one transfer on the card of every place: out of the store and into the bench
+                    <span className="cons-nowrap">
+                      <span className="cons-out cons-block">{signed(l.quantity)}</span>
+                      <span className="cons-in cons-block">{signed(-l.quantity)}</span>
+                    </span>
+                  ) : (
+                    <span className={`cons-nowrap ${l.quantity > 0 ? 'cons-in' : l.quantity < 0 ? 'cons-out' : ''}`}>{signed(l.quantity)}</span>
+                  ),
               },
               {
-                key: 'out',
-                title: t('card.out'),
+                key: 'balance',
+                title: t('card.balance'),
                 align: 'end',
-                render: (_, l) => (l.quantity < 0 ? <span className="cons-out">{Math.abs(l.quantity).toLocaleString('en-NG')}</span> : ''),
+                render: (_, l) =>
+                  l.moved_to_balance != null ? (
+                    <span>
+                      <span className="cons-block">{l.balance.toLocaleString('en-NG')}</span>
+                      <span className="cons-block">{l.moved_to_balance.toLocaleString('en-NG')}</span>
+                    </span>
+                  ) : (
+                    l.balance.toLocaleString('en-NG')
+                  ),
               },
-              { key: 'balance', title: t('card.balance'), align: 'end', render: (_, l) => l.balance.toLocaleString('en-NG') },
               {
                 key: 'running',
                 title: t('card.running'),
                 align: 'end',
-                render: (_, l) => <strong data-testid="cons-running">{l.running.toLocaleString('en-NG')}</strong>,
+                render: (_, l) => (
+                  <strong data-testid="cons-running" className="cons-nowrap">
+                    {l.running.toLocaleString('en-NG')}
+                  </strong>
+                ),
               },
               {
                 key: 'detail',
                 title: t('card.detail'),
-                width: 220,
+                width: 200,
                 render: (_, l) => (
                   <span className="cons-note">
                     {[l.reason ? t(`reason.${l.reason}`) : null, l.lab_number ? t('card.labNumber', { lab: l.lab_number }) : null, l.note || null]
@@ -168,7 +195,7 @@ export function StockCardTab() {
                 render: (_, l) => (
                   <span>
                     {l.user || '—'}
-                    <span className="cons-muted cons-block">{formatDateTime(l.recorded_at)}</span>
+                    <span className="cons-muted cons-block cons-nowrap">{formatDateTime(l.recorded_at)}</span>
                   </span>
                 ),
               },

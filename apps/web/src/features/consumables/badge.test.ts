@@ -1,3 +1,4 @@
+import { consumableAlertTotal } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
 import { CONSUMABLES_PATH, consumablesBadges, keepsStock, RECEIVE_PATH } from './badge';
 
@@ -20,10 +21,13 @@ describe('the consumables badges', () => {
     expect(keepsStock(null)).toBe(false);
   });
 
-  it('count items low on stock on the stock page and lots expiring soon on the receiving page, none when nothing waits', () => {
-    expect(consumablesBadges({ low_stock: 2, expiring_soon: 3 })).toEqual({ [CONSUMABLES_PATH]: 2, [RECEIVE_PATH]: 3 });
-    expect(consumablesBadges({ low_stock: 0, expiring_soon: 1 })).toEqual({ [RECEIVE_PATH]: 1 });
-    expect(consumablesBadges({ low_stock: 0, expiring_soon: 0 })).toEqual({});
+  it('count what the alerts tab counts, on the consumables page only, none when nothing waits', () => {
+    const counts = { low_stock: 2, expiring_soon: 1, expired_with_stock: 1, uses_short: 0 };
+    const alerts = consumableAlertTotal(counts);
+    expect(alerts).toBe(4);
+    expect(consumablesBadges({ alerts })).toEqual({ [CONSUMABLES_PATH]: 4 });
+    expect(consumablesBadges({ alerts: 0 })).toEqual({});
     expect(consumablesBadges(undefined)).toEqual({});
+    expect(consumablesBadges({ alerts })[RECEIVE_PATH]).toBeUndefined();
   });
 });

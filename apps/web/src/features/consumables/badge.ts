@@ -1,4 +1,4 @@
-import { isTierUser } from '@nlims/contracts';
+import { type ConsumableAlerts, isTierUser } from '@nlims/contracts';
 import { useSession } from '../auth/useSession';
 import { useAlerts } from './api';
 
@@ -11,13 +11,12 @@ export function keepsStock(user: Parameters<typeof isTierUser>[0] | null): boole
   return user.programs_roles.some((pr) => pr.roles === 'Admin');
 }
 
-/** The sidebar's badges from the alerts' counts: items low on stock on the consumables page, lots expiring soon on the receiving page. */
-export function consumablesBadges(counts: { low_stock: number; expiring_soon: number } | undefined): Record<string, number> {
-  if (!counts) return {};
-  return {
-    ...(counts.low_stock ? { [CONSUMABLES_PATH]: counts.low_stock } : {}),
-    ...(counts.expiring_soon ? { [RECEIVE_PATH]: counts.expiring_soon } : {}),
-  };
+/**
+ * The sidebar's badge: the alerts the consumables page lists, the very figure its alerts tab shows (the server's
+ * `alerts`), on the page that lists them; none when nothing waits.
+ */
+export function consumablesBadges(counts: Pick<ConsumableAlerts, 'alerts'> | undefined): Record<string, number> {
+  return counts?.alerts ? { [CONSUMABLES_PATH]: counts.alerts } : {};
 }
 
 /** The consumables' badges, for the facility's administrator. */

@@ -17,6 +17,9 @@ export const day = (value: string | null | undefined) => formatDate(value) || '�
 /** Left to right whatever the page's direction (an Arabic sentence keeps "96 (9 × 10 + 6)" in its order). */
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
+/** A movement's units with their sign, kept left to right: "+100", "−50" (a true minus), "0". */
+export const signed = (units: number): string => ltr(`${units > 0 ? '+' : units < 0 ? '\u2212' : ''}${Math.abs(units).toLocaleString('en-NG')}`);
+
 /** Units, with whole packs beside them when a pack holds more than one: "100 (4 × 24 + 4)". */
 export function unitsText(t: TFunction, units: number, item: { pack_size: number }): string {
   const base = units.toLocaleString('en-NG');

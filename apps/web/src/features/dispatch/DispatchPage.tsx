@@ -1,4 +1,4 @@
-import { Tabs } from 'antd';
+import { Spin, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,11 +7,11 @@ import { useProgramme } from '../clinical/programme';
 import type { PageProps } from '../pages/pageProps';
 import { NewShipment } from './NewShipment';
 import { ReferredSamples } from './ReferredSamples';
+import { useReferralRole } from './api';
 import { ShipmentList } from './ShipmentList';
+import { firstTab, openTab, SENDER_TABS, type Tab } from './tabs';
 import './dispatch.css';
 
-const SENDER_TABS = ['new', 'outgoing', 'incoming', 'referred'] as const;
-type Tab = (typeof SENDER_TABS)[number];
 /** The incoming shipments of a testing laboratory, for its receivers too. */
 const INCOMING_PATH = '/dispatch/incoming';
 
@@ -25,10 +25,13 @@ export default function DispatchPage({ page }: PageProps) {
   const programme = useProgramme();
   const [params, setParams] = useSearchParams();
   const tabs: readonly Tab[] = programme.may('dispatch') ? SENDER_TABS : ['incoming'];
-  const asked = params.get('tab') as Tab | null;
-  // The receivers' own path opens on the incoming shipments.
-  const first: Tab = page.path === INCOMING_PATH ? 'incoming' : tabs[0]!;
-  const tab = asked && tabs.includes(asked) ? asked : first;
+  const asked = params.get('tab');
+  const role = useReferralRole(programme.name);
+  // A testing laboratory for the programme opens on what it receives; the receivers' own path too.
+  const first = firstTab(tabs, { incomingPath: page.path === INCOMING_PATH, testingLaboratory: role.data?.testing_laboratory ?? false });
+  const tab = openTab(tabs, asked, first);
+  // Which side the facility is decides the first tab: wait for it rather than open the wrong one.
+  const deciding = tabs.length > 1 && !asked && role.isPending;
   const content: Record<Tab, () => ReactNode> = {
     new: () => <NewShipment />,
     outgoing: () => <ShipmentList direction="outgoing" />,
@@ -37,13 +40,17 @@ export default function DispatchPage({ page }: PageProps) {
   };
   return (
     <ClinicalPage page={page} className="dsp-page">
-      <Tabs
-        // Another programme chosen in the header: the new shipment starts afresh.
-        key={programme.name}
-        activeKey={tab}
-        onChange={(key) => setParams({ tab: key })}
-        items={tabs.map((key) => ({ key, label: t(`tab.${key}`), children: content[key]() }))}
-      />
+      {deciding ? (
+        <Spin className="dsp-page__deciding" />
+      ) : (
+        <Tabs
+          // Another programme chosen in the header: the new shipment starts afresh.
+          key={programme.name}
+          activeKey={tab}
+          onChange={(key) => setParams({ tab: key })}
+          items={tabs.map((key) => ({ key, label: t(`tab.${key}`), children: content[key]() }))}
+        />
+      )}
     </ClinicalPage>
   );
 }

@@ -2,6 +2,7 @@ import {
   FILTER_PREFIX,
   type Paginated,
   type referralDestinationsReply,
+  type referralRoleReply,
   type referredSampleItem,
   SAMPLE_STATUS,
   type ShipmentAction,
@@ -38,6 +39,16 @@ export function useDestinations(program: string | undefined) {
   return useQuery({
     queryKey: [...DISPATCH, 'destinations', program],
     queryFn: ({ signal }) => api<Destination[]>('/api/referral_destination/', { query: { program }, signal }),
+    enabled: !!program,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Whether the caller's facility is a testing laboratory for the programme (it receives shipments). */
+export function useReferralRole(program: string | undefined) {
+  return useQuery({
+    queryKey: [...DISPATCH, 'role', program],
+    queryFn: ({ signal }) => api<z.infer<typeof referralRoleReply>>('/api/referral_role/', { query: { program }, signal }),
     enabled: !!program,
     staleTime: 5 * 60_000,
   });

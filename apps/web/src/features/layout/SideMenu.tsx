@@ -4,17 +4,16 @@ import { Badge, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useNotices } from '../app/notices';
 import { useNavBadges } from '../clinical/badges';
 import { useAccess } from './useAccess';
 import { GROUP_ICONS } from './navIcons';
 
-const HELP_KEY = 'help-and-support';
+/** The help page, at the sidebar's foot for everyone. */
+const HELP_PATH = '/help';
 
 /** The sidebar: exactly the pages `sidebarFor` lets this user open, one submenu per group. */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('app');
-  const { notification } = useNotices();
   const ctx = useAccess();
   const { pathname } = useLocation();
   const groups = useMemo(() => sidebarFor(ctx), [ctx]);
@@ -50,22 +49,16 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       })),
     })),
     { type: 'divider' as const },
-    { key: HELP_KEY, icon: <QuestionCircleOutlined />, label: t('layout.helpSupport') },
+    {
+      key: HELP_PATH,
+      icon: <QuestionCircleOutlined />,
+      label: (
+        <Link to={HELP_PATH} onClick={onNavigate}>
+          {t('layout.helpSupport')}
+        </Link>
+      ),
+    },
   ];
 
-  return (
-    <Menu
-      theme="dark"
-      mode="inline"
-      items={items}
-      selectedKeys={current ? [current.path] : []}
-      openKeys={openKeys}
-      onOpenChange={setOpenKeys}
-      onClick={({ key }) => {
-        if (key !== HELP_KEY) return;
-        notification.info({ title: t('layout.comingSoon'), description: t('layout.comingSoonText') });
-        onNavigate?.();
-      }}
-    />
-  );
+  return <Menu theme="dark" mode="inline" items={items} selectedKeys={current ? [current.path] : []} openKeys={openKeys} onOpenChange={setOpenKeys} />;
 }

@@ -13,6 +13,7 @@ import { ClassifyForm } from './ClassifyForm';
 import { CloseDialog } from './CloseDialog';
 import { EditDialog } from './EditDialog';
 import { Frame } from './Frame';
+import { changeText } from './history';
 import { day, OverdueTag, RiskTag, SeverityTag, StateTag, typeText, when } from './labels';
 
 /** Every action done and reviewed, at least one effective: the server's rule for closing, so the button shows only then. */
@@ -216,7 +217,13 @@ function History({ report: r }: { report: NcrDetail }) {
                   · {t(`state.${h.from_state}`, { defaultValue: h.from_state })} → {t(`state.${h.to_state}`, { defaultValue: h.to_state })}
                 </span>
               )}
-              {h.detail && <div className="ncr-muted ncr-history__detail">{h.detail}</div>}
+              {h.changes.length > 0 && (
+                <ul className="ncr-muted ncr-history__detail">
+                  {h.changes.map((c) => (
+                    <li key={c.field}>{changeText(t, c, r)}</li>
+                  ))}
+                </ul>
+              )}
             </div>
           ),
         }))}

@@ -8,6 +8,7 @@ import { formatDateTime } from '../clinical/common/format';
 import type { PageProps } from '../pages/pageProps';
 import { useNotificationSettings, useOutbox, useResend, useSaveNotificationSetting } from './api';
 import { CriticalAlertTable } from './CriticalAlertPanel';
+import { providerNotice } from './providers';
 
 const STATUS_COLOURS: Record<OutboxStatus, string> = { queued: 'default', sending: 'processing', sent: 'blue', delivered: 'green', failed: 'red' };
 
@@ -54,21 +55,53 @@ function Outbox() {
   const [pageNo, setPageNo] = useState(1);
   const list = useOutbox({ status, page: pageNo, search: search || undefined });
   const resend = useResend();
-  const providers = list.data?.providers;
-  const missing = providers ? (['email', 'sms'] as const).filter((c) => !providers[c]) : [];
+  const { missing, earlier } = providerNotice(list.data?.providers, list.data?.results ?? []);
+  const statusColumn = {
+    title: t('column.status'),
+    key: 'status',
+    render: (_: unknown, m: OutboxItem) => (
+      <Space orientation="vertical" size={0} className="notifications-status">
+        {m.held ? (
+          <Tag color="orange" data-testid={`outbox-held-${m.id}`}>
+            {t('held')}
+          </Tag>
+        ) : (
+          <Tag color={STATUS_COLOURS[m.status]} data-testid={`outbox-status-${m.id}`}>
+            {t(`status.${m.status}`)}
+          </Tag>
+        )}
+        {m.held_invoice && <Typography.Text type="secondary">{t('heldInvoice', { number: `\u2068${m.held_invoice}\u2069` })}</Typography.Text>}
+        {m.last_error && <Typography.Text type="danger">{m.last_error}</Typography.Text>}
+      </Space>
+    ),
+  };
+  // The status beside the lab number, where a phone shows it without scrolling; identifiers and times never broken.
   const columns = [
-    { title: t('column.created'), key: 'created', render: (_: unknown, m: OutboxItem) => formatDateTime(m.created_at) },
-    { title: t('column.labNumber'), key: 'lab', render: (_: unknown, m: OutboxItem) => <bdi>{m.lab_number ?? '—'}</bdi> },
+    {
+      title: t('column.labNumber'),
+      key: 'lab',
+      render: (_: unknown, m: OutboxItem) => <bdi className="notifications-nowrap">{m.lab_number ?? '—'}</bdi>,
+    },
+    statusColumn,
+    {
+      title: t('column.created'),
+      key: 'created',
+      render: (_: unknown, m: OutboxItem) => (
+        <bdi dir="ltr" className="notifications-nowrap">
+          {formatDateTime(m.created_at)}
+        </bdi>
+      ),
+    },
     { title: t('column.event'), key: 'event', render: (_: unknown, m: OutboxItem) => t(`event.${m.event}`) },
     {
       title: t('column.recipient'),
       key: 'to',
       render: (_: unknown, m: OutboxItem) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <span>
             {t(`recipient.${m.recipient_kind}`)} · {t(`channel.${m.channel}`)}
           </span>
-          <Typography.Text type="secondary">
+          <Typography.Text type="secondary" className="notifications-nowrap">
             <bdi>{m.address}</bdi>
             {m.hidden && (
               <Tooltip title={t(`hidden.${m.hidden}`)}>
@@ -76,23 +109,6 @@ function Outbox() {
               </Tooltip>
             )}
           </Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      title: t('column.status'),
-      key: 'status',
-      render: (_: unknown, m: OutboxItem) => (
-        <Space direction="vertical" size={0}>
-          {m.held ? (
-            <Tag color="orange" data-testid={`outbox-held-${m.id}`}>
-              {t('held')}
-            </Tag>
-          ) : (
-            <Tag color={STATUS_COLOURS[m.status]}>{t(`status.${m.status}`)}</Tag>
-          )}
-          {m.held_invoice && <Typography.Text type="secondary">{t('heldInvoice', { number: `\u2068${m.held_invoice}\u2069` })}</Typography.Text>}
-          {m.last_error && <Typography.Text type="danger">{m.last_error}</Typography.Text>}
         </Space>
       ),
     },
@@ -120,7 +136,10 @@ function Outbox() {
           type="warning"
           showIcon
           className="notifications-alert"
-          message={t('noProvider', { channels: missing.map((c) => t(`channel.${c}`)).join(', ') })}
+          message={[t('noProvider', { channels: missing.map((c) => t(`channel.${c}`)).join(', ') }), earlier ? t('noProviderEarlier') : '']
+            .filter(Boolean)
+            .join(' ')}
+          data-testid="outbox-no-provider"
         />
       )}
       <Space wrap className="notifications-filters">
@@ -150,7 +169,7 @@ function Outbox() {
       <Table
         rowKey="id"
         size="small"
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
         loading={list.isFetching}
         dataSource={list.data?.results ?? []}
         columns={columns}
@@ -170,7 +189,11 @@ function Settings() {
   const change = (s: NotificationSettingItem, patch: Partial<Pick<NotificationSettingItem, 'content' | 'notify_clinician' | 'notify_client'>>) =>
     save.mutate({ program: s.program, content: s.content, notify_clinician: s.notify_clinician, notify_client: s.notify_client, ...patch });
   const columns = [
-    { title: t('column.programme'), key: 'program', dataIndex: 'program_name' },
+    {
+      title: t('column.programme'),
+      key: 'program',
+      render: (_: unknown, s: NotificationSettingItem) => t(`app:program.${s.program_name}`, { defaultValue: s.program_name }),
+    },
     {
       title: t('column.content'),
       key: 'content',

@@ -7,33 +7,33 @@ const english = catalogs['../../../i18n/locales/en/clinical.json']!;
 const text = (key: string) => english[key];
 
 describe('status labels (DESIGN §3)', () => {
-  it('calls an accepted sample ACCEPTED and an approved result APPROVED', () => {
-    expect(text(statusKey(S.APPROVED))).toBe('ACCEPTED');
-    expect(text(statusKey(R.APPROVAL))).toBe('APPROVED');
-    expect(text(statusKey(S.ORDERED))).toBe('ORDERED');
-    expect(text(statusKey(R.ENTERED))).toBe('ENTERED');
-    expect(text(statusKey(999))).toBe('UNKNOWN STATUS');
-    expect(text(statusKey(null))).toBe('UNKNOWN STATUS');
+  it('calls an accepted sample Accepted and an approved result Approved', () => {
+    expect(text(statusKey(S.APPROVED))).toBe('Accepted');
+    expect(text(statusKey(R.APPROVAL))).toBe('Approved');
+    expect(text(statusKey(S.ORDERED))).toBe('Ordered');
+    expect(text(statusKey(R.ENTERED))).toBe('Entered');
+    expect(text(statusKey(999))).toBe('Unknown status');
+    expect(text(statusKey(null))).toBe('Unknown status');
   });
 
-  it('shows a finished sample as COMPLETED alone, whatever its status code', () => {
-    expect(text(sampleStatusKey({ status: S.ONGOING, completed: true }))).toBe('COMPLETED');
-    expect(text(sampleStatusKey({ status: S.PARTIALLY_REJECTED, completed: true }))).toBe('COMPLETED');
-    expect(text(sampleStatusKey({ status: S.ONGOING, completed: false }))).toBe('ONGOING');
-    expect(text(sampleStatusKey({ status: S.APPROVED }))).toBe('ACCEPTED');
+  it('shows a finished sample as Completed alone, whatever its status code', () => {
+    expect(text(sampleStatusKey({ status: S.ONGOING, completed: true }))).toBe('Completed');
+    expect(text(sampleStatusKey({ status: S.PARTIALLY_REJECTED, completed: true }))).toBe('Completed');
+    expect(text(sampleStatusKey({ status: S.ONGOING, completed: false }))).toBe('Ongoing');
+    expect(text(sampleStatusKey({ status: S.APPROVED }))).toBe('Accepted');
   });
 
-  it('shows a test without a result as AWAITING RESULT, never its sample status', () => {
+  it('shows a test without a result as Awaiting result, never its sample status', () => {
     for (const status of [S.ORDERED, S.COLLECTED, S.APPROVED, S.RECEIVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED, S.ON_HOLD])
-      expect(text(testStatusKey(status)), `test status ${status}`).toBe('AWAITING RESULT');
-    expect(text(testStatusKey(R.ENTERED))).toBe('ENTERED');
-    expect(text(testStatusKey(R.VERIFIED))).toBe('VERIFIED');
-    expect(text(testStatusKey(R.APPROVAL))).toBe('APPROVED');
-    expect(text(testStatusKey(R.RETEST))).toBe('RETEST');
-    expect(text(testStatusKey(S.REJECTED))).toBe('REJECTED');
-    expect(text(testStatusKey(CANCELLED_STATUS))).toBe('CANCELLED');
-    expect(text(testStatusKey(CANCELLED_STATUS, CANCELLED_STATUS))).toBe('CANCELLED');
-    expect(text(testStatusKey(CANCELLED_STATUS, S.ONGOING))).toBe('NOT APPLICABLE');
+      expect(text(testStatusKey(status)), `test status ${status}`).toBe('Awaiting result');
+    expect(text(testStatusKey(R.ENTERED))).toBe('Entered');
+    expect(text(testStatusKey(R.VERIFIED))).toBe('Verified');
+    expect(text(testStatusKey(R.APPROVAL))).toBe('Approved');
+    expect(text(testStatusKey(R.RETEST))).toBe('Retest');
+    expect(text(testStatusKey(S.REJECTED))).toBe('Rejected');
+    expect(text(testStatusKey(CANCELLED_STATUS))).toBe('Cancelled');
+    expect(text(testStatusKey(CANCELLED_STATUS, CANCELLED_STATUS))).toBe('Cancelled');
+    expect(text(testStatusKey(CANCELLED_STATUS, S.ONGOING))).toBe('Not applicable');
   });
 
   it('has every label in all six languages', () => {

@@ -58,7 +58,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
                 ),
               },
               { key: 'status', title: t('samples.status'), render: (_, x) => <TestStatusTag status={x.status} sampleStatus={data.status} /> },
-              { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} code={x.code} /> },
+              { key: 'result', title: t('results.result'), render: (_, x) => <ResultValue result={x.result} code={x.code} decimals={x.decimals} /> },
               {
                 key: 'version',
                 title: t('manage.versionColumn'),
@@ -70,7 +70,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
                 render: (_, x) =>
                   x.result?.approved_by ? (
                     <div>
-                      <div>{x.result.approved_by}</div>
+                      <div>{x.result.approved_by_name ?? x.result.approved_by}</div>
                       <div className="clin-muted">{formatDateTime(x.result.approved_at as string)}</div>
                     </div>
                   ) : (

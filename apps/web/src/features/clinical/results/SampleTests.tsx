@@ -85,13 +85,13 @@ function TestLine({ test, actions, headed, sampleStatus }: { test: ReviewTest; a
         </span>
       </div>
       <div className="rv-line__result">
-        <ResultValue result={result} code={test.code} />
+        <ResultValue result={result} code={test.code} decimals={test.decimals} />
         {result?.comment && <div className="clin-muted">{result.comment}</div>}
         {result && <AmendmentNote result={result} />}
       </div>
       <div className="rv-line__who">
-        {result && who(t('review.enteredBy'), result.entered_by, result.entered_at)}
-        {result && who(t('review.verifiedBy'), result.verified_by, result.verified_at)}
+        {result && who(t('review.enteredBy'), result.entered_by_name ?? result.entered_by, result.entered_at)}
+        {result && who(t('review.verifiedBy'), result.verified_by_name ?? result.verified_by, result.verified_at)}
         {result?.approved_at && (
           <div className="clin-muted">
             {t('manage.released')}: <span className="rv-when">{formatDateTime(result.approved_at)}</span>
