@@ -89,7 +89,7 @@ export default function HelpPage({ page }: PageProps) {
                     </Typography.Title>
                     <dl className="help-facility">
                       <dt>{t('facility.address')}</dt>
-                      <dd>{data.facility.address || t('facility.none')}</dd>
+                      <dd>{data.facility.address ? <bdi>{data.facility.address}</bdi> : t('facility.none')}</dd>
                       <dt>{t('facility.phone')}</dt>
                       <dd>
                         {data.facility.phone ? (
