@@ -184,7 +184,8 @@ describe('vl_report/ (CSV)', () => {
     );
     const row = lines.find((l) => l.includes('ART-CSV-0001'))!;
     expect(row).toContain('DRV/r + RAL,Third line');
-    expect(row).toContain('< 40,< 1.6,Undetectable,20–199');
+    // the log10 at its declared two decimals, as every stored number is printed
+    expect(row).toContain('< 40,< 1.60,Undetectable,20–199');
     // Demo rows too: a target not detected and an unsuppressed result.
     expect(lines.some((l) => l.includes('Target not detected,,Undetectable,< 20'))).toBe(true);
     expect(lines.some((l) => /"Unsuppressed \(> 1,000 copies\/mL\)","≥ 1,000",UNSUPPRESSED/.test(l))).toBe(true);
