@@ -112,7 +112,7 @@ describe('a day in the clinical laboratory', () => {
     // one row per sample: its glucose inside with value, flag and who entered it
     const toVerify = page.locator('.clin-table tr.ant-table-row', { hasText: labNumber });
     await expect.poll(() => toVerify.locator('.rv-line').textContent()).toContain('Random blood glucose');
-    expect(await toVerify.locator('.rv-line').textContent()).toContain('clin_analyst');
+    expect(await toVerify.locator('.rv-line').textContent()).toContain('Entered by: Clin Analyst');
     await toVerify.getByRole('button', { name: 'Verify sample (1)' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => toVerify.count()).toBe(0);

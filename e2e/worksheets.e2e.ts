@@ -99,7 +99,8 @@ async function createFromWorkplan(page: Page, ours: string[]): Promise<Worksheet
   expect(await builder.locator('.ws-plate td').count()).toBe(96);
   // other samples waiting for the test are taken off this plate: a well clicked, then Remove
   for (;;) {
-    const labels = await builder.locator('td .ws-well--sample .ws-well__label').allTextContents();
+    // a well shows the part of the number that tells the plate's samples apart; its whole label is data-label
+    const labels = await builder.locator('td .ws-well--sample').evaluateAll((wells) => wells.map((w) => w.getAttribute('data-label') ?? ''));
     const foreign = labels.find((l) => !ours.includes(l));
     if (!foreign) break;
     await builder.locator('td .ws-well--sample', { hasText: foreign }).click();

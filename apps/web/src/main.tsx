@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { focusableScrollRegions } from './features/app/scrollRegions';
 import { initI18n } from './i18n';
 import { registerServiceWorker } from './pwa/serviceWorker';
 import { Root } from './Root';
@@ -18,4 +19,5 @@ initI18n()
       </StrictMode>,
     );
     registerServiceWorker();
+    focusableScrollRegions();
   });

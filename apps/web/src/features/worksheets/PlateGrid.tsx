@@ -83,11 +83,18 @@ export function PlateGrid({ size, wells, selected, onPick }: { size: number; wel
                 return (
                   <td key={name} data-well={name}>
                     {onPick && (!w || w.kind === 'sample') ? (
-                      <button type="button" className={className} title={title} aria-pressed={selected === name} onClick={() => onPick(name)}>
+                      <button
+                        type="button"
+                        className={className}
+                        title={title}
+                        data-label={w?.label}
+                        aria-pressed={selected === name}
+                        onClick={() => onPick(name)}
+                      >
                         {content}
                       </button>
                     ) : (
-                      <div className={className} title={title}>
+                      <div className={className} title={title} data-label={w?.label}>
                         {content}
                       </div>
                     )}
