@@ -122,7 +122,7 @@ describe('a day in the clinical laboratory', () => {
     await toApprove.locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: /Approve selected \(1\)/ }).click();
     const signature = page.locator('.ant-modal');
-    await expect.poll(() => signature.textContent()).toContain('enter your password to approve 1 results');
+    await expect.poll(() => signature.textContent()).toContain('enter your password to approve 1 result.');
     await signature.locator('input[type=password]').fill(DEMO_PASSWORD);
     await signature.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => toApprove.count()).toBe(0);

@@ -15,8 +15,8 @@ export function focusableScrollRegions(doc: Document = document): void {
   const observer = new MutationObserver(() => {
     if (queued) return;
     queued = true;
-    // one pass per frame, however many nodes a render added
-    requestAnimationFrame(() => {
+    // one pass per batch of changes, however many nodes a render added, before the browser paints
+    queueMicrotask(() => {
       queued = false;
       mark(doc);
     });
