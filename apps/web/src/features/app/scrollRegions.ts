@@ -5,22 +5,22 @@
  */
 const SCROLL_BOXES = '.ant-table-content, .ant-table-body';
 
-function mark(root: ParentNode) {
-  for (const box of root.querySelectorAll<HTMLElement>(SCROLL_BOXES)) if (!box.hasAttribute('tabindex')) box.tabIndex = 0;
+function markBox(box: HTMLElement) {
+  if (!box.hasAttribute('tabindex')) box.tabIndex = 0;
 }
 
-/** Watch the document for table scroll boxes and make each one focusable; once, at start. */
+/** The boxes in what a render added: the node itself, or inside it. */
+function markIn(node: Node) {
+  if (!(node instanceof HTMLElement)) return;
+  if (node.matches(SCROLL_BOXES)) markBox(node);
+  for (const box of node.querySelectorAll<HTMLElement>(SCROLL_BOXES)) markBox(box);
+}
+
+/** Watch the document for table scroll boxes and make each one focusable as it is added; once, at start. */
 export function focusableScrollRegions(doc: Document = document): void {
-  let queued = false;
-  const observer = new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    // one pass per batch of changes, however many nodes a render added, before the browser paints
-    queueMicrotask(() => {
-      queued = false;
-      mark(doc);
-    });
+  const observer = new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) markIn(node);
   });
   observer.observe(doc.body, { childList: true, subtree: true });
-  mark(doc);
+  markIn(doc.body);
 }
