@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// The web's word catalogue alias, as in apps/web/vite.config.ts.
+const LOCALES_ALIAS = { '@locales': path.resolve(import.meta.dirname, 'packages/i18n/locales') };
 const serverTests = ['apps/server/src/**/*.test.ts'];
 // Each API project migrates and seeds one template database per run; test files open copies of it.
 const globalSetup = ['apps/server/src/test/global-setup.ts'];
@@ -18,7 +20,10 @@ const api = { include: serverTests, exclude: isolated, globalSetup, ...timeouts,
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'] } },
+      {
+        resolve: { alias: LOCALES_ALIAS },
+        test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'] },
+      },
       { test: { name: 'api-pglite', env: { TEST_DB: 'pglite', DATA_DIR }, ...api } },
       // Files that change the process (a programme registered by a test) load it afresh.
       { test: { name: 'api-isolated', env: { TEST_DB: 'pglite', DATA_DIR }, include: isolated, globalSetup, ...timeouts } },

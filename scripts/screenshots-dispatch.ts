@@ -17,7 +17,7 @@ const out = outDir();
 const TB_NAME: Record<string, string> = Object.fromEntries(
   ['en', 'ar'].map((lang) => [
     lang,
-    (JSON.parse(readFileSync(path.resolve(`apps/web/src/i18n/locales/${lang}/app.json`), 'utf8')) as Record<string, string>)['program.Tuberculosis']!,
+    (JSON.parse(readFileSync(path.resolve(`packages/i18n/locales/${lang}/app.json`), 'utf8')) as Record<string, string>)['program.Tuberculosis']!,
   ]),
 );
 const TB_FORM = {

@@ -15,7 +15,7 @@ import { apiAs, type Device, deviceContext, fullPage, outDir, shootEverywhere } 
 
 const out = outDir();
 const catalog = (lang: string, ns: string) =>
-  JSON.parse(readFileSync(path.resolve(`apps/web/src/i18n/locales/${lang}/${ns}.json`), 'utf8')) as Record<string, string>;
+  JSON.parse(readFileSync(path.resolve(`packages/i18n/locales/${lang}/${ns}.json`), 'utf8')) as Record<string, string>;
 const GENERAL = (lang: string) => catalog(lang, 'app')['program.General']!;
 const RESULTS = (lang: string) => catalog(lang, 'clinical')['manage.results']!;
 const VIEW = (lang: string) => catalog(lang, 'clinical')['actions.view']!;

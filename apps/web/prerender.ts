@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 
 const LANGUAGES = ['en', 'ar', 'es', 'fr', 'it', 'zh'] as const;
 const PAGES = { landing: 'index.html', terms: 'terms.html' } as const;
@@ -14,11 +14,13 @@ const PAGES = { landing: 'index.html', terms: 'terms.html' } as const;
 export function prerenderPublicPages(): Plugin {
   let root = '';
   let outDir = '';
+  let alias: ResolvedConfig['resolve']['alias'] = [];
   return {
     name: 'nlims-prerender-public-pages',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      alias = config.resolve.alias;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
@@ -27,6 +29,7 @@ export function prerenderPublicPages(): Plugin {
       const server = await createServer({
         root,
         configFile: false,
+        resolve: { alias },
         logLevel: 'error',
         server: { middlewareMode: true, hmr: false, ws: false },
         appType: 'custom',

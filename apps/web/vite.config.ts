@@ -3,8 +3,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerenderPublicPages } from './prerender';
 
+/** The shared catalogue of words (packages/i18n), globbed by the i18n loader as `@locales/<language>/<namespace>.json`. */
+const LOCALES_ALIAS = { '@locales': fileURLToPath(new URL('../../packages/i18n/locales', import.meta.url)) };
+
 export default defineConfig({
   plugins: [react(), prerenderPublicPages()],
+  resolve: { alias: LOCALES_ALIAS },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

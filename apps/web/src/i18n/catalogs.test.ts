@@ -1,13 +1,14 @@
 import { NAV_GROUPS, NAV_PAGES, PROGRAMS } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages';
+import { keyed } from './keyed';
 
 type Catalog = Record<string, string>;
 
-const files = import.meta.glob<Catalog>('./locales/*/*.json', { eager: true, import: 'default' });
+const files = keyed(import.meta.glob<Catalog>('@locales/*/*.json', { eager: true, import: 'default' }));
 
 function catalog(language: string, namespace: string): Catalog {
-  const found = files[`./locales/${language}/${namespace}.json`];
+  const found = files[`${language}/${namespace}`];
   if (!found) throw new Error(`missing ${language}/${namespace}.json`);
   return found;
 }
@@ -63,7 +64,7 @@ const englishOf = (english: Catalog, key: string) => english[key] ?? english[key
 
 describe('translation catalogs', () => {
   it('has a catalog for every language and namespace, and nothing else', () => {
-    const expected = LANGUAGES.flatMap((language) => NAMESPACES.map((ns) => `./locales/${language}/${ns}.json`)).sort();
+    const expected = LANGUAGES.flatMap((language) => NAMESPACES.map((ns) => `${language}/${ns}`)).sort();
     expect(Object.keys(files).sort()).toEqual(expected);
   });
 

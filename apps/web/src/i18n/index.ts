@@ -2,15 +2,16 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { rememberLanguage } from '../features/public/static/language-cookie';
 import { LANG_STORAGE_KEY, LANGUAGES, detectLanguage, isRtl, type Language } from './languages';
+import { keyed } from './keyed';
 
 /** One chunk per language and namespace, fetched when first needed. */
-const catalogs = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
+const catalogs = keyed(import.meta.glob<{ default: ResourceKey }>('@locales/*/*.json'));
 
 const lazyCatalogs: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = catalogs[`./locales/${language}/${namespace}.json`];
+    const load = catalogs[`${language}/${namespace}`];
     if (!load) {
       callback(new Error(`No catalog ${language}/${namespace}`), false);
       return;

@@ -1,13 +1,14 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { keyed } from './keyed';
 
-const files = import.meta.glob<Record<string, string>>('./locales/*/*.json', { eager: true, import: 'default' });
+const files = keyed(import.meta.glob<Record<string, string>>('@locales/*/*.json', { eager: true, import: 'default' }));
 const i18n = i18next.createInstance();
 
 beforeAll(async () => {
   const resources: Record<string, Record<string, Record<string, string>>> = {};
   for (const [path, catalog] of Object.entries(files)) {
-    const [, lang, ns] = path.match(/\.\/locales\/(\w+)\/(\w+)\.json$/)!;
+    const [lang, ns] = path.split('/');
     resources[lang!] = { ...resources[lang!], [ns!]: catalog };
   }
   await i18n.init({ lng: 'en', fallbackLng: false, interpolation: { escapeValue: false }, resources });

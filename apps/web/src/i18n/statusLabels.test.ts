@@ -15,10 +15,11 @@ import {
 } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
 import { sampleStatusKey, testStatusKey, statusKey } from '../features/clinical/common/statusLabels';
+import { keyed } from './keyed';
 
-const catalogs = import.meta.glob<Record<string, string>>('./locales/*/*.json', { eager: true, import: 'default' });
+const catalogs = keyed(import.meta.glob<Record<string, string>>('@locales/*/*.json', { eager: true, import: 'default' }));
 const LANGUAGES = ['en', 'ar', 'fr', 'es', 'it', 'zh'];
-const catalog = (lang: string, ns: string) => catalogs[`./locales/${lang}/${ns}.json`] ?? {};
+const catalog = (lang: string, ns: string) => catalogs[`${lang}/${ns}`] ?? {};
 
 /** Every status the contracts define, with the catalogue and key each domain's pages word it by. */
 const DOMAINS: { name: string; ns: string; keys: string[] }[] = [

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   FAMILIES,
@@ -12,29 +10,18 @@ import {
   requestFormOf,
   requestFormSpecOf,
 } from '@nlims/contracts';
+import { CATALOGUE_LANGUAGES, catalogue } from '@nlims/i18n';
 import { ValidationError } from '../../core/errors.js';
 
 /**
  * A programme's request form for the API (contracts request-forms.ts): the
- * declaration, labelled in the caller's language from the web's translation
- * catalogs (the same words the order form shows), and the JSON Schema the
+ * declaration, labelled in the caller's language from the product's one catalogue of words
+ * (@nlims/i18n) (the same words the order form shows), and the JSON Schema the
  * server validates with.
  */
 
-const LOCALES = fileURLToPath(new URL('../../../../web/src/i18n/locales/', import.meta.url));
-const LANGUAGES: readonly string[] = existsSync(LOCALES) ? readdirSync(LOCALES) : ['en'];
-const catalogs = new Map<string, Readonly<Record<string, string>>>();
-
-function catalog(language: string, namespace: string): Readonly<Record<string, string>> {
-  const key = `${language}/${namespace}`;
-  let found = catalogs.get(key);
-  if (!found) {
-    const file = `${LOCALES}${key}.json`;
-    found = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-    catalogs.set(key, found);
-  }
-  return found;
-}
+const LANGUAGES = CATALOGUE_LANGUAGES;
+const catalog = catalogue;
 
 /** The language to answer in: `?lang=`, else the first supported of Accept-Language, else English. */
 export function negotiateLanguage(asked: string | undefined, acceptLanguage: string | undefined): string {

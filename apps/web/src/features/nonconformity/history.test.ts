@@ -2,8 +2,9 @@ import { NCR_CHANGE_FIELDS, type NcrChange } from '@nlims/contracts';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeText } from './history';
+import { keyed } from '../../i18n/keyed';
 
-const catalogs = import.meta.glob<Record<string, string>>('../../i18n/locales/*/nonConformity.json', { eager: true, import: 'default' });
+const catalogs = keyed(import.meta.glob<Record<string, string>>('@locales/*/nonConformity.json', { eager: true, import: 'default' }));
 const lang = (path: string) => path.split('/').at(-2)!;
 const report = {
   actions: [
@@ -40,7 +41,7 @@ describe('a non-conformity’s history, in words', () => {
 
   it('speaks the reader’s language: no code and no English on the Arabic page', () => {
     const arabic = line({ field: 'qse', value: 'process_control' }, 'ar');
-    expect(arabic).toContain(catalogs['../../i18n/locales/ar/nonConformity.json']!['qse.process_control']);
+    expect(arabic).toContain(catalogs['ar/nonConformity']!['qse.process_control']);
     expect(arabic).not.toMatch(/process_control|Process|Quality/);
     expect(line({ field: 'source', value: 'manual' }, 'ar')).not.toMatch(/manual|source/);
   });

@@ -1,6 +1,6 @@
 import { PH_DISEASES, requestFormSpecOf } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
-import en from '../../i18n/locales/en/ph.json';
+import en from '@locales/en/ph.json';
 
 const catalog = en as Record<string, string>;
 

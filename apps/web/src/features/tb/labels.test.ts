@@ -4,15 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../i18n/languages';
 import { formChoiceText } from './labels';
 import { defaultPeriod, percentText, periodText } from '../analytics/format';
+import { keyed } from '../../i18n/keyed';
 
 type Catalog = Record<string, string>;
-const files = import.meta.glob<Catalog>('../../i18n/locales/*/*.json', { eager: true, import: 'default' });
+const files = keyed(import.meta.glob<Catalog>('@locales/*/*.json', { eager: true, import: 'default' }));
 
 /** A t over the real catalogs of one language: `ns:key`, interpolation, defaultValue. */
 function tOf(language: string): TFunction {
   const t = (key: string, options: Record<string, unknown> = {}) => {
     const [ns, name] = key.split(':') as [string, string];
-    const text = files[`../../i18n/locales/${language}/${ns}.json`]?.[name] ?? (options.defaultValue as string | undefined) ?? key;
+    const text = files[`${language}/${ns}`]?.[name] ?? (options.defaultValue as string | undefined) ?? key;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, v: string) => String(options[v]));
   };
   return t as unknown as TFunction;
@@ -26,7 +27,7 @@ describe('TB request-form codes in words', () => {
         for (const choice of choices) {
           const text = formChoiceText(t, field as TbFormChoiceField, choice.value);
           expect(text, `${language} ${field}.${choice.value}`).not.toBe(choice.value);
-          expect(text, `${language} ${field}.${choice.value}`).toBe(files[`../../i18n/locales/${language}/tb.json`]![`choice.${field}.${choice.value}`]);
+          expect(text, `${language} ${field}.${choice.value}`).toBe(files[`${language}/tb`]![`choice.${field}.${choice.value}`]);
         }
       }
     }

@@ -1,9 +1,10 @@
 import { CANCELLED_STATUS, RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
 import { sampleStatusKey, statusKey, testStatusKey } from './statusLabels';
+import { keyed } from '../../../i18n/keyed';
 
-const catalogs = import.meta.glob<Record<string, string>>('../../../i18n/locales/*/clinical.json', { eager: true, import: 'default' });
-const english = catalogs['../../../i18n/locales/en/clinical.json']!;
+const catalogs = keyed(import.meta.glob<Record<string, string>>('@locales/*/clinical.json', { eager: true, import: 'default' }));
+const english = catalogs['en/clinical']!;
 const text = (key: string) => english[key];
 
 describe('status labels (DESIGN §3)', () => {

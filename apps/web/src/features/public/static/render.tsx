@@ -6,8 +6,9 @@ import { isRtl, type Language } from '../../../i18n/languages';
 import Landing from '../landing/Landing';
 import Terms from '../Terms';
 import { StaticNotices } from './StaticNotices';
+import { keyed } from '../../../i18n/keyed';
 
-const catalogs = import.meta.glob<{ default: ResourceKey }>('../../../i18n/locales/*/public.json', { eager: true });
+const catalogs = keyed(import.meta.glob<{ default: ResourceKey }>('@locales/*/public.json', { eager: true }));
 
 export type StaticPage = 'landing' | 'terms';
 
@@ -16,7 +17,7 @@ export type StaticPage = 'landing' | 'terms';
  * first visit reads them before (or without) any JavaScript.
  */
 export async function renderPage(template: string, language: Language, page: StaticPage): Promise<string> {
-  const catalog = catalogs[`../../../i18n/locales/${language}/public.json`];
+  const catalog = catalogs[`${language}/public`];
   if (!catalog) throw new Error(`No public catalog for ${language}`);
   const i18n = i18next.createInstance();
   await i18n.init({
