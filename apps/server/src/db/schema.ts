@@ -10,7 +10,7 @@ export * from '../modules/catalogue/catalogue.table.js';
 export * from '../modules/facility-settings/facility-settings.table.js';
 export * from '../modules/clients/clients.table.js';
 export * from '../modules/samples/samples.table.js';
-export * from '../modules/results/results.table.js';
+export * from '../modules/samples/results.table.js';
 export * from '../core/idempotency.table.js';
 export * from '../modules/analytics/tier/tier.table.js';
 export * from '../modules/qc/qc.table.js';

@@ -3,12 +3,12 @@ import { Readable } from 'node:stream';
 import { FILE_KINDS } from '@nlims/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
-import { lagosToday, addDays } from '../modules/analytics/kit/period.js';
+import { lagosToday, addDays } from '../core/period.js';
 import { createFiles } from '../modules/files/uploads.service.js';
 import { folders } from '../modules/files/files.table.js';
 import { createFolder } from '../modules/files/folders.service.js';
 import { storageFromEnv } from '../modules/files/storage.js';
-import { FONT, renderPdf } from '../modules/reports/pdf.js';
+import { FONT, renderPdf } from '../core/pdf.js';
 import { principalOf } from './demo-steps.js';
 
 interface DemoDocument {

@@ -5,7 +5,7 @@ import { rowsOf } from '../core/db.js';
 import { NOTIFIED_ACTION, notifiedSql, notifyFlagSql } from '../modules/analytics/ph/ph-query.js';
 import { effectiveMeasures } from '../modules/facility-settings/effective-measures.js';
 import { ageInDays, flagFor, pickRange, type Range } from '../modules/results/flags.js';
-import { sampleResultsOf } from '../modules/results/results.service.js';
+import { sampleResultsOf } from '../modules/samples/sample-results.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { DEMO_HISTORY_PREFIX } from './history.js';
 import { seed } from './index.js';

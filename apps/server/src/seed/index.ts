@@ -7,12 +7,15 @@ import { seedInstrumentsDemo } from './demo-instruments.js';
 import { seedDhis2Demo } from './demo-dhis2.js';
 import { seedNotificationsDemo } from './demo-notifications.js';
 import { seedReference } from './reference.js';
+import { installModuleHooks } from '../modules/registry.js';
 
 /**
  * Reference data always; with `demo`, the demo facilities, staff and samples, and (unless `history: false`, as the
  * tests' databases are seeded) about 500 finished samples of the last twelve months (history.ts), once.
  */
 export async function seed(db: Db, options: { demo: boolean; history?: boolean }): Promise<void> {
+  // The demo moves samples through the services: the modules' handlers (invoices, alerts, stock) act as in use.
+  installModuleHooks();
   await db.transaction(async (tx) => {
     await seedReference(tx);
     // Before any sample is written, so every test is classified by the rules in force.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
-import { drawBarcode, FONT, renderPdf } from '../reports/pdf.js';
+import { drawBarcode, FONT, renderPdf } from '../../core/pdf.js';
 import type { Principal } from '../users/principal.js';
 import { adminFacility } from './assets.access.js';
 

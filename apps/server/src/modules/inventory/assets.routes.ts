@@ -29,7 +29,7 @@ import { idempotencyHeaders, idempotentCreate } from '../../core/idempotency.js'
 import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { sendPdf } from '../reports/pdf.js';
+import { sendPdf } from '../../core/pdf.js';
 import type { Principal } from '../users/principal.js';
 import { adminFacility } from './assets.access.js';
 import { availability } from './assets.availability.js';

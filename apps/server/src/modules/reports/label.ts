@@ -1,5 +1,5 @@
 import { rulesOf } from '@nlims/contracts';
-import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Symbology } from './pdf.js';
+import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Symbology } from '../../core/pdf.js';
 import type { ReportData } from './report-data.js';
 
 const MM = 72 / 25.4;

@@ -4,15 +4,14 @@ import type { Db } from '../../core/db.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { effectiveMeasures } from '../facility-settings/effective-measures.js';
 import { facilities } from '../facilities/facilities.table.js';
-import { reportAttachments } from '../files/attachments.service.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { antibiotics, methods, organisms, sampleTypes } from '../reference/reference.table.js';
 import { ageInDays } from '../results/flags.js';
 import { getSample, testsOf } from '../samples/samples.read.js';
+import { lifecycle, type PrintedVerification } from '../samples/lifecycle.js';
 import { samples as samplesTable } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
-import { verificationFor } from '../verification/verification.service.js';
 import { type ReportLine, reportLine } from './report-line.js';
 
 /**
@@ -67,10 +66,28 @@ export async function reportData(db: Db, p: Principal, form: ProgramForm, id: nu
   // The ranges in force at the laboratory that holds the sample, for the numeric tests' report lines.
   const numericTests = [...new Set(tests.filter((t) => t.result_type === 'numeric').map((t) => t.test_type))];
   const measures = numericTests.length ? await effectiveMeasures(db, where?.facility ?? order.facility, numericTests) : [];
-  const attachments = await reportAttachments(
+  // What other modules add to the report: the files that go with it, its verification (made when printed).
+  const sections = await lifecycle.reportSections.collect({
     db,
-    sampleRows.map((r) => r.s.id),
-  );
+    principal: p,
+    sampleIds: sampleRows.map((r) => r.s.id),
+    facts: {
+      sampleId: id,
+      facilityId: where?.facility ?? order.facility,
+      labNumber: order.lab_number,
+      tests: tests.map((t) => ({
+        name: t.test_type_name,
+        status: t.result?.status ?? null,
+        value: t.result?.value ?? null,
+        unit: t.result?.unit ?? null,
+        flag: t.result?.flag ?? null,
+        approvedAt: t.result?.approved_at ?? null,
+        version: t.result?.version ?? 0,
+      })),
+    },
+  });
+  const attachments = sections.flatMap((s) => s.attachments ?? []);
+  const verifier = sections.find((s) => s.verify)?.verify;
   const person = (username: string | null) => {
     const found = people.find((x) => x.username === username);
     return found ? `${found.first} ${found.last}`.trim() || found.username : (username ?? '—');
@@ -124,21 +141,7 @@ export async function reportData(db: Db, p: Principal, form: ProgramForm, id: nu
      * The report's verification (its public code, QR URL and digest), found or made when the report is
      * printed — never for a label. Null while nothing is approved.
      */
-    verify: () =>
-      verificationFor(db, p, {
-        sampleId: id,
-        facilityId: where?.facility ?? order.facility,
-        labNumber: order.lab_number,
-        tests: tests.map((t) => ({
-          name: t.test_type_name,
-          status: t.result?.status ?? null,
-          value: t.result?.value ?? null,
-          unit: t.result?.unit ?? null,
-          flag: t.result?.flag ?? null,
-          approvedAt: t.result?.approved_at ?? null,
-          version: t.result?.version ?? 0,
-        })),
-      }),
+    verify: (): Promise<PrintedVerification | null> => (verifier ? verifier() : Promise.resolve(null)),
   };
 }
 export type ReportData = Awaited<ReturnType<typeof reportData>>;

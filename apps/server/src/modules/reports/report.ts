@@ -1,7 +1,7 @@
 import { RESULT_STATUS as R, requestLinesOf, rulesOf } from '@nlims/contracts';
-import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Doc } from './pdf.js';
+import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Doc } from '../../core/pdf.js';
 import type { ReportData } from './report-data.js';
-import type { PrintedVerification } from '../verification/verification.service.js';
+import type { PrintedVerification } from '../samples/lifecycle.js';
 
 const MARGIN = 40;
 const GREEN = '#0b6e4f';

@@ -4,14 +4,15 @@ import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { signatureValid } from '../auth/passwords.js';
+import { signatureValid } from '../users/passwords.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { programs } from '../programs/programs.table.js';
 import { orders, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
-import { results } from './results.table.js';
-import { checkValue, OPEN_AMENDMENT, sampleResults } from './results.service.js';
+import { OPEN_AMENDMENT, results } from '../samples/results.table.js';
+import { sampleResults } from '../samples/sample-results.js';
+import { checkValue } from './results.service.js';
 
 export interface AmendInput {
   value: number | string;

@@ -14,7 +14,7 @@ import { programs } from '../programs/programs.table.js';
 import { sampleTypes } from '../reference/reference.table.js';
 import { userName } from '../users/user-name.js';
 import { users } from '../users/users.table.js';
-import { results } from './results.table.js';
+import { results } from '../samples/results.table.js';
 import { underReview } from './results.service.js';
 
 const enteredBy = alias(users, 'entered_by_user');

@@ -20,22 +20,20 @@ import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
-import { signatureValid } from '../auth/passwords.js';
+import { signatureValid } from '../users/passwords.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { effectiveMeasures } from '../facility-settings/effective-measures.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { antibiotics, instruments, methods, organisms, resultRejectionReasons } from '../reference/reference.table.js';
 import { markCompleted } from '../samples/completion.js';
+import { lifecycle } from '../samples/lifecycle.js';
+import { OPEN_AMENDMENT, results } from '../samples/results.table.js';
+import { sampleResults, sampleResultsOf } from '../samples/sample-results.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { programs } from '../programs/programs.table.js';
 import type { Principal } from '../users/principal.js';
 import { ageInDays, flagFor, pickRange } from './flags.js';
-import { notifyApproved, raiseCriticalAlerts } from '../notifications/enqueue.js';
-import { results } from './results.table.js';
-import { blockedByQc, QcHold } from '../qc/qc-gate.js';
-import { useConsumables } from '../inventory/consumables.use.js';
-import { assertInstrumentsAvailable } from '../inventory/assets.availability.js';
 
 const ACCEPTED_SAMPLE = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 export const SIGNATURE_MEANING = 'Approved: I have reviewed this result and release it for reporting.';
@@ -136,8 +134,8 @@ export async function checkValues(tx: Tx, items: readonly ValueToCheck[]): Promi
     items.map((i) => i.body.instrument),
     'instrument',
   );
-  // An instrument whose every analyser here is under repair, out of service or past its calibration is refused.
-  await assertInstrumentsAvailable(tx, items);
+  // Checks other modules make before a value is judged (an analyser out of service refuses them all).
+  await lifecycle.beforeEntry.run({ tx, items });
   const measures = new Map<string, Measure>();
   for (const facilityId of new Set(items.filter((i) => i.test.result_type === 'numeric').map((i) => i.facilityId))) {
     const tests = [...new Set(items.filter((i) => i.facilityId === facilityId).map((i) => i.test.id))];
@@ -179,25 +177,6 @@ export async function checkValue(
   const [verdict] = await checkValues(tx, [{ test, client: c, facilityId, body, interpretation }]);
   if (verdict instanceof ValidationError) throw verdict;
   return verdict!;
-}
-
-/** The current coded results of samples by test code, for the programmes' interpretation rules: one query, by sample. */
-export async function sampleResultsOf(tx: Tx, sampleIds: readonly number[]): Promise<Map<number, CodedResult[]>> {
-  const out = new Map<number, CodedResult[]>(sampleIds.map((id) => [id, []]));
-  if (!sampleIds.length) return out;
-  const rows = await tx
-    .select({ sample: testOrders.sampleId, code: testTypes.code, value: results.valueText, numeric: results.valueNumeric })
-    .from(results)
-    .innerJoin(testOrders, eq(testOrders.id, results.testOrderId))
-    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-    .where(and(inArray(testOrders.sampleId, [...new Set(sampleIds)]), eq(results.current, true)));
-  for (const r of rows) out.get(r.sample)?.push({ code: r.code, value: wireValue(r.numeric, r.value) });
-  return out;
-}
-
-/** The current coded results of a sample by test code, for the programme's interpretation rules. */
-export async function sampleResults(tx: Tx, sampleId: number): Promise<CodedResult[]> {
-  return (await sampleResultsOf(tx, [sampleId])).get(sampleId) ?? [];
 }
 
 export interface NewRun {
@@ -493,14 +472,8 @@ export async function enterResults(tx: Tx, p: Principal, bodies: readonly Result
     p,
     accepted.map((a) => ({ t: a.t, test: a.test, checked: a.checked, body: a.body })),
   );
-  // A critical value (LL, HH): its alert, and the clinician told at once, in this transaction.
-  await raiseCriticalAlerts(tx, created);
-  // The consumables the tests use (automatic use): the batch's runs, set-based; never refuses the entry.
-  await useConsumables(
-    tx,
-    p,
-    created.map((c) => c.testOrderId),
-  );
+  // What other modules do with new runs, in this transaction: a critical value's alert, the consumables used.
+  await lifecycle.entered.run({ tx, actor: p, runs: created });
   await settleMembers(
     tx,
     p,
@@ -544,7 +517,6 @@ export async function enterResult(tx: Tx, p: Principal, body: ResultBody) {
 }
 
 /** Statuses of an amendment still under review: the released version stays in force meanwhile. */
-export const OPEN_AMENDMENT = [R.ENTERED, R.VERIFIED];
 
 /** Results a reviewer can act on: those in force, and amendments awaiting verification or approval. */
 export const underReview = () => or(eq(results.current, true), and(isNotNull(results.amendsId), inArray(results.status, OPEN_AMENDMENT)))!;
@@ -626,10 +598,8 @@ export async function reviewResults(tx: Tx, p: Principal, ids: number[], action:
   if (action === 'verify' && found.some((r) => r.enteredBy === p.id)) throw forbidden('You entered this result; another person must verify it.');
   if (action === 'approve' && found.some((r) => r.verifiedBy === p.id && !r.verifierMayApprove))
     throw forbidden('You verified this result; at this facility another person must approve it.');
-  if (action === 'approve') {
-    const blocked = await blockedByQc(tx, unique);
-    if (blocked.length) throw new QcHold(blocked);
-  }
+  // Gates other modules keep on approval (the run's quality control), before anything moves.
+  if (action === 'approve') await lifecycle.beforeApproval.run({ tx, actor: p, resultIds: unique });
   const from = RESULT_MOVES[action] as readonly number[];
   const stamp = new Date();
   const set: Partial<typeof results.$inferInsert> = { status: TARGET[action], statusReason: reason };
@@ -693,8 +663,8 @@ export async function reviewResults(tx: Tx, p: Principal, ids: number[], action:
       after: { result: r.id, test_order: r.testOrderId, ...(r.amendsId != null ? { amends: r.amendsId } : {}) },
     })),
   );
-  // The clinician and the consenting client are told (queued in the outbox, in this transaction; once per batch).
-  if (action === 'approve') await notifyApproved(tx, moved);
+  // What other modules do with approved results, in this transaction (the clinician and client told, once per batch).
+  if (action === 'approve') await lifecycle.approved.run({ tx, actor: p, results: moved });
   if (action === 'approve')
     await markCompleted(
       tx,

@@ -22,7 +22,7 @@ import { amongMatches, clientIdsMatching } from '../clients/client-search.js';
 import { clients } from '../clients/clients.table.js';
 import { programs } from '../programs/programs.table.js';
 import { sampleTypes } from '../reference/reference.table.js';
-import { results } from '../results/results.table.js';
+import { results } from './results.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
 import { formPrograms, programIn } from './forms.js';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   bulkSampleIds,
   collectBody,
-  completeEntryBody,
   emptyBody,
   historyItem,
   idParams,
@@ -27,17 +26,11 @@ import type { App } from '../../core/types.js';
 import { inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.service.js';
 import { sampleTypes } from '../reference/reference.table.js';
-import { renderLabel } from '../reports/label.js';
-import { SYMBOLOGIES, sendPdf, type Symbology } from '../reports/pdf.js';
-import { type ReportData, reportData } from '../reports/report-data.js';
-import { renderReport } from '../reports/report.js';
-import { completeEntry } from './complete-entry.js';
 import { FORMS } from './forms.js';
 import { getSample, sampleHistory, sampleResource, statusCounts } from './samples.read.js';
 import { createOrder, type MoveInput, moveSample, moveSamples, orderFollowOn, requireMoveAmong, requireOrderAmong } from './samples.service.js';
 import { describeRequestForms } from '../programs/request-form.js';
 import { workplanResource } from './workplan.js';
-import { assertReportReleasable } from '../billing/hold.js';
 
 const tags = ['samples'];
 
@@ -50,10 +43,6 @@ const ACTIONS: [SampleAction, z.ZodObject & z.ZodType<MoveInput>][] = [
   ['cancel', emptyBody],
 ];
 
-/** A PDF document: binary, described for the OpenAPI document (a Buffer is sent as it is, never serialised). */
-const PDF = z.any().meta({ type: 'string', format: 'binary' });
-const pdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
-const labelQuery = pdfQuery.extend({ symbology: z.enum(SYMBOLOGIES).optional() });
 /** `?program__name=`: one of the programmes registered when the routes are built. */
 const programQuery = () => z.object({ program__name: z.enum(PROGRAMS as [string, ...string[]], { error: 'Unknown programme.' }).optional() });
 
@@ -80,25 +69,6 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
       idempotentCreate(db, request, reply, 201, async (tx) => {
         const placed = await createOrder(tx, principalOf(request), form, request.body);
         return { id: placed.order.id, lab_number: placed.order.labNumber, program: placed.program.name, samples: await createdSamples(tx, placed.samples) };
-      }),
-  );
-  app.post(
-    `${base}/complete_entry/`,
-    {
-      config: orders,
-      schema: {
-        tags,
-        summary: `Retrospective entry of a paper record (${form})`,
-        headers: idempotencyHeaders,
-        body: completeEntryBody,
-        response: { 201: sampleDetail },
-      },
-    },
-    (request, reply) =>
-      idempotentCreate(db, request, reply, 201, async (tx) => {
-        const p = principalOf(request);
-        const id = await completeEntry(tx, p, form, request.body);
-        return getSample(tx, p, form, id);
       }),
   );
   // The detail carries the client and each test's current result. Views and exports of patients' data are
@@ -169,39 +139,6 @@ function formRoutes(app: App, db: Db, form: ProgramForm): void {
     { schema: { tags, summary: `A sample's history (${form})`, params: idParams, response: { 200: z.array(historyItem) } } },
     (request) => sampleHistory(db, principalOf(request), form, request.params.id),
   );
-  for (const [kind, querystring, render] of [
-    ['report', pdfQuery, (data: ReportData) => renderReport(data)],
-    ['label', labelQuery, (data: ReportData, q: { symbology?: Symbology }) => renderLabel(data, q.symbology)],
-  ] as const) {
-    app.get(
-      `${base}/:id/${kind}/`,
-      {
-        schema: {
-          tags,
-          summary: kind === 'report' ? `The order's result report as PDF (${form})` : `The sample's label as PDF (${form})`,
-          params: idParams,
-          querystring,
-          response: { 200: { description: `The ${kind} (PDF).`, content: { 'application/pdf': { schema: PDF } } } },
-        },
-      },
-      async (request, reply) => {
-        const p = principalOf(request);
-        const query = request.query as { download?: '0' | '1'; symbology?: Symbology };
-        const data = await reportData(db, p, form, request.params.id);
-        if (kind === 'report') await assertReportReleasable(db, p, request.params.id);
-        const pdf = await render(data, query);
-        const download = query.download === '1';
-        await recordAudit(db, p, {
-          action: kind === 'report' ? (download ? 'report.export' : 'report.view') : 'label.print',
-          entity: 'sample_access',
-          entityId: String(request.params.id),
-          after: { format: 'pdf', download },
-        });
-        const name = `${kind}-${kind === 'report' ? data.order.lab_number : data.order.barcode}.pdf`;
-        return sendPdf(reply, pdf, name, download);
-      },
-    );
-  }
 }
 
 /** The samples a create made, with their sample type names, for the reply. */

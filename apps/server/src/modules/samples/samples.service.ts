@@ -23,14 +23,14 @@ import { facilityTats, facilityTestServices } from '../facility-settings/facilit
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { rejectionReasons, sampleTypes } from '../reference/reference.table.js';
-import { sampleResults } from '../results/results.service.js';
-import { invoiceOrder } from '../billing/invoice-make.js';
+import { sampleResults } from './sample-results.js';
 import type { Principal } from '../users/principal.js';
 import { programOfOrder } from './forms.js';
 import { nextLabNumber } from './lab-number.js';
 import { keepFormIdentifiers, validateRequestForm } from './request-form.js';
 import { groupBySampleType, type OrderableTest } from './sample-groups.js';
 import { orders, samples, testOrders } from './samples.table.js';
+import { lifecycle } from './lifecycle.js';
 
 export const sampleStatusName = (code: number) => (code === CANCELLED_STATUS ? 'CANCELLED' : statusName(S, code));
 
@@ -191,7 +191,8 @@ export async function createOrder(tx: Tx, p: Principal, form: ProgramForm, body:
     })
     .returning();
   const created = await addSamples(tx, order!, groups, at);
-  await invoiceOrder(tx, order!.id, at, { tests: body.test_types, actor: p });
+  // What other modules do with a new order, in this transaction (the invoice for its tests).
+  await lifecycle.orderCreated.run({ tx, actor: p, orderId: order!.id, at, tests: body.test_types });
   await recordAudit(tx, p, {
     action: 'order.created',
     entity: 'order',

@@ -2,8 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { RESULT_STATUS as R } from '@nlims/contracts';
 import type { Db } from '../../core/db.js';
-import { OPEN_AMENDMENT } from '../results/results.service.js';
-import { results } from '../results/results.table.js';
+import { OPEN_AMENDMENT, results } from './results.table.js';
 import { testOrders } from './samples.table.js';
 import { programIn } from './forms.js';
 

@@ -8,6 +8,7 @@ import { iso } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { states } from '../geo/geo.table.js';
+import type { PrintedVerification, ReportFacts } from '../samples/lifecycle.js';
 import type { Principal } from '../users/principal.js';
 import { reportVerifications } from './verification.table.js';
 
@@ -57,23 +58,6 @@ export function contentHash(key: Buffer, labNumber: string, tests: DigestTest[])
     tests.map((t) => [t.name, t.value ?? null, t.unit ?? '', t.flag ?? '', t.approvedAt ? new Date(t.approvedAt).toISOString() : null, t.version]),
   ]);
   return createHmac('sha256', key).update(canonical).digest('hex');
-}
-
-export interface PrintedVerification {
-  code: string;
-  /** NL-XXXX-XXXX-XXXX-XXXX */
-  printed: string;
-  url: string;
-  /** 3F9A-61C2 */
-  digest: string;
-  version: number;
-}
-
-interface ReportFacts {
-  sampleId: number;
-  facilityId: number;
-  labNumber: string;
-  tests: (DigestTest & { status: number | null })[];
 }
 
 /**

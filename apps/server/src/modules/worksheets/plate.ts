@@ -1,6 +1,6 @@
 import { PLATE_GRID, type PlateSize, plateWells, type WorksheetDetail } from '@nlims/contracts';
 import { stringify } from 'csv-stringify/sync';
-import { drawBarcode, FONT, formatDateTime, renderPdf, tableHeading } from '../reports/pdf.js';
+import { drawBarcode, FONT, formatDateTime, renderPdf, tableHeading } from '../../core/pdf.js';
 
 const MM = 72 / 25.4;
 

@@ -19,7 +19,7 @@ import type { Principal } from '../../core/principal.js';
 import type { App } from '../../core/types.js';
 import { registerResource } from '../../core/resource.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { sendPdf } from '../reports/pdf.js';
+import { sendPdf } from '../../core/pdf.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { importResults } from './import.js';
 import { renderPlateMap, worklistFile } from './plate.js';

@@ -5,7 +5,7 @@ import { testTypes } from '../../modules/catalogue/catalogue.table.js';
 import { rejectionReasons, sampleTypes } from '../../modules/reference/reference.table.js';
 import { enterResult } from '../../modules/results/results.service.js';
 import { createOrder, moveSample } from '../../modules/samples/samples.service.js';
-import { results } from '../../modules/results/results.table.js';
+import { results } from '../../modules/samples/results.table.js';
 import { declaredMethods, type DemoStaff, insertDemoClient, principalsOf, programToSeed, reviewDemoResults } from '../demo-steps.js';
 
 /**

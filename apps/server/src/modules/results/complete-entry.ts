@@ -6,10 +6,10 @@ import { recordAudit } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { sampleTypes } from '../reference/reference.table.js';
-import { checkValue, insertRun } from '../results/results.service.js';
 import type { Principal } from '../users/principal.js';
-import { createOrder, setDueTimes } from './samples.service.js';
-import { samples, testOrders } from './samples.table.js';
+import { createOrder, setDueTimes } from '../samples/samples.service.js';
+import { samples, testOrders } from '../samples/samples.table.js';
+import { checkValue, insertRun } from './results.service.js';
 
 /** A result's field error, named by its place in the body's `results` list. */
 function underResult(index: number) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { serial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { testOrders } from '../samples/samples.table.js';
+import { RESULT_STATUS as R } from '@nlims/contracts';
+import { testOrders } from './samples.table.js';
 
 export interface Isolate {
   organism: number;
@@ -53,3 +54,6 @@ export const results = pgTable(
     index('results_released_idx').on(t.facilityId, t.approvedAt).where(sql`current and status = 7`),
   ],
 );
+
+/** The states of an amendment still under review (the version it amends stays current until it is approved). */
+export const OPEN_AMENDMENT = [R.ENTERED, R.VERIFIED];
