@@ -10,11 +10,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from '../db/schema.js';
 
-export type Schema = typeof schema;
-/** One query layer over the embedded and the server database. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One query layer over the embedded and the server database. Queries name their tables (the query builder), so the
+ * layer needs no schema of its own: core/ stays below the modules whose tables they are.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: services take either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -41,7 +42,7 @@ export async function openPglite(dir: string | null, from?: Blob): Promise<Datab
   // pg_trgm backs substring search (names, identifiers, laboratory numbers) with indexes.
   const extensions = { pg_trgm };
   const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions, ...(from ? { loadDataDir: from } : {}) });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
@@ -94,7 +95,7 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
   // its 'error' event would end the process. The request's next query fails, the API answers 503 with Retry-After, and
   // the pool discards the broken connection when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   // Cluster workers skip this: the primary migrated before forking them.
   if (options.migrate !== false) await migratePg(db as never, { migrationsFolder });
   return {

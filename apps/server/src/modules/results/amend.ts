@@ -10,6 +10,7 @@ import { clients } from '../clients/clients.table.js';
 import { programs } from '../programs/programs.table.js';
 import { orders, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
+import { lifecycle } from '../samples/lifecycle.js';
 import { OPEN_AMENDMENT, results } from '../samples/results.table.js';
 import { sampleResults } from '../samples/sample-results.js';
 import { checkValue } from './results.service.js';
@@ -122,6 +123,8 @@ export async function amendResult(tx: Tx, p: Principal, id: number, input: Pick<
     reason: input.reason,
     client: row.c,
   });
+  // What other modules do with an amendment awaiting review, in this transaction.
+  await lifecycle.amended.run({ tx, actor: p, resultId: created!.id, amendsId: id, sampleId: row.sampleId });
   return created!;
 }
 
