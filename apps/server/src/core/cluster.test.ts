@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoDatabase, restorePgliteTemplate } from '../test/harness.js';
 import { loadConfig, workerCount } from './config.js';
 
 describe('the worker count', () => {
@@ -40,12 +41,13 @@ describe('the server with WORKERS=2', () => {
     if (onServer) {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
-      await admin.query(`create database ${dbName}`);
+      await createDemoDatabase(admin, dbName);
       await admin.end();
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${dbName}`;
       Object.assign(env, { DATABASE_URL: url.toString(), DEMO: '1' });
     } else {
+      await restorePgliteTemplate(path.join(dataDir, 'pglite'));
       Object.assign(env, { DATABASE_URL: '', DEMO: '1' });
     }
     const root = path.resolve(import.meta.dirname, '../../../..');

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../app.js';
 import type { App } from './types.js';
-import { openPglite, type Database } from './db.js';
+import type { Database } from './db.js';
 import { AdmissionQueue, BUSY_DETAIL } from './db-queue.js';
-import { seed } from '../seed/index.js';
+import { openDemoPglite } from '../test/harness.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';
 
 describe('the admission queue', () => {
@@ -44,8 +44,7 @@ describe('an embedded database under more requests than the bound', () => {
   let base: string;
   const queue = new AdmissionQueue({ concurrency: 1, maxWaiting: 2, maxWaitMs: 5000 });
   beforeAll(async () => {
-    database = await openPglite(null);
-    await seed(database.db, { demo: true, history: false });
+    database = await openDemoPglite();
     app = await buildApp({ database, jwtSecret: randomBytes(32), dbQueue: queue });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -3,16 +3,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';
-import { seed } from '../seed/index.js';
-import { openPglite, type Database } from './db.js';
+import { openDemoPglite } from '../test/harness.js';
+import type { Database } from './db.js';
 import type { App } from './types.js';
 
 let database: Database;
 let app: App;
 const lines: string[] = [];
 beforeAll(async () => {
-  database = await openPglite(null);
-  await seed(database.db, { demo: true, history: false });
+  database = await openDemoPglite();
   app = await buildApp({ database, jwtSecret: randomBytes(32), logLevel: 'info', logStream: { write: (line) => lines.push(line) } });
   // A constraint the client's name breaks, so that the INSERT itself fails in the database.
   await database.db.execute(sql`alter table clients add constraint clients_no_zebulon check (first_name <> 'Zebulonius')`);

@@ -1,7 +1,7 @@
 import { type AssetCategory, type AssetCreateBody, assetDatePlusDays, assetCreateBody } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../core/db.js';
-import { lagosToday } from '../modules/analytics/kit/period.js';
+import { lagosToday } from '../core/period.js';
 import { addCalibration, addCertificate, addMaintenance, checkOut } from '../modules/inventory/assets.moves.js';
 import { createAsset } from '../modules/inventory/assets.service.js';
 import type { Principal } from '../modules/users/principal.js';

@@ -2,6 +2,7 @@ import type { ServerModule } from '../../core/module.js';
 import { eidRoutes } from './eid/eid.routes.js';
 import { generalAnalyticsRoutes } from './general/general.routes.js';
 import { phRoutes } from './ph/ph.routes.js';
+import { referralRoutes } from './referral/referral.routes.js';
 import { tbRoutes } from './tb/tb.routes.js';
 import { tierRoutes } from './tier/tier.routes.js';
 import { vlRoutes } from './vl/vl.routes.js';
@@ -17,5 +18,6 @@ export const analyticsModule: ServerModule = {
     vlRoutes(app, db);
     phRoutes(app, db);
     tierRoutes(app, db);
+    referralRoutes(app, db);
   },
 };

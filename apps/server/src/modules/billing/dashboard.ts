@@ -2,7 +2,7 @@ import { type BillingDashboard, PAYMENT_METHODS, type PaymentMethod } from '@nli
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
-import { addDays, dayEnd, dayStart, lagosToday, parseDay } from '../analytics/kit/period.js';
+import { addDays, dayEnd, dayStart, lagosToday, parseDay } from '../../core/period.js';
 import type { Principal } from '../users/principal.js';
 import { billingReader, readableOrder } from './billing.access.js';
 import { invoiceAdjustments, invoices, payments, refunds } from './billing.table.js';

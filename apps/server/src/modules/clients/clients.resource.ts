@@ -7,12 +7,11 @@ import { renameFields, type ResourceDef } from '../../core/resource.js';
 import type { Principal } from '../users/principal.js';
 import { lgas } from '../geo/geo.table.js';
 import { clientIdentifierTypes } from '../reference/reference.table.js';
-import { programs } from '../programs/programs.table.js';
-import { orders } from '../samples/samples.table.js';
+import { programsOfClients } from './client-hooks.js';
 import { clientIdsMatching } from './client-search.js';
 import { hiddenIdentifiersFor, identifierVisibleTo } from './identifier-access.js';
 import { clientIdentifiers, clients } from './clients.table.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 
 type Body = Partial<ClientBody>;
 
@@ -161,13 +160,8 @@ export async function clientRecords(tx: Tx, ids: number[], hidden: readonly stri
 /** The programmes in which these clients have samples (orders), by name. */
 export async function clientPrograms(tx: Tx, clientIds: number[]): Promise<string[]> {
   if (!clientIds.length) return [];
-  const rows = await tx
-    .selectDistinct({ name: programs.name })
-    .from(orders)
-    .innerJoin(programs, eq(programs.id, orders.programId))
-    .where(inArray(orders.clientId, clientIds))
-    .orderBy(programs.name);
-  return rows.map((r) => r.name);
+  const answers = await programsOfClients.collect({ tx, clientIds });
+  return [...new Set(answers.flat())];
 }
 
 /**

@@ -1,7 +1,5 @@
 import {
   FAMILIES,
-  referralDashboardQuery,
-  referralDashboardReply,
   idParams,
   paginated,
   programFamily,
@@ -26,24 +24,16 @@ import { type Gate, principalOf } from '../../core/auth.js';
 import { forbidden } from '../../core/errors.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
-import { referralDashboard } from '../analytics/referral/referral-dashboard.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { reportData } from '../reports/report-data.js';
-import { sendPdf } from '../reports/pdf.js';
+import { sendPdf } from '../../core/pdf.js';
 import { renderReport } from '../reports/report.js';
-import { assertReportReleasable } from '../billing/hold.js';
+import { assertReportReleasable } from '../reports/release.js';
 import { renderManifest } from './manifest.js';
-import {
-  createShipment,
-  getShipment,
-  listShipments,
-  moveShipment,
-  receiveShipment,
-  referralDestinations,
-  referralRole,
-  referredReader,
-  referredSamples,
-} from './dispatch.service.js';
+import { getShipment, listShipments, referralDestinations, referralRole } from './dispatch.read.js';
+import { receiveShipment } from './dispatch.receive.js';
+import { referredReader, referredSamples } from './dispatch.referred.js';
+import { createShipment, moveShipment } from './dispatch.service.js';
 
 const tags = ['dispatch'];
 const PDF = z.any().meta({ type: 'string', format: 'binary' });
@@ -174,18 +164,6 @@ export function dispatchRoutes(app: App, db: Db): void {
       const p = principalOf(request);
       return db.transaction((tx) => receiveShipment(tx, p, request.params.id, request.body));
     },
-  );
-  app.get(
-    '/api/referral_dashboard/',
-    {
-      schema: {
-        tags: ['dashboards'],
-        summary: "Referral in the caller's area: shipments by status, overdue, samples, the legs' median hours, each testing laboratory",
-        querystring: referralDashboardQuery,
-        response: { 200: referralDashboardReply },
-      },
-    },
-    (request) => referralDashboard(db, principalOf(request), request.query),
   );
   app.get(
     '/api/referred_sample/',

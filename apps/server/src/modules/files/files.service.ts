@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
 import { likeTerm } from '../../core/sql-values.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
 import { requireAttachmentFileRead } from './attachments.service.js';

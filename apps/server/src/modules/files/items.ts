@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { iso } from '../../core/sql-values.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 import type { Principal } from '../users/principal.js';
 import { userName } from '../users/user-name.js';
 import { files, folders } from './files.table.js';

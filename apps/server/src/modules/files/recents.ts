@@ -1,7 +1,7 @@
 import type { FileItem, FolderItem } from '@nlims/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/db.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 import type { Principal } from '../users/principal.js';
 import { fileRecents, files, folders } from './files.table.js';
 import { fileFacility, fileFields, folderFields, toFileItem, toFolderItem } from './items.js';

@@ -2,7 +2,7 @@ import type { AssetAvailability, AssetUnavailable, UnavailableState } from '@nli
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 import type { Principal } from '../users/principal.js';
 import { iso } from '../../core/sql-values.js';
 import { staffFacility } from './assets.access.js';

@@ -1,7 +1,7 @@
 import { type AssetDue, ASSET_DUE_DAYS, assetDatePlusDays, validityOf } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../core/db.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 import type { Principal } from '../users/principal.js';
 import { adminFacility } from './assets.access.js';
 import { CALIBRATION } from './assets.availability.js';

@@ -18,7 +18,7 @@ import { rowsOf, type Tx } from '../../core/db.js';
 import { pgError } from '../../core/db-errors.js';
 import { conflict, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 import type { Principal } from '../users/principal.js';
 import { at } from '../../core/sql-values.js';
 import { adminFacility } from './assets.access.js';

@@ -14,7 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 import type { Principal } from '../users/principal.js';
 import { iso, likeTerm } from '../../core/sql-values.js';
 import { adminFacility } from './assets.access.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { programmeSteps, TUBERCULOSIS } from '../../test/programmes.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 
 /**
  * The equipment register: kinds and locations, the register with its unique tags, check-out and check-in (one open

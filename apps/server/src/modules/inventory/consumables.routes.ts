@@ -36,7 +36,7 @@ import { principalOf } from '../../core/auth.js';
 import type { Db, Tx } from '../../core/db.js';
 import { idempotencyHeaders, idempotentCreate } from '../../core/idempotency.js';
 import type { App } from '../../core/types.js';
-import { jsonOrFile, sendTable } from '../analytics/kit/xlsx.js';
+import { jsonOrFile, sendTable } from '../../core/export/xlsx.js';
 import { createConfig, createItem, deleteConfig, getItem, listConfigs, listItems, testOptions, updateConfig, updateItem } from './consumables.items.js';
 import { getLot, listLots, listReceipts, receive } from './consumables.lots.js';
 import { adjust, count, dispose, issue, issuePlan, openLot, quarantine } from './consumables.moves.js';

@@ -2,7 +2,7 @@ import type { ConsumableLineKind } from '@nlims/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { forbidden } from '../../core/errors.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 import { isFacilityAdminPrincipal, type Principal } from '../users/principal.js';
 
 /**

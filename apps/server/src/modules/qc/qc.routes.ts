@@ -3,7 +3,7 @@ import { requireInAny } from '../../core/access.js';
 import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
-import { jsonOrFile, sendTable } from '../analytics/kit/xlsx.js';
+import { jsonOrFile, sendTable } from '../../core/export/xlsx.js';
 import { QC_SUMMARY_COLUMNS, qcChart, qcRules, qcSummary, recordQcRun, setQcRules } from './qc.service.js';
 
 /** Internal quality control: runs of controls entered and judged by the Westgard rules, and each material's chart. */

@@ -1,21 +1,19 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
+import { code128, drawingSVG } from 'bwip-js/browser';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../clinical/common/format';
-import { code128Bars } from './code128';
+import { formatDateTime } from '../../shared/format/format';
 import type { OfflineRecord } from './store';
 import './offline.css';
 
-/** The provisional number as a Code 128 barcode, drawn here so it prints without a connection. */
+/**
+ * The provisional number as a Code 128 barcode, encoded on the device by the same library the server's labels use
+ * (bwip-js), so a label prints without a connection.
+ */
 export function Barcode({ text }: { text: string }) {
-  const { bars, width } = code128Bars(text);
-  return (
-    <svg className="offline-label__bars" viewBox={`0 0 ${width} 40`} preserveAspectRatio="none" role="img" aria-label={text}>
-      {bars.map((b) => (
-        <rect key={b.x} x={b.x} y={0} width={b.w} height={40} />
-      ))}
-    </svg>
-  );
+  const svg = useMemo(() => code128({ bcid: 'code128', text, height: 10, includetext: false, paddingwidth: 10 }, drawingSVG()), [text]);
+  return <img className="offline-label__bars" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={text} />;
 }
 
 /** The labels of a record's samples (one per sample: client, programme, provisional number and its barcode), printed at once. */

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Form, Input, InputNumber, List, Radio, Select } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
-import { formatDateTime } from '../clinical/common/format';
+import { formatDateTime } from '../../shared/format/format';
 import { type DraftRequest, RequestEditor } from './RequestEditor';
 import { type OfflineRecord, putRecord, takeCounters } from './store';
 

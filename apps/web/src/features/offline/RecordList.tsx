@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../clinical/common/format';
+import { formatDateTime } from '../../shared/format/format';
 import { deleteRecord, type OfflineRecord, type RecordState } from './store';
 import { retryRecord } from './sync';
 

@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { type OfflineReference, requestFormSpecOf } from '@nlims/contracts';
 import { Button, Card, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fromLocalInput, toLocalInput } from '../clinical/common/format';
+import { fromLocalInput, toLocalInput } from '../../shared/format/format';
 import { checkRequestForm } from '../clinical/request-form/check';
-import { DateTimeInput } from '../forms/DateInput';
+import { DateTimeInput } from '../../shared/forms/DateInput';
 import { SpecFields } from '../clinical/request-form/SpecFields';
 
 /** One request as the device keeps it before the record is saved: its programme, form, tests and the sample's type. */

@@ -15,8 +15,8 @@ import type { Db } from '../../../core/db.js';
 import { forbidden, ValidationError } from '../../../core/errors.js';
 import { formPrograms, programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { dashboardPeriod } from '../kit/period.js';
-import { percentOf } from '../kit/rates.js';
+import { dashboardPeriod } from '../../../core/period.js';
+import { legQuantile, percentOf, rejectionsByReason } from '../kit/measures.js';
 import { periodSamples } from '../kit/scope.js';
 import type { Principal } from '../../users/principal.js';
 
@@ -29,7 +29,6 @@ export interface EidDashboardQuery {
 // Literals, not parameters, so the planner can match the partial indexes and fold the constants.
 const APPROVED = sql.raw(String(R.APPROVAL));
 const CANCELLED = sql.raw(String(CANCELLED_STATUS));
-const REJECTED = sql.raw([S.REJECTED, S.PARTIALLY_REJECTED].join(', '));
 const NO_RESULT = sql.raw(EID_NO_RESULT.map((v) => `'${v}'`).join(', '));
 /** The Lagos day a gathered sample was collected (registered, before collection): the day the infant's age is taken on. */
 const COLLECTION_DAY_SQL = `(coalesce(s.collected_at, s.created_at) at time zone 'Africa/Lagos')::date`;
@@ -165,17 +164,13 @@ export async function eidDashboard(db: Db, p: Principal, q: EidDashboardQuery): 
           from x
           group by grouping sets ((band), (entry_point), (pcr_sequence), (state), (test_status), ())) g) as grouped,
         (select count(*)::int from c) as samples,
-        (select json_agg(j) from (
-          select rr.reason, rr.code, count(*)::int as count
-          from c join rejection_reasons rr on rr.id = c.rejection_reason_id
-          where c.status in (${REJECTED})
-          group by 1, 2 order by 3 desc, 1) j) as rejections,
+        (select json_agg(j) from (${rejectionsByReason(sql`c s`, { code: true })}) j) as rejections,
         (select row_to_json(a) from (
           select count(*)::int as released,
-                 round((percentile_cont(0.5) within group (order by extract(epoch from approved_at - collected_at) / 86400.0))::numeric, 1)::float as median_days,
-                 round((percentile_cont(0.9) within group (order by extract(epoch from approved_at - collected_at) / 86400.0))::numeric, 1)::float as p90_days,
-                 round((percentile_cont(0.5) within group (order by extract(epoch from received_at - collected_at) / 86400.0))::numeric, 1)::float as to_receipt,
-                 round((percentile_cont(0.5) within group (order by extract(epoch from approved_at - received_at) / 86400.0))::numeric, 1)::float as to_release
+                 ${legQuantile(sql`collected_at`, sql`approved_at`, { unit: 'days' })} as median_days,
+                 ${legQuantile(sql`collected_at`, sql`approved_at`, { unit: 'days', quantile: 0.9 })} as p90_days,
+                 ${legQuantile(sql`collected_at`, sql`received_at`, { unit: 'days' })} as to_receipt,
+                 ${legQuantile(sql`received_at`, sql`approved_at`, { unit: 'days' })} as to_release
           from x where released and collected_at is not null) a) as tat,
         (select json_agg(w) from (
           select id, barcode, lab_number, client_id as client, concat_ws(' ', first_name, last_name) as client_name,

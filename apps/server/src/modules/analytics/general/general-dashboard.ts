@@ -5,6 +5,7 @@ import { formPrograms, programIn } from '../../samples/forms.js';
 import { rowsOf, type Db } from '../../../core/db.js';
 import type { Principal } from '../../users/principal.js';
 import { statusCounts } from '../../samples/samples.read.js';
+import { dueTurnaround, dueTurnaroundQuery, type DueTurnaround, periodSql } from '../kit/measures.js';
 
 const rows = rowsOf;
 // Literals, not parameters, so the planner can use the partial indexes (migration 0008).
@@ -30,13 +31,8 @@ export async function clinicalDashboard(db: Db, p: Principal, form: ProgramForm 
         (select count(*)::int from results r join test_orders t on t.id = r.test_order_id
           where r.facility_id = ${f} and r.current and r.status = ${APPROVED} and r.approved_at >= ${today} and ${inPrograms('t.program_id')}) as approved`),
   );
-  const [tat] = rows<{ approved: number; within: number; median_hours: number | null }>(
-    await db.execute(sql`
-      select count(*)::int as approved,
-             count(*) filter (where r.approved_at <= t.due_at)::int as within,
-             round((percentile_cont(0.5) within group (order by extract(epoch from r.approved_at - o.received_at) / 3600.0))::numeric, 1)::float as median_hours
-      from results r join test_orders t on t.id = r.test_order_id join samples o on o.id = t.sample_id
-      where r.facility_id = ${f} and r.current and r.status = ${APPROVED} and r.approved_at >= now() - interval '7 days' and ${inPrograms('t.program_id')}`),
+  const [tat] = rows<DueTurnaround>(
+    await db.execute(dueTurnaroundQuery(sql`r.facility_id = ${f} and r.approved_at >= now() - interval '7 days' and ${inPrograms('t.program_id')}`)),
   );
   const open = sql`t.status not in (${FINAL})`;
   const [overdueCount] = rows<{ n: number }>(
@@ -53,13 +49,13 @@ export async function clinicalDashboard(db: Db, p: Principal, form: ProgramForm 
   );
   const daily = rows<{ day: string; count: number }>(
     await db.execute(sql`
-      select to_char(date_trunc('day', created_at at time zone 'Africa/Lagos'), 'YYYY-MM-DD') as day, count(*)::int as count
+      select ${periodSql(sql.raw("'day'"), sql`created_at`)} as day, count(*)::int as count
       from samples where facility_id = ${f} and ${inPrograms('program_id')} and created_at >= now() - interval '14 days' group by 1 order by 1`),
   );
   return {
     today: workload!,
     by_status: await statusCounts(db, p, names),
-    tat: { ...tat!, within_percent: tat!.approved ? Math.round((tat!.within / tat!.approved) * 1000) / 10 : null },
+    tat: dueTurnaround(tat),
     overdue: { count: overdueCount!.n, items: overdue },
     daily,
   };

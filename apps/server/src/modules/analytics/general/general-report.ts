@@ -6,11 +6,12 @@ import type { Db } from '../../../core/db.js';
 import { forbidden, ValidationError } from '../../../core/errors.js';
 import { testTypes } from '../../catalogue/catalogue.table.js';
 import { clients } from '../../clients/clients.table.js';
-import { results } from '../../results/results.table.js';
+import { results } from '../../samples/results.table.js';
 import type { Principal } from '../../users/principal.js';
 import { dateRange } from '../../samples/samples.read.js';
 import { formPrograms, programIn } from '../../samples/forms.js';
 import { orders, samples, testOrders } from '../../samples/samples.table.js';
+import { legHours } from '../kit/measures.js';
 
 export interface ReportQuery {
   test_type?: number;
@@ -66,7 +67,7 @@ const select = {
   collected_at: samples.collectedAt,
   received_at: samples.receivedAt,
   approved_at: results.approvedAt,
-  tat_hours: sql<number | null>`round(extract(epoch from (${results.approvedAt} - ${samples.receivedAt})) / 3600.0, 1)::float`,
+  tat_hours: legHours(sql`${samples.receivedAt}`, sql`${results.approvedAt}`),
 };
 
 /** Each row's result as printed: at its test's declared decimals, a censored one as "< 40". */

@@ -4,11 +4,11 @@ import { principalOf } from '../../../core/auth.js';
 import type { Db } from '../../../core/db.js';
 import type { App } from '../../../core/types.js';
 import { recordAudit } from '../../audit/audit.service.js';
-import { sendTable } from '../kit/xlsx.js';
+import { sendTable } from '../../../core/export/xlsx.js';
 import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { clinicalDashboard } from './general-dashboard.js';
 import { generalOrderReport, REPORT_COLUMNS } from './general-report.js';
-import { lagosToday } from '../kit/period.js';
+import { lagosToday } from '../../../core/period.js';
 
 /** The General (clinical) programme's report and facility dashboard. */
 export function generalAnalyticsRoutes(app: App, db: Db): void {

@@ -14,9 +14,9 @@ import type { Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
 import type { Principal } from '../../users/principal.js';
 import { programIn } from '../../samples/forms.js';
-import { keyMembersOf, type LineListFamily, lineListPrograms, NOTIFIED_ACTION, phKeyTest, phPositiveSql } from '../ph/ph-query.js';
+import { keyMembersOf, type LineListFamily, lineListPrograms, listsRequests, NOTIFIED_ACTION, phKeyTest, phPositiveSql } from '../ph/ph-query.js';
 import { rowsOf } from '../../../core/db.js';
-import { dayRange, withinDays } from '../kit/period.js';
+import { dayRange, withinDays } from '../../../core/period.js';
 import { facilityOf, ofFacility } from '../kit/scope.js';
 import { printedValue, printedValues, type StoredValue, storedValueJson, storedValuesJson } from '../../results/result-value.js';
 
@@ -95,7 +95,7 @@ type StoredRow = Omit<PhReportRow, 'result' | 'other_results'> & {
  */
 function shape(family: LineListFamily, { form, ...row }: StoredRow): PhReportRow {
   const base = { ...row, result: printedValue(row.result), other_results: printedValues(row.other_results) };
-  return family === 'ph' ? base : { ...base, request: requestLinesOf(row.disease, form ?? {}) };
+  return !listsRequests(family) ? base : { ...base, request: requestLinesOf(row.disease, form ?? {}) };
 }
 
 /**
@@ -105,7 +105,7 @@ function shape(family: LineListFamily, { form, ...row }: StoredRow): PhReportRow
  * as the form names it (a name the shared columns use gets `request_`).
  */
 export function lineListColumns(family: LineListFamily, program: string | undefined): string[] {
-  if (family === 'ph' || !program) return [...PH_REPORT_COLUMNS];
+  if (!listsRequests(family) || !program) return [...PH_REPORT_COLUMNS];
   const shared = PH_REPORT_COLUMNS.filter((c) => !(PH_CASE_COLUMNS as readonly string[]).includes(c));
   const fields = requestFormSpecOf(program)?.fields ?? [];
   return [...shared, ...fields.map((f) => ((shared as string[]).includes(f.name) ? `request_${f.name}` : f.name))];
@@ -114,7 +114,7 @@ export function lineListColumns(family: LineListFamily, program: string | undefi
 /** An exported row of EID or viral load: the shared columns and each request-form answer as the form prints it. */
 function exportRow(family: LineListFamily, program: string | undefined, stored: StoredRow): Record<string, unknown> {
   const row: Record<string, unknown> = shape(family, stored);
-  if (family === 'ph' || !program) return row;
+  if (!listsRequests(family) || !program) return row;
   delete row.request;
   const shared = new Set<string>(PH_REPORT_COLUMNS);
   for (const f of requestFormSpecOf(program)?.fields ?? []) row[shared.has(f.name) ? `request_${f.name}` : f.name] = answerText(f, stored.form?.[f.name]);
@@ -138,7 +138,7 @@ export async function phReport(db: Db, p: Principal, q: PhReportQuery, exporting
   if (!exporting && !(PAGE_SIZES as readonly number[]).includes(size))
     throw ValidationError.field('page_size', `page_size must be one of ${PAGE_SIZES.join(', ')}.`);
   if (exporting) {
-    const program = family === 'ph' ? undefined : names[0];
+    const program = listsRequests(family) ? names[0] : undefined;
     return {
       family,
       columns: lineListColumns(family, program),

@@ -6,8 +6,8 @@ import type { Principal } from '../../users/principal.js';
 import { programIn } from '../../samples/forms.js';
 import { notifiedSql, notifyFlagSql, phKeyTest, phPositiveSql, phPrograms } from './ph-query.js';
 import { rowsOf } from '../../../core/db.js';
-import { dashboardPeriod } from '../kit/period.js';
-import { percentOf } from '../kit/rates.js';
+import { dashboardPeriod } from '../../../core/period.js';
+import { dueTurnaround, dueTurnaroundQuery, type DueTurnaround, percentOf, periodSql, rejectionsByReason } from '../kit/measures.js';
 import { facilityOf, ofFacility, periodSamples } from '../kit/scope.js';
 
 export interface PhDashboardQuery {
@@ -74,27 +74,15 @@ export async function phDashboard(db: Db, p: Principal, q: PhDashboardQuery): Pr
         select to_char(g, 'YYYY-MM-DD') as period
         from generate_series(date_trunc(${unit}, ${start}::date), ${end}::date, ${`1 ${unit}`}::interval) g
       ), counted as (
-        select to_char(date_trunc(${unit}, s.created_at at time zone 'Africa/Lagos'), 'YYYY-MM-DD') as period, ${testCounts}
+        select ${periodSql(unit, sql`s.created_at`)} as period, ${testCounts}
         from samples s ${tests}
         where ${cohort()}
         group by 1
       )
       select periods.period, coalesce(tests, 0)::int as tests, coalesce(released, 0)::int as released, coalesce(positive, 0)::int as positive
       from periods left join counted on counted.period = periods.period order by 1`),
-    db.execute(sql`
-      select coalesce(rr.reason, '—') as reason, count(*)::int as count
-      from samples s left join rejection_reasons rr on rr.id = s.rejection_reason_id
-      where ${cohort()} and s.status in (${REJECTED})
-      group by 1 order by 2 desc, 1`),
-    db.execute(sql`
-      select count(*)::int as approved,
-             count(*) filter (where r.approved_at <= t.due_at)::int as within,
-             round((percentile_cont(0.5) within group (order by extract(epoch from r.approved_at - s.received_at) / 3600.0))::numeric, 1)::float as median_hours
-      from results r
-      join test_orders t on t.id = r.test_order_id
-      join samples s on s.id = t.sample_id
-      join test_types c on c.id = t.test_type_id
-      where r.current and r.status = ${APPROVED} and ${cohort()} and ${phKeyTest('c')}`),
+    db.execute(rejectionsByReason(sql`samples s`, { where: cohort(), unnamed: '—' })),
+    db.execute(dueTurnaroundQuery(sql`${cohort()} and ${phKeyTest('c')}`, sql`join test_types c on c.id = t.test_type_id`)),
     db.execute(sql`
       select count(distinct s.id)::int as n
       from results r join test_orders t on t.id = r.test_order_id join samples s on s.id = t.sample_id
@@ -104,7 +92,7 @@ export async function phDashboard(db: Db, p: Principal, q: PhDashboardQuery): Pr
 
   type Counts = { tests: number; released: number; positive: number };
   const byDisease = rowsOf<Counts & { program: string; samples: number; rejected_samples: number }>(diseaseReply);
-  const [tat] = rowsOf<{ approved: number; within: number; median_hours: number | null }>(tatReply);
+  const [tat] = rowsOf<DueTurnaround>(tatReply);
   const sum = (key: 'samples' | 'tests' | 'released' | 'positive' | 'rejected_samples') => byDisease.reduce((n, d) => n + d[key], 0);
   const released = sum('released');
   const positive = sum('positive');
@@ -127,6 +115,6 @@ export async function phDashboard(db: Db, p: Principal, q: PhDashboardQuery): Pr
     by_lga: rowsOf<Counts & { lga: string | null; state: string | null }>(lgaReply).map(({ released: _r, ...row }) => row),
     series: rowsOf<Counts & { period: string }>(seriesReply),
     rejection_reasons: rowsOf<{ reason: string; count: number }>(reasonsReply),
-    turnaround: { ...(tat ?? { approved: 0, within: 0, median_hours: null }), within_percent: percentOf(tat?.within ?? 0, tat?.approved ?? 0) },
+    turnaround: dueTurnaround(tat),
   };
 }

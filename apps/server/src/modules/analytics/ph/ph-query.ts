@@ -1,5 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FAMILIES, type Permission, keyMemberCodes, PH_NOTIFY_FLAGS, PH_POSITIVE_RESULTS, programDefinition, programsOfForm, VL_CODES } from '@nlims/contracts';
+import {
+  FAMILIES,
+  lineListKeyMembers,
+  type Permission,
+  PH_NOTIFY_FLAGS,
+  PH_POSITIVE_RESULTS,
+  type ProgramFamily,
+  programDefinition,
+  programsOfForm,
+  programsWithLineList,
+} from '@nlims/contracts';
 import { forbidden, ValidationError } from '../../../core/errors.js';
 import type { Principal } from '../../users/principal.js';
 import { formPrograms } from '../../samples/forms.js';
@@ -22,31 +32,33 @@ export function phPrograms(p: Principal, permission: Permission, program: string
   return names;
 }
 
-/** The families the line list (`general_program_report/`) serves. */
-export type LineListFamily = 'ph' | 'eid' | 'vl';
+/** A family with a line list (`general_program_report/`): its definition's `lineList` says which rows it lists. */
+export type LineListFamily = ProgramFamily;
+
+/** Does the family's line list carry the request form's answers (one programme asked for), not the case form's? */
+export const listsRequests = (family: LineListFamily): boolean => FAMILIES[family].lineList === 'request';
 
 /**
  * The line list's programmes: the public-health programmes the caller reads
- * (narrowed to `program`), or the one EID or viral-load programme asked for
- * when the caller reads it; 403 otherwise.
+ * (narrowed to `program`), or the one programme asked for of a family whose
+ * line list lists one (EID, viral load) when the caller reads it; 403 otherwise.
  */
 export function lineListPrograms(p: Principal, program: string | undefined): { names: string[]; family: LineListFamily } {
   const family = program ? programDefinition(program)?.family : undefined;
-  if (family === 'eid' || family === 'vl') {
+  if (family !== undefined && listsRequests(family)) {
     const names = formPrograms(p, FAMILIES[family].form, 'read', program);
     if (!names.length) throw forbidden(`Your role may not view the ${program} report.`);
     return { names, family };
   }
-  if (program && family !== undefined && family !== 'ph') {
-    const served = [...programsOfForm('public_health_sample'), ...programsOfForm('eid_sample'), ...programsOfForm('vl_sample')];
+  if (program && family !== undefined && FAMILIES[family].lineList !== 'case') {
+    const served = programsWithLineList();
     throw ValidationError.field('program', `"${program.slice(0, 100)}" has no line list here. Choose one of: ${served.join(', ')}.`);
   }
   return { names: phPrograms(p, 'read', program, 'the public-health report'), family: 'ph' };
 }
 
-/** The panel member that stands for the panel in a family's line list (a viral load: the copies, its log10 beside it). */
-export const keyMembersOf = (family: LineListFamily): readonly string[] =>
-  family === 'ph' ? keyMemberCodes(programsOfForm('public_health_sample')) : family === 'vl' ? [VL_CODES.RNA] : [];
+/** The panel members that stand for their panel in a family's line list (a viral load: the copies, its log10 beside). */
+export const keyMembersOf = (family: LineListFamily): readonly string[] => lineListKeyMembers(family);
 
 const list = (values: readonly string[]) =>
   sql.join(

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { ID_RANGE_MESSAGE, idParam, MAX_ID, PAGE_SIZES, phDashboardReply, phNotifyBody, phNotifyPage, phReportPage, tierReportPage } from '@nlims/contracts';
 import { principalOf } from '../../../core/auth.js';
-import { toCsv } from '../kit/csv.js';
+import { toCsv } from '../../../core/export/csv.js';
 import type { Db } from '../../../core/db.js';
 import type { App } from '../../../core/types.js';
-import { toXlsx } from '../kit/xlsx.js';
+import { toXlsx } from '../../../core/export/xlsx.js';
 import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { phDashboard } from './ph-dashboard.js';
 import { markNotified, phNotifyList } from './ph-notify.js';
 import { phPrograms } from './ph-query.js';
 import { phReport } from '../line-list/line-list.js';
-import { lagosToday } from '../kit/period.js';
+import { lagosToday } from '../../../core/period.js';
 
 const dateParam = z.string().max(20).optional();
 const program = z.string().trim().max(100).optional();

@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import { rowsOf, type Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
 import type { Principal } from '../../users/principal.js';
-import { dashboardPeriod, dayEnd, dayStart } from '../kit/period.js';
+import { dashboardPeriod, dayEnd, dayStart } from '../../../core/period.js';
 import { scopeOf } from '../tier/area.js';
-import { medianHours, overdueShipment } from '../../dispatch/dispatch.service.js';
+import { overdueShipment } from '../../dispatch/dispatch.read.js';
+import { countsByStatus, forwardMedianHours as medianHours } from '../kit/measures.js';
 
 /**
  * The referral dashboard (`referral_dashboard/`): for facility staff their facility's shipments both ways, for
@@ -36,9 +37,7 @@ export async function referralDashboard(db: Db, p: Principal, q: z.output<typeof
                                 count(*) filter (where sh.receiving_facility_id = ${facility ?? -1})::int as incoming
                          from ${shipmentsIn} sh`),
   );
-  const byStatus = rowsOf<{ status: number; count: number }>(
-    await db.execute(sql`select sh.status, count(*)::int as count from ${shipmentsIn} sh group by 1 order by 1`),
-  );
+  const byStatus = rowsOf<{ status: number; count: number }>(await db.execute(countsByStatus(sql`sh.status`, 'status', sql`${shipmentsIn} sh`)));
   const [samples] = rowsOf<ReferralDashboardReply['samples']>(
     await db.execute(sql`select count(*)::int as referred, count(*) filter (where x.state = 'received')::int as received,
                                 count(*) filter (where x.state = 'rejected')::int as rejected, count(*) filter (where x.state = 'missing')::int as missing

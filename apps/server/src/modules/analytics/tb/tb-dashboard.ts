@@ -13,8 +13,8 @@ import type { Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
 import { programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { addDays, dashboardPeriod } from '../kit/period.js';
-import { percentOf } from '../kit/rates.js';
+import { dashboardPeriod } from '../../../core/period.js';
+import { countsByStatus, dueTurnaround, dueTurnaroundQuery, type DueTurnaround, percentOf, periodSql, periodStarts, type SeriesUnit } from '../kit/measures.js';
 import { facilityOf, ofFacility, periodSamples } from '../kit/scope.js';
 import { checkProgram, keyTest, andOfTestType, tbPrograms } from './tb-query.js';
 import type { Principal } from '../../users/principal.js';
@@ -32,7 +32,7 @@ const APPROVED = sql.raw(String(R.APPROVAL));
 const REJECTED = sql.raw(String(S.REJECTED));
 const CANCELLED = sql.raw(String(CANCELLED_STATUS));
 const FINAL = sql.raw([R.APPROVAL, S.REJECTED, CANCELLED_STATUS].join(', '));
-const UNIT: Record<TbPeriodicity, string> = { daily: 'day', weekly: 'week', monthly: 'month', quarterly: 'quarter', yearly: 'year' };
+const UNIT: Record<TbPeriodicity, SeriesUnit> = { daily: 'day', weekly: 'week', monthly: 'month', quarterly: 'quarter', yearly: 'year' };
 
 /** The most periods a series has. */
 const MAX_PERIODS = 2000;
@@ -41,45 +41,6 @@ const MAX_PERIODS = 2000;
 function defaultPeriodicity(start: string, end: string): TbPeriodicity {
   const days = (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
   return days <= 62 ? 'daily' : days <= 366 ? 'weekly' : days <= 3653 ? 'monthly' : 'yearly';
-}
-
-/** The first day of the period holding `day` (weeks start on Monday, as PostgreSQL's date_trunc). */
-function periodOf(day: string, periodicity: TbPeriodicity): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth();
-  const first = (month: number) => new Date(Date.UTC(y, month, 1)).toISOString().slice(0, 10);
-  switch (periodicity) {
-    case 'daily':
-      return day;
-    case 'weekly':
-      return addDays(day, -((d.getUTCDay() + 6) % 7));
-    case 'monthly':
-      return first(m);
-    case 'quarterly':
-      return first(m - (m % 3));
-    case 'yearly':
-      return first(0);
-  }
-}
-
-/** Every period from the one holding `start` to the one holding `end`. */
-function periodsBetween(start: string, end: string, periodicity: TbPeriodicity): string[] {
-  const out: string[] = [];
-  let day = periodOf(start, periodicity);
-  const last = periodOf(end, periodicity);
-  // Compared as instants: a day past year 9999 is written '+010000-…', which sorts before '9999-…' as text.
-  while (Date.parse(day) <= Date.parse(last) && out.length <= MAX_PERIODS) {
-    out.push(day);
-    const d = new Date(`${day}T00:00:00Z`);
-    if (periodicity === 'daily') day = addDays(day, 1);
-    else if (periodicity === 'weekly') day = addDays(day, 7);
-    else {
-      const months = periodicity === 'monthly' ? 1 : periodicity === 'quarterly' ? 3 : 12;
-      day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
-    }
-  }
-  return out;
 }
 
 /**
@@ -97,12 +58,13 @@ export async function tbDashboard(db: Db, p: Principal, q: TbDashboardQuery): Pr
   await checkProgram(db, q.program);
   const { start, end } = dashboardPeriod(q, TB_DASHBOARD_DEFAULT_DAYS);
   const periodicity = q.periodicity ?? defaultPeriodicity(start, end);
-  const periods = periodsBetween(start, end, periodicity);
+  const unit = UNIT[periodicity];
+  // One period past the most, to tell a series too long.
+  const periods = periodStarts(start, end, unit, MAX_PERIODS + 1);
   if (periods.length > MAX_PERIODS)
     throw ValidationError.field('periodicity', `The series would have more than ${MAX_PERIODS} periods; choose a longer periodicity or a shorter period.`);
-  const unit = UNIT[periodicity];
   const facility = facilityOf(p);
-  const period = sql`to_char(date_trunc(${unit}, s.created_at at time zone 'Africa/Lagos'), 'YYYY-MM-DD')`;
+  const period = periodSql(unit, sql`s.created_at`);
   /** The samples of the period: the facility's, of Tuberculosis, registered between the days. */
   const cohort = (): SQL => periodSamples('s', facility, programIn(sql.raw('s.program_id'), names), { start, end });
 
@@ -147,25 +109,15 @@ export async function tbDashboard(db: Db, p: Principal, q: TbDashboardQuery): Pr
         where r.current and r.status = ${APPROVED} and (r.flag in ('RR-TB', 'MDR-TB') or r.value_text = 'RIF RESISTANCE DETECTED')
           and ${cohort()} ${andOfTestType('c', q.test_type)}`,
     ),
+    db.execute(dueTurnaroundQuery(sql`${cohort()} and ${keyTest('c')} ${andOfTestType('c', q.test_type)}`, sql`join test_types c on c.id = t.test_type_id`)),
     db.execute(
-      sql`
-        select count(*)::int as approved,
-               count(*) filter (where r.approved_at <= t.due_at)::int as within,
-               round((percentile_cont(0.5) within group (order by extract(epoch from r.approved_at - s.received_at) / 3600.0))::numeric, 1)::float as median_hours
-        from results r
-        join test_orders t on t.id = r.test_order_id
-        join samples s on s.id = t.sample_id
-        join test_types c on c.id = t.test_type_id
-        where r.current and r.status = ${APPROVED} and ${cohort()} and ${keyTest('c')}
+      countsByStatus(
+        sql`t.status`,
+        'test_order_status',
+        sql`test_orders t join test_types c on c.id = t.test_type_id`,
+        sql`${and(...ofFacility('t', facility), programIn(sql.raw('t.program_id'), names))} and t.status not in (${FINAL}) and ${keyTest('c')}
           ${andOfTestType('c', q.test_type)}`,
-    ),
-    db.execute(
-      sql`
-        select t.status as test_order_status, count(*)::int as count
-        from test_orders t join test_types c on c.id = t.test_type_id
-        where ${and(...ofFacility('t', facility), programIn(sql.raw('t.program_id'), names))} and t.status not in (${FINAL}) and ${keyTest('c')}
-          ${andOfTestType('c', q.test_type)}
-        group by 1 order by 1`,
+      ),
     ),
   ]);
   const grouped = rowsOf<{
@@ -181,7 +133,7 @@ export async function tbDashboard(db: Db, p: Principal, q: TbDashboardQuery): Pr
   }>(groupedReply);
   const samplesByPeriod = rowsOf<{ period: string; samples: number }>(byPeriodReply);
   const [rr] = rowsOf<{ count: number; mdr_tb: number; results: number }>(rrReply);
-  const [tat] = rowsOf<{ approved: number; within: number; median_hours: number | null }>(tatReply);
+  const [tat] = rowsOf<DueTurnaround>(tatReply);
   const backlog = rowsOf<{ test_order_status: number; count: number }>(backlogReply);
 
   // Test types, their values and the series, from the grouped rows.
@@ -240,7 +192,7 @@ export async function tbDashboard(db: Db, p: Principal, q: TbDashboardQuery): Pr
     totals: { ...totals, positivity_percent: percentOf(totals.mtb_detected, totals.released) },
     by_test_type: [...byType.values()],
     rr_tb: rr ?? { count: 0, mdr_tb: 0, results: 0 },
-    turnaround: { ...(tat ?? { approved: 0, within: 0, median_hours: null }), within_percent: percentOf(tat?.within ?? 0, tat?.approved ?? 0) },
+    turnaround: dueTurnaround(tat),
     backlog,
     series: [...series.values()],
   };

@@ -5,8 +5,9 @@ import { ValidationError } from '../../../core/errors.js';
 import type { Principal } from '../../users/principal.js';
 import { programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { dayRange, withinDays } from '../kit/period.js';
+import { dayRange, withinDays } from '../../../core/period.js';
 import { facilityOf, ofFacility } from '../kit/scope.js';
+import { legHours } from '../kit/measures.js';
 import { andOfTestType, checkProgram, keyTest, tbPrograms } from './tb-query.js';
 import { printedValue, printedValues, type StoredValue, storedValueJson, storedValuesJson } from '../../results/result-value.js';
 
@@ -60,7 +61,7 @@ const columns = sql`
   s.collected_at,
   s.received_at,
   r.approved_at,
-  round((extract(epoch from (r.approved_at - s.received_at)) / 3600.0)::numeric, 1)::float as tat_hours`;
+  ${legHours(sql`s.received_at`, sql`r.approved_at`)} as tat_hours`;
 
 const from = sql`
   from test_orders t

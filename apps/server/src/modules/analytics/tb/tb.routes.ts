@@ -6,10 +6,10 @@ import type { App } from '../../../core/types.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { tbDashboard } from './tb-dashboard.js';
 import { TB_REPORT_COLUMNS } from '@nlims/contracts';
-import { sendTable } from '../kit/xlsx.js';
+import { sendTable } from '../../../core/export/xlsx.js';
 import { isOfficial, officialReport } from '../tier/tier-report.js';
 import { tbReport } from './tb-report.js';
-import { lagosToday } from '../kit/period.js';
+import { lagosToday } from '../../../core/period.js';
 
 /** SPEC §7's dashboard parameters; `periodicity` is the series' step (the dashboard filter's look-up). */
 const dashboardQuery = z.object({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, lagosToday } from '../kit/period.js';
+import { addDays, lagosToday } from '../../../core/period.js';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.js';
 
 /**

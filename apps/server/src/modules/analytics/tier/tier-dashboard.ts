@@ -1,5 +1,5 @@
 import {
-  DISEASE_TESTS,
+  diseaseTestsOf,
   type GlobalDashboard,
   type Hidden,
   HIV_EID_TEST,
@@ -11,18 +11,21 @@ import {
   RR_TB_TESTS,
   SMALL_NUMBER_LIMIT,
   shownCount,
-  TIER_DEFAULT_DAYS,
   type TierDashboard,
-  type TierPeriodicity,
   type TierQuery,
 } from '@nlims/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../core/db.js';
 import { forbidden, ValidationError } from '../../../core/errors.js';
-import { addDays, dayRange, lagosToday } from '../kit/period.js';
+import { addDays } from '../../../core/period.js';
+import { meanDays as days, meanMinutes as minutes, percentOf as percent } from '../kit/measures.js';
 import type { Principal } from '../../users/principal.js';
 import { levelBelow, type Scope, scopeOf } from './area.js';
 import { areaKey, type FacilityCases, protectAreas, protectGroup } from './protect.js';
+import { defaultPeriodicity, periodOf, periodsOf, TRUNC } from './tier-period.js';
+
+// The series' periods, read with the dashboard.
+export { periodsOf };
 
 /**
  * The tier dashboards (SPEC §2, §3), read from `test_daily` (migration 0018)
@@ -33,9 +36,6 @@ import { areaKey, type FacilityCases, protectAreas, protectGroup } from './prote
  */
 
 const ids = (xs: readonly number[]) => sql`array[${sql.join(xs.length ? xs.map((x) => sql`${x}`) : [sql`0`], sql`, `)}]::int[]`;
-const percent = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
-const days = (seconds: number, n: number): number | null => (n > 0 ? Math.round((seconds / n / 86_400) * 10) / 10 : null);
-const minutes = (seconds: number, n: number): number | null => (n > 0 ? Math.round(seconds / n / 60) : null);
 
 /** Released classes: every class a test can have once its result is approved. */
 export const RELEASED = sql`('positive', 'negative', 'invalid', 'undetectable', 'suppressed', 'unsuppressed', 'value')`;
@@ -52,47 +52,6 @@ async function testIdsOf(db: Db, codes: readonly string[]): Promise<Map<string, 
     ),
   );
   return new Map(rows.map((r) => [r.code, r.id]));
-}
-
-/** The period asked for (default: the last TIER_DEFAULT_DAYS days, today included) and the one of the same length before it. */
-export function periodOf(q: Pick<TierQuery, 'start_date' | 'end_date'>): {
-  start: string;
-  end: string;
-  previousStart: string;
-  previousEnd: string;
-  length: number;
-} {
-  const range = dayRange(q);
-  const end = range.end ?? lagosToday();
-  const start = range.start ?? addDays(end, -(TIER_DEFAULT_DAYS - 1));
-  if (start > end) throw ValidationError.field('start_date', 'The start date is after the end date.');
-  const length = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
-  if (length > 3660) throw ValidationError.field('start_date', 'A period of at most ten years.');
-  return { start, end, previousStart: addDays(start, -length), previousEnd: addDays(start, -1), length };
-}
-
-const defaultPeriodicity = (length: number): TierPeriodicity => (length <= 31 ? 'daily' : length <= 186 ? 'weekly' : 'monthly');
-const TRUNC: Record<TierPeriodicity, SQL> = {
-  daily: sql.raw("date_trunc('day', d.day)"),
-  weekly: sql.raw("date_trunc('week', d.day)"),
-  monthly: sql.raw("date_trunc('month', d.day)"),
-  quarterly: sql.raw("date_trunc('quarter', d.day)"),
-};
-
-/** The first day of each period from the one holding `start` to the one holding `end` (weeks start on Monday, as date_trunc). */
-export function periodsOf(start: string, end: string, periodicity: TierPeriodicity): string[] {
-  const d = new Date(`${start}T00:00:00Z`);
-  if (periodicity === 'weekly') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  if (periodicity === 'monthly' || periodicity === 'quarterly') d.setUTCDate(1);
-  if (periodicity === 'quarterly') d.setUTCMonth(d.getUTCMonth() - (d.getUTCMonth() % 3));
-  const out: string[] = [];
-  while (d.toISOString().slice(0, 10) <= end && out.length < 4000) {
-    out.push(d.toISOString().slice(0, 10));
-    if (periodicity === 'daily') d.setUTCDate(d.getUTCDate() + 1);
-    else if (periodicity === 'weekly') d.setUTCDate(d.getUTCDate() + 7);
-    else d.setUTCMonth(d.getUTCMonth() + (periodicity === 'monthly' ? 1 : 3));
-  }
-  return out;
 }
 
 /** A count of cases as the caller may see it: 1–4 suppressed in a cell below state level. */
@@ -148,7 +107,7 @@ async function programIdOf(db: Db, name: string): Promise<number> {
 async function countedOf(db: Db, q: TierQuery, fixedProgram: string | null): Promise<Counted> {
   const qualitative = [...(await testIdsOf(db, qualitativeTestCodes())).values()];
   if (q.disease && !fixedProgram) {
-    const d = DISEASE_TESTS[q.disease];
+    const d = diseaseTestsOf(q.disease);
     const byCode = await testIdsOf(db, [...d.tested, ...Object.keys(d.positive)]);
     const tested = d.tested.map((c) => byCode.get(c)).filter((x): x is number => x != null);
     const positive = Object.keys(d.positive)
@@ -448,11 +407,11 @@ export async function globalDashboard(db: Db, p: Principal, q: TierQuery): Promi
   if (scope.area.level === 'facility' && !scope.suppress && !p.isSuperuser) throw forbidden('The priority-diseases dashboard is for health officials.');
   const period = periodOf(q);
   const latestStart = period.length > 7 ? addDays(period.end, -6) : period.start;
-  const codes = PRIORITY_DISEASES.flatMap((d) => [...DISEASE_TESTS[d].tested, ...Object.keys(DISEASE_TESTS[d].positive)]);
+  const codes = PRIORITY_DISEASES.flatMap((d) => [...diseaseTestsOf(d).tested, ...Object.keys(diseaseTestsOf(d).positive)]);
   const byCode = await testIdsOf(db, codes);
   // (test, disease, counts as a test, counts as a case) for every priority test.
   const keys = PRIORITY_DISEASES.flatMap((disease) => {
-    const d = DISEASE_TESTS[disease];
+    const d = diseaseTestsOf(disease);
     const all = [...new Set([...d.tested, ...Object.keys(d.positive)])];
     return all
       .filter((code) => byCode.has(code))

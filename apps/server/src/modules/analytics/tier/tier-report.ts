@@ -11,12 +11,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { rowsOf, type Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
-import { sendTable } from '../kit/xlsx.js';
+import { sendTable } from '../../../core/export/xlsx.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import type { Principal } from '../../users/principal.js';
 import { scopeOf } from './area.js';
-import { periodOf, RELEASED, shown } from './tier-dashboard.js';
-import { lagosToday } from '../kit/period.js';
+import { RELEASED, shown } from './tier-dashboard.js';
+import { periodOf } from './tier-period.js';
+import { lagosToday } from '../../../core/period.js';
 
 /**
  * The reports (`tb_report/`, `general_order_report/`, `general_program_report/`)

@@ -2,7 +2,7 @@ import { globalDashboardReply, type TierQuery, tierDashboardReply, tierQuery } f
 import { principalOf } from '../../../core/auth.js';
 import type { Db } from '../../../core/db.js';
 import type { App } from '../../../core/types.js';
-import { jsonOrFile, sendTable } from '../kit/xlsx.js';
+import { jsonOrFile, sendTable } from '../../../core/export/xlsx.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { globalDashboard, tierDashboard } from './tier-dashboard.js';
 import { dashboardTable, globalTable } from './tier-export.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAggregatesConsistent } from '../../../test/aggregates.js';
-import { addDays, lagosToday } from '../kit/period.js';
+import { addDays, lagosToday } from '../../../core/period.js';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.js';
 import { rowsOf } from '../../../core/db.js';
 

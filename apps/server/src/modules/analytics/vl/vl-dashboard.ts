@@ -18,8 +18,8 @@ import type { Db } from '../../../core/db.js';
 import { forbidden } from '../../../core/errors.js';
 import { formPrograms, programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
-import { dashboardPeriod } from '../kit/period.js';
-import { percentOf } from '../kit/rates.js';
+import { dashboardPeriod } from '../../../core/period.js';
+import { legQuantile, percentOf } from '../kit/measures.js';
 import { periodSamples } from '../kit/scope.js';
 import type { Principal } from '../../users/principal.js';
 
@@ -122,8 +122,7 @@ export async function vlDashboard(db: Db, p: Principal, q: VlDashboardQuery): Pr
   const dims = VL_DIMENSIONS.map((d) => DIMENSION_SQL[d]);
 
   const released = sql`filter (where result_id is not null)`;
-  const median = (hours: SQL) =>
-    sql`round((percentile_cont(0.5) within group (order by extract(epoch from ${hours}) / 3600.0) ${released})::numeric, 1)::float`;
+  const median = (from: SQL, to: SQL) => legQuantile(from, to, { filter: sql`result_id is not null` });
   // Two passes over the period's samples, sent together: every breakdown and the bands at once (grouping sets); the totals with turnaround.
   const [groupedReply, totalsReply] = await Promise.all([
     db.execute(sql`
@@ -144,9 +143,9 @@ export async function vlDashboard(db: Db, p: Principal, q: VlDashboardQuery): Pr
         count(distinct client_id)::int as clients,
         count(distinct client_id) ${released}::int as clients_with_result,
         count(*) filter (where category = 'unsuppressed' and not exists (select 1 from orders f where f.follows_sample_id = v.sample_id))::int as awaiting_repeat,
-        ${median(sql`received_at - collected_at`)} as collection_to_reception_hours,
-        ${median(sql`approved_at - received_at`)} as reception_to_release_hours,
-        ${median(sql`approved_at - collected_at`)} as collection_to_release_hours,
+        ${median(sql`collected_at`, sql`received_at`)} as collection_to_reception_hours,
+        ${median(sql`received_at`, sql`approved_at`)} as reception_to_release_hours,
+        ${median(sql`collected_at`, sql`approved_at`)} as collection_to_release_hours,
         count(*) filter (where result_id is not null and approved_at <= due_at)::int as within
       from v`),
   ]);

@@ -11,7 +11,7 @@ import {
   type VlCutoffs,
 } from '@nlims/contracts';
 import type { Db } from '../../../core/db.js';
-import { addDays, dayRange, lagosToday } from '../kit/period.js';
+import { addDays, dayRange, lagosToday } from '../../../core/period.js';
 import { lineListRows } from '../line-list/line-list.js';
 import type { Principal } from '../../users/principal.js';
 import { bandSql, categorySql, vlPrograms } from './vl-dashboard.js';

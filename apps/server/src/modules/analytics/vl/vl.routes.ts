@@ -7,8 +7,8 @@ import { recordAudit } from '../../audit/audit.service.js';
 import { vlDashboard } from './vl-dashboard.js';
 import { VL_REPORT_COLUMNS, vlReportRows } from './vl-report.js';
 import { vlCutoffsFromEnv } from './vl-settings.js';
-import { toCsv } from '../kit/csv.js';
-import { lagosToday } from '../kit/period.js';
+import { toCsv } from '../../../core/export/csv.js';
+import { lagosToday } from '../../../core/period.js';
 
 const dashboardQuery = z.object({
   start_date: z.string().max(20).optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_COLUMNS } from '../general/general-report.js';
-import { toCsv as write } from './csv.js';
+import { REPORT_COLUMNS } from './general-report.js';
+import { toCsv as write } from '../../../core/export/csv.js';
 
 const toCsv = (rows: Record<string, unknown>[]) => write(rows, REPORT_COLUMNS);
 

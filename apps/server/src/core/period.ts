@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ValidationError } from '../../../core/errors.js';
+import { ValidationError } from './errors.js';
 
 /**
- * The analytics kit's periods: the days a dashboard or report is asked for,
- * checked and named in the API's errors, in Africa/Lagos (UTC+1 all year), and
- * as SQL conditions on a timestamp.
+ * Periods: the days a list, dashboard or report is asked for, checked and
+ * named in the API's errors, in Africa/Lagos (UTC+1 all year), and as SQL
+ * conditions on a timestamp.
  */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
