@@ -1,5 +1,6 @@
 import type { AccessContext } from './access.js';
 import { FAMILIES, type FamilyDefinition, type PageView, type Permission } from './programmes/families.js';
+import { TIER_DISEASES } from './programmes/priority.js';
 import { programFamily, roleMay } from './programmes/registry.js';
 import type { ProgramKind } from './programs.js';
 import type { Role } from './roles.js';
@@ -172,7 +173,6 @@ const shared: NavPage[] = [
   page('/manage-report', 'manageReport', staff(ALL_PROGRAMS, [MANAGER, SUP, DATA_ANALYST])),
 ];
 
-const DISEASES = ['malaria', 'hiv', 'tb', 'covid', 'lassa'] as const;
 const TIER_LEVELS = [
   ['federal', 1],
   ['state', 2],
@@ -182,7 +182,8 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const tier: NavPage[] = [
   page('/dashboards/public/priority_diseases', 'priorityDiseases', anyTier, 'tierDashboards'),
   ...TIER_LEVELS.flatMap(([level, code]) =>
-    DISEASES.map((disease) => page(`/dashboards/${level}_${disease}`, `${level}${capital(disease)}`, tierAt(code), 'tierDashboards')),
+    // The diseases whose definitions ask for a dashboard of their own at each tier.
+    TIER_DISEASES.map((disease) => page(`/dashboards/${level}_${disease}`, `${level}${capital(disease)}`, tierAt(code), 'tierDashboards')),
   ),
 ];
 

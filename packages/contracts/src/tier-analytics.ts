@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { CATALOGUE, catalogueTest } from './programmes/catalogue.js';
 import { EID_PCR } from './programmes/eid/eid.js';
 import { PH_POSITIVE_RESULTS } from './programmes/ph/ph.js';
-// The registry fills PH_POSITIVE_RESULTS from the programmes' catalogues: it must have run first.
+import { diseaseTestsOf, liveEnum, PRIORITY_DISEASES } from './programmes/priority.js';
+// The registry fills PH_POSITIVE_RESULTS and the priority diseases from the programmes' definitions: it must have run first.
 import { programFamily } from './programmes/registry.js';
-import { MTB_POSITIVE, RIF_RESISTANT } from './programmes/tb/tb.js';
+import { RIF_RESISTANT } from './programmes/tb/tb.js';
 import { VL_CODES } from './programmes/vl/vl.js';
 import { WITHHELD } from './small-counts.js';
 
@@ -41,62 +42,16 @@ export const INVALID_RESULT_VALUES = ['INVALID', 'ERROR', 'NO RESULT', 'INCONCLU
 /** Coded values that found what the test looks for, for every test (an HBsAg or a screening HIV test REACTIVE): class `positive`. */
 export const GENERIC_POSITIVE_VALUES = ['POSITIVE', 'REACTIVE', 'DETECTED'] as const;
 
-export const PRIORITY_DISEASES = [
-  'lassa',
-  'covid',
-  'cholera',
-  'csm',
-  'measles',
-  'yellow_fever',
-  'mpox',
-  'diphtheria',
-  'anthrax',
-  'influenza',
-  'tb',
-  'hiv',
-  'malaria',
-] as const;
-export type PriorityDisease = (typeof PRIORITY_DISEASES)[number];
+// The priority diseases (PRIORITY_DISEASES, DISEASE_TESTS, TIER_DISEASES) come from the programmes' definitions
+// (`priorityDisease`, programmes/priority.ts).
 
-/** The diseases with a dashboard of their own at each tier (SPEC §2: /dashboards/{lga|state|federal}_{disease}). */
-export const TIER_DISEASES = ['malaria', 'hiv', 'tb', 'covid', 'lassa'] as const satisfies readonly PriorityDisease[];
-export type TierDisease = (typeof TIER_DISEASES)[number];
+/** A priority disease's key (`lassa`): one of PRIORITY_DISEASES. */
+export type PriorityDisease = string;
+/** A disease with a dashboard of its own at each tier: one of TIER_DISEASES. */
+export type TierDisease = string;
 
-export interface DiseaseTests {
-  /** Catalogue codes whose released results are the disease's tests (the denominator). */
-  tested: readonly string[];
-  /** Catalogue code → the values that are a case (the numerator). */
-  positive: Readonly<Record<string, readonly string[]>>;
-}
-
-/** The public-health tests of a programme whose positives are listed in PH_POSITIVE_RESULTS (each counts as a test). */
-function phTests(program: string, only?: readonly string[]): DiseaseTests {
-  const entries = Object.entries(PH_POSITIVE_RESULTS).filter(([code, p]) => p.program === program && (!only || only.includes(code)));
-  return { tested: entries.map(([code]) => code), positive: Object.fromEntries(entries.map(([code, p]) => [code, p.values])) };
-}
-
-const MALARIA_MICROSCOPY_POSITIVE = ['P. FALCIPARUM SEEN', 'P. MALARIAE SEEN', 'P. OVALE SEEN', 'P. VIVAX SEEN', 'MIXED SPECIES SEEN'];
-
-export const DISEASE_TESTS: Readonly<Record<PriorityDisease, DiseaseTests>> = {
-  lassa: phTests('Lassa Fever'),
-  covid: phTests('COVID-19'),
-  cholera: phTests('Cholera'),
-  csm: phTests('CSM'),
-  // Rubella shares the programme, not the disease.
-  measles: phTests('Measles and Rubella', ['MEASLES-IGM']),
-  yellow_fever: phTests('Yellow fever'),
-  mpox: phTests('Monkey Pox'),
-  diphtheria: phTests('Diphtheria'),
-  anthrax: phTests('Anthrax'),
-  influenza: phTests('Influenza'),
-  // Every test that says whether TB was found (the panels' MTB members, LAMP, LAM, culture, LPA); not DST.
-  tb: { tested: Object.keys(MTB_POSITIVE), positive: MTB_POSITIVE },
-  // Diagnosis only: the infant's DNA PCR and the national serial rapid-test algorithm, screened by test 1 and
-  // confirmed by test 2. Viral load monitors people already diagnosed: it is shown beside, never counted as a case.
-  hiv: { tested: [EID_PCR, 'HIV-RT1'], positive: { [EID_PCR]: ['DETECTED'], 'HIV-RT2': ['REACTIVE'] } },
-  // General's malaria RDT and microscopy; a parasite density is a measure of a positive slide, not another test.
-  malaria: { tested: ['MAL-RDT', 'MP-MICRO'], positive: { 'MAL-RDT': ['POSITIVE'], 'MP-MICRO': MALARIA_MICROSCOPY_POSITIVE } },
-};
+/** A schema of a priority disease's key, accepting a disease registered after it is made. */
+const priorityDisease = (params?: Parameters<typeof z.enum>[1]) => liveEnum(() => PRIORITY_DISEASES, params);
 
 /** TB's rifampicin-resistance members (Xpert, Ultra, LPA, DST) and their resistant value: RR-TB on the TB dashboards. */
 export const RR_TB_TESTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(RIF_RESISTANT).map(([code, v]) => [code, [v]]));
@@ -109,7 +64,7 @@ export const HIV_VL_TEST = VL_CODES.RNA;
  * tests, with the viral load beside HIV, outside General (which refers nothing). Malaria's tests are General's: none.
  */
 export function referralProgrammesOf(disease: PriorityDisease): string[] {
-  const d = DISEASE_TESTS[disease];
+  const d = diseaseTestsOf(disease);
   const codes = [...d.tested, ...Object.keys(d.positive), ...(disease === 'hiv' ? [HIV_VL_TEST] : [])];
   const programmes = new Set(codes.map((c) => catalogueTest(c)?.program).filter((p): p is string => p != null));
   return [...programmes].filter((p) => programFamily(p) !== 'general').sort();
@@ -133,7 +88,7 @@ export function qualitativeTestCodes(): string[] {
 export function resultClassRules(): { code: string; value: string; result_class: ResultClass }[] {
   const rules = new Map<string, { code: string; value: string; result_class: ResultClass }>();
   const add = (code: string, value: string, result_class: ResultClass) => rules.set(`${code}\u0000${value}`, { code, value, result_class });
-  for (const d of PRIORITY_DISEASES) for (const [code, values] of Object.entries(DISEASE_TESTS[d].positive)) for (const v of values) add(code, v, 'positive');
+  for (const d of PRIORITY_DISEASES) for (const [code, values] of Object.entries(diseaseTestsOf(d).positive)) for (const v of values) add(code, v, 'positive');
   for (const [code, values] of Object.entries(PH_POSITIVE_RESULTS)) for (const v of values.values) add(code, v, 'positive');
   for (const [code, values] of Object.entries(RR_TB_TESTS)) for (const v of values) add(code, v, 'positive');
   return [...rules.values()];
@@ -195,7 +150,7 @@ const figures = {
 };
 
 export const priorityTile = z.object({
-  disease: z.enum(PRIORITY_DISEASES),
+  disease: priorityDisease(),
   ...figures,
   previous: z.object(figures),
   /** Positivity against the previous period of the same length: up, down, flat, or null when either has no test with a reading. */
@@ -213,7 +168,7 @@ export function positivityTrend(now: TrendFigures, before: TrendFigures): 'up' |
   return now.positivity_percent > before.positivity_percent ? 'up' : now.positivity_percent < before.positivity_percent ? 'down' : 'flat';
 }
 
-export const stateFigures = z.object({ state: z.number(), state_name: z.string(), disease: z.enum(PRIORITY_DISEASES), ...figures });
+export const stateFigures = z.object({ state: z.number(), state_name: z.string(), disease: priorityDisease(), ...figures });
 
 /** `GET global_dashboard/`: the priority diseases (every tier user's landing). */
 export const globalDashboardReply = z.object({
@@ -227,7 +182,7 @@ export const globalDashboardReply = z.object({
   by_state: z.array(stateFigures),
   /** Positives of the last 7 days of the period by LGA of the testing facility, most first (counts, never names). */
   latest_positives: z.array(
-    z.object({ lga: z.number(), lga_name: z.string(), state_name: z.string(), disease: z.enum(PRIORITY_DISEASES), positives: cases, tests: count }),
+    z.object({ lga: z.number(), lga_name: z.string(), state_name: z.string(), disease: priorityDisease(), positives: cases, tests: count }),
   ),
   latest_start_date: z.string(),
 });
@@ -245,7 +200,7 @@ const areaRow = z.object({
 /** `GET tier_general_program_dashboard/` (a disease or programme) and `tier_general_order_dashboard/` (General). */
 export const tierDashboardReply = z.object({
   area: tierAreaSchema,
-  disease: z.enum(PRIORITY_DISEASES).nullable(),
+  disease: priorityDisease().nullable(),
   program: z.string().nullable(),
   start_date: z.string(),
   end_date: z.string(),
@@ -337,7 +292,7 @@ export const tierQuery = z.object({
   states: optionalId('states'),
   lga: optionalId('lga'),
   facility: optionalId('facility'),
-  disease: z.enum(PRIORITY_DISEASES, { error: `Choose one of: ${PRIORITY_DISEASES.join(', ')}.` }).optional(),
+  disease: priorityDisease({ error: () => `Choose one of: ${PRIORITY_DISEASES.join(', ')}.` }).optional(),
   program: z.string().trim().max(100).optional(),
   test_type: optionalId('test_type'),
   method: optionalId('method'),

@@ -1,4 +1,4 @@
-import { DISEASE_TESTS, phFlag, PH_POSITIVE_RESULTS, requestFormOf } from '@nlims/contracts';
+import { diseaseTestsOf, phFlag, PH_POSITIVE_RESULTS, requestFormOf } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
@@ -43,7 +43,7 @@ describe('the demo history', () => {
 
   it('finds malaria and HIV, counted as the tier dashboards count them', async () => {
     const positives = async (disease: 'malaria' | 'hiv') => {
-      const arms = Object.entries(DISEASE_TESTS[disease].positive).map(
+      const arms = Object.entries(diseaseTestsOf(disease).positive).map(
         ([code, values]) =>
           sql`(c.code = ${code} and r.value_text in (${sql.join(
             values.map((v) => sql`${v}`),

@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CT, member, PCR_RESULTS, publicHealthProgramme, REF, REFERENCE_PCR, registerProgramme, requestFormSpecOf, testsOf } from '@nlims/contracts';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword } from '../modules/users/passwords.js';
+import { rowsOf } from '../core/db.js';
+import { lagosToday } from '../core/period.js';
+import { approvedSample } from '../modules/notifications/notifications.test-helpers.js';
 import { seedUser } from '../seed/builders.js';
 import { seed } from '../seed/index.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -10,8 +14,10 @@ import { LASSA, minimalForm, programmeSteps } from './programmes.js';
  * A programme declared here alone — its definition and its catalogue, nothing
  * else — runs its whole day through the API: ordered with its own form,
  * received, resulted, flagged, counted on the facility dashboard and the line
- * list, and on the officials' dashboard. If this needs another line of code
- * outside this file, a programme is not yet one definition.
+ * list, on the officials' dashboard and priority diseases, in the DHIS2
+ * monthly export, and told to the clinician as its definition says. If this
+ * needs another line of code outside this file, a programme is not yet one
+ * definition.
  *
  * It runs in a project of its own (vitest.config.ts): registering a programme
  * changes the process's registry, which the other test files must not see.
@@ -32,6 +38,8 @@ registerProgramme(
       specimens: ['whole_blood', 'serum'],
       vaccine: false,
       notifiable: true,
+      // A priority disease of the officials' landing (and so a notifiable disease of the DHIS2 export).
+      priorityDisease: { key: 'marburg' },
     },
     [
       marburg.panel('Marburg virus RT-PCR', 'MARV-PCR', MARV_PCR),
@@ -55,12 +63,15 @@ const CASE = {
 };
 
 let t: TestApp;
+/** The laboratory that runs it. */
+let yabaId = 0;
 beforeAll(async () => {
   // The server's start: the reference data seeded again, now with the new programme, its tests and its positives.
   t = await createTestApp({ beforeBuild: (database) => seed(database.db, { demo: false }) });
   // A laboratory that runs it, and its staff.
   const headers = { authorization: `Bearer ${await t.token('superadmin')}` };
   const [yaba] = (await t.app.inject({ url: '/api/facilities/?page=1&search=Yaba', headers })).json().results;
+  yabaId = yaba.id;
   const programs = (await t.app.inject({ url: '/api/program/', headers })).json() as { id: number; name: string }[];
   const marburgId = programs.find((p) => p.name === NAME)?.id;
   expect(marburgId, 'the programme is seeded').toBeDefined();
@@ -131,6 +142,57 @@ describe('a programme declared in one definition', () => {
     expect(tier.json()).toMatchObject({ program: NAME, totals: { with_reading: 1, positives: null } });
     expect(tier.json().by_test.map((x: { code: string }) => x.code)).toContain('MARV-PCR-RESULT');
     expect(JSON.stringify(tier.json())).not.toContain(sample.barcode);
+  });
+
+  it('is on the officials’ priority-diseases landing, with its tests and cases', async () => {
+    const fed = await as('fed_tier', 'GET', '/api/global_dashboard/');
+    expect(fed.statusCode, fed.body).toBe(200);
+    const tile = fed.json().tiles.find((x: { disease: string }) => x.disease === 'marburg');
+    // The one positive of the first test (its single case lies in one facility, so the count stays hidden).
+    expect(tile).toMatchObject({ tests: 1, with_reading: 1, positives: null });
+    // The super admin sees every count.
+    const all = (await as('superadmin', 'GET', '/api/global_dashboard/')).json();
+    expect(all.tiles.find((x: { disease: string }) => x.disease === 'marburg')).toMatchObject({ tests: 1, positives: 1, negatives: 0 });
+    expect(all.by_state.filter((r: { disease: string }) => r.disease === 'marburg')).toEqual([
+      expect.objectContaining({ state_name: 'Lagos', tests: 1, positives: 1 }),
+    ]);
+  });
+
+  it('is in the DHIS2 monthly export: its tests, its positives and its notifiable cases', async () => {
+    const call = async (method: 'GET' | 'PUT', url: string, payload?: object) => as('superadmin', method, url, payload);
+    const indicators = (await call('GET', '/api/dhis2/mappings/')).json() as { indicator: string; programme: string; disease?: string }[];
+    const own = indicators.filter((i) => i.programme === NAME);
+    expect(own.map((i) => i.indicator)).toEqual(['tests_mvd', 'positives_mvd', 'notifiable_marburg']);
+    // Each mapped to a data element of the country's DHIS2, the laboratory to its organisation unit.
+    const elements = { tests_mvd: 'MvdTests001', positives_mvd: 'MvdPosit001', notifiable_marburg: 'MvdNotif001' };
+    const mapped = await call('PUT', '/api/dhis2/mappings/', {
+      mappings: Object.entries(elements).map(([indicator, data_element]) => ({ indicator, data_element })),
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    const unit = await call('PUT', '/api/dhis2/org_units/', { org_units: [{ facility: yabaId, org_unit: 'YabaOrgU001' }] });
+    expect(unit.statusCode, unit.body).toBe(200);
+
+    // This month (its samples' collection month): the first test's one positive result.
+    const period = lagosToday().slice(0, 7).replace('-', '');
+    const preview = await call('GET', `/api/dhis2/preview/?period=${period}&facility=${yabaId}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const values = preview.json().payload.dataValues as { dataElement: string; orgUnit: string; period: string; value: string }[];
+    for (const [indicator, element] of Object.entries(elements)) {
+      expect(
+        values.filter((v) => v.dataElement === element),
+        indicator,
+      ).toEqual([expect.objectContaining({ orgUnit: 'YabaOrgU001', period, value: expect.stringMatching(/^[1-9]\d*$/) })]);
+    }
+  });
+
+  it('tells the clinician of a positive as its definition says: the value too', async () => {
+    const { sample } = await approvedSample(t, CASE, { clinician_email: 'dr.mvd@example.org' });
+    const outbox = rowsOf<{ recipient_kind: string; channel: string; event: string; body: string }>(
+      await t.database.db.execute(sql`select recipient_kind, channel, event, body from notification_outbox where sample_id = ${sample} order by id`),
+    );
+    expect(outbox.map((r) => [r.recipient_kind, r.channel, r.event])).toEqual([['clinician', 'email', 'result_ready']]);
+    // A public-health programme's messages carry the values (an HIV programme's would say only "ready").
+    expect(outbox[0]!.body).toContain('DETECTED');
   });
 
   it('keeps it to its own staff and facility', async () => {

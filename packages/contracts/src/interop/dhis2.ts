@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { EID_AGE_BANDS, type EidAgeBand } from '../programmes/eid/eid.js';
+import { liveEnum, PRIORITY_DISEASE_PROGRAMME, PRIORITY_DISEASES } from '../programmes/priority.js';
+import type { ProgrammeDefinition } from '../programmes/programme.js';
+// The registry fills the programmes and their priority diseases from their definitions: it must have run first.
+import { PROGRAM_DEFINITIONS, programDefinition } from '../programmes/registry.js';
 import { type VlCutoffs, vlBandLabels, vlCutoffs } from '../programmes/vl/vl.js';
 
 /**
@@ -15,28 +19,19 @@ export const DHIS2_UID_MESSAGE = 'A DHIS2 UID is 11 characters: a letter, then l
 export const DHIS2_PERIOD = /^(\d{4})(0[1-9]|1[0-2])$/;
 export const DHIS2_PERIOD_MESSAGE = "Enter a month as 'YYYYMM' (e.g. 202611).";
 
-/** The programmes with tests-done and positives indicators, by the code their keys carry. */
-export const DHIS2_PROGRAMMES = [
-  ['GEN', 'General'],
-  ['TB', 'Tuberculosis'],
-  ['EID', 'EID'],
-  ['VL', 'Viral Load'],
-  ['LAS', 'Lassa Fever'],
-  ['COV', 'COVID-19'],
-  ['CHO', 'Cholera'],
-  ['CSM', 'CSM'],
-  ['MR', 'Measles and Rubella'],
-  ['YF', 'Yellow fever'],
-  ['MPX', 'Monkey Pox'],
-  ['DIP', 'Diphtheria'],
-  ['ANT', 'Anthrax'],
-  ['FLU', 'Influenza'],
-  ['PH', 'Public'],
-] as const;
+/**
+ * The programmes with tests-done and positives indicators, by the code their keys carry (the programme's code):
+ * every registered programme, in its definition's DHIS2 order (`dhis2.order`; those without one follow).
+ */
+export function dhis2Programmes(): { code: string; programme: string; positives: boolean }[] {
+  const order = (d: ProgrammeDefinition) => d.dhis2?.order ?? Infinity;
+  return [...PROGRAM_DEFINITIONS].sort((a, b) => order(a) - order(b)).map((d) => ({ code: d.code, programme: d.name, positives: d.dhis2?.positives ?? true }));
+}
 
-/** The notifiable diseases whose positives are reported (contracts' DISEASE_TESTS decides which tests and values count). */
-export const DHIS2_NOTIFIABLE = ['lassa', 'covid', 'cholera', 'csm', 'measles', 'yellow_fever', 'mpox', 'diphtheria', 'anthrax', 'influenza'] as const;
-export type Dhis2Notifiable = (typeof DHIS2_NOTIFIABLE)[number];
+/** The notifiable diseases whose positives are reported: the priority diseases of notifiable programmes (their DISEASE_TESTS count). */
+export const dhis2Notifiable = (): string[] => PRIORITY_DISEASES.filter((d) => programDefinition(PRIORITY_DISEASE_PROGRAMME[d] ?? '')?.notifiable);
+/** A notifiable disease's key: one of dhis2Notifiable(). */
+export type Dhis2Notifiable = string;
 
 /**
  * What an indicator counts, in a month, per facility, over the tests whose sample was collected that month (the
@@ -83,10 +78,9 @@ export interface Dhis2Indicator {
 /** Every indicator, in the order the pages list them; the viral-load bands follow the cut-offs in force. */
 export function dhis2Indicators(cutoffs: VlCutoffs = vlCutoffs()): Dhis2Indicator[] {
   const list: Dhis2Indicator[] = [];
-  for (const [code, programme] of DHIS2_PROGRAMMES) {
+  for (const { code, programme, positives } of dhis2Programmes()) {
     list.push({ key: `tests_${code.toLowerCase()}`, measure: 'tests', programme });
-    // A viral load is never "positive": its classes are the suppression ones below.
-    if (code !== 'VL') list.push({ key: `positives_${code.toLowerCase()}`, measure: 'positives', programme });
+    if (positives) list.push({ key: `positives_${code.toLowerCase()}`, measure: 'positives', programme });
   }
   list.push(
     { key: 'vl_tests', measure: 'vl_tests', programme: 'Viral Load' },
@@ -104,20 +98,8 @@ export function dhis2Indicators(cutoffs: VlCutoffs = vlCutoffs()): Dhis2Indicato
     { key: 'tb_mtb_detected', measure: 'tb_mtb_detected', programme: 'Tuberculosis' },
     { key: 'tb_rif_resistant', measure: 'tb_rif_resistant', programme: 'Tuberculosis' },
   );
-  const DISEASE_PROGRAMME: Record<Dhis2Notifiable, string> = {
-    lassa: 'Lassa Fever',
-    covid: 'COVID-19',
-    cholera: 'Cholera',
-    csm: 'CSM',
-    measles: 'Measles and Rubella',
-    yellow_fever: 'Yellow fever',
-    mpox: 'Monkey Pox',
-    diphtheria: 'Diphtheria',
-    anthrax: 'Anthrax',
-    influenza: 'Influenza',
-  };
-  for (const disease of DHIS2_NOTIFIABLE)
-    list.push({ key: `notifiable_${disease}`, measure: 'notifiable_positives', programme: DISEASE_PROGRAMME[disease], disease });
+  for (const disease of dhis2Notifiable())
+    list.push({ key: `notifiable_${disease}`, measure: 'notifiable_positives', programme: PRIORITY_DISEASE_PROGRAMME[disease]!, disease });
   return list;
 }
 
@@ -176,7 +158,7 @@ export const dhis2MappingItem = z.object({
   band: z.number().int().optional(),
   band_label: z.string().optional(),
   age_band: z.enum(EID_AGE_BANDS).optional(),
-  disease: z.enum(DHIS2_NOTIFIABLE).optional(),
+  disease: liveEnum(dhis2Notifiable).optional(),
   data_element: z.string(),
   category_option_combo: z.string(),
   updated_at: z.string().nullable(),

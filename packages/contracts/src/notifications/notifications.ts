@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId } from '../input.js';
-import { programFamily } from '../programmes/registry.js';
+import { catalogueTest } from '../programmes/catalogue.js';
+import { programDefinition } from '../programmes/registry.js';
 
 /** The languages a client may be written to in: the web app's languages. */
 export const NOTIFY_LANGUAGES = ['en', 'ar', 'es', 'fr', 'it', 'zh'] as const;
@@ -21,20 +22,19 @@ export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/** The HIV programmes (EID, viral load) say only that a result is ready and where, never the value, unless a facility decides otherwise. */
+/** What a programme's routine messages say unless a facility decides otherwise: its definition's `messages` (HIV programmes: only that a result is ready). */
 export function defaultNotificationContent(program: string): NotificationContent {
-  const family = programFamily(program);
-  return family === 'eid' || family === 'vl' ? 'ready' : 'value';
+  return programDefinition(program)?.messages ?? 'value';
 }
 
 /**
- * An HIV test ordered in a programme other than EID and viral load (the General programme's rapid tests): its value
- * never goes in a routine message, whatever that programme's setting, so the sample's message says only that results
- * are ready. In EID and viral load the programme's own setting decides.
+ * A test whose value never goes in a routine message, whatever its programme's setting (its catalogue entry says
+ * `hiddenInMessages`: the General programme's HIV rapid tests), so the sample's message says only that results are
+ * ready. A programme whose every value tells a status says so for all its tests with `messages: 'ready'` instead,
+ * which a facility may change.
  */
-export function hidesValueOf(program: string, testCode: string): boolean {
-  const family = programFamily(program);
-  return family !== 'eid' && family !== 'vl' && /(^|-)HIV(-|$)/i.test(testCode);
+export function hidesValueOf(_program: string, testCode: string): boolean {
+  return catalogueTest(testCode)?.hiddenInMessages === true;
 }
 
 export const outboxListQuery = z.object({

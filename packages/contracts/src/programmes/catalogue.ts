@@ -38,6 +38,8 @@ export interface CatalogueTest {
    * says the target could amplify.
    */
   positive?: readonly string[];
+  /** Its value never goes in a routine result message, whatever the programme's setting (a value that tells an HIV status). */
+  hiddenInMessages?: boolean;
 }
 
 export type Range = [low: number, high: number];

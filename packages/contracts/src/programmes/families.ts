@@ -82,6 +82,12 @@ export interface FamilyDefinition {
   pages: readonly FamilyPage[];
   /** Landing page after choosing the programme, by role; `fallback` for any other role. */
   landing: Partial<Record<Role, string>> & { fallback: string };
+  /**
+   * Its line list (`general_program_report/`), if it has one: `case` — every programme of the family the caller
+   * reads, with the case-investigation answers; `request` — the one programme asked for, with its request form's
+   * answers, a column each.
+   */
+  lineList?: 'case' | 'request';
 }
 
 const SUP: Role = 'Supervisor';
@@ -167,6 +173,7 @@ function programmeFamily(
   form: ProgramForm,
   report: FamilyDefinition['report'],
   dashboard: FamilyDefinition['dashboard'],
+  lineList?: FamilyDefinition['lineList'],
 ): FamilyDefinition {
   const path = (suffix: string) => `/programs/${family}-${suffix}`;
   const key = (suffix: string) => `${family}${suffix}`;
@@ -176,6 +183,7 @@ function programmeFamily(
     report,
     dashboard,
     count: 'public_health_count',
+    ...(lineList ? { lineList } : {}),
     roles: PROGRAMME_ROLES_TABLE,
     pages: [
       p(path('dashboard'), key('Dashboard'), 'dashboard', 'read', 'analytics'),
@@ -208,6 +216,7 @@ const PUBLIC_HEALTH: FamilyDefinition = {
   report: 'general_program_report',
   dashboard: 'facility_general_program_dashboard',
   count: 'public_health_count',
+  lineList: 'case',
   roles: PROGRAMME_ROLES_TABLE,
   pages: [
     p('/programs/ph-dashboard', 'phDashboard', 'dashboard', 'read', 'analytics'),
@@ -239,7 +248,7 @@ const PUBLIC_HEALTH: FamilyDefinition = {
 export const FAMILIES: Record<ProgramFamily, FamilyDefinition> = {
   general: GENERAL,
   tb: programmeFamily('tb', 'tb_sample', 'tb_report', 'facility_tb_dashboard'),
-  eid: programmeFamily('eid', 'eid_sample', 'general_program_report', 'facility_eid_dashboard'),
-  vl: programmeFamily('vl', 'vl_sample', 'general_program_report', 'facility_vl_dashboard'),
+  eid: programmeFamily('eid', 'eid_sample', 'general_program_report', 'facility_eid_dashboard', 'request'),
+  vl: programmeFamily('vl', 'vl_sample', 'general_program_report', 'facility_vl_dashboard', 'request'),
   ph: PUBLIC_HEALTH,
 };

@@ -11,6 +11,7 @@ export * from './ph/definition.js';
 export * from './eid/eid.js';
 export * from './vl/vl.js';
 export * from './registry.js';
+export * from './priority.js';
 export * from './general/analytics.js';
 export * from './tb/analytics.js';
 export * from './eid/analytics.js';

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { Role } from '../roles.js';
-import { addToCatalogue } from './catalogue.js';
+import { addToCatalogue, keyMemberCodes } from './catalogue.js';
 import { EID } from './eid/definition.js';
 import { FAMILIES, type FamilyDefinition, type Permission, type ProgramFamily, type ProgramForm } from './families.js';
 import { type FormSpec, formLines, formSchema } from './form-spec.js';
 import { GENERAL } from './general/definition.js';
 import { PUBLIC_HEALTH_PROGRAMMES } from './ph/definition.js';
 import { addNotifiable } from './ph/ph.js';
+import { addPriorityDisease, checkPriorityDisease } from './priority.js';
 import type { ProgrammeDefinition } from './programme.js';
 import { TUBERCULOSIS } from './tb/definition.js';
 import type { ProgrammeRules, RequestContext } from './types.js';
@@ -45,11 +46,13 @@ export function registerProgramme(definition: ProgrammeDefinition): void {
   if (!FAMILIES[family]) throw new Error(`Programme "${name}" names an unknown family "${family}"`);
   const foreign = definition.catalogue.find((t) => t.program !== name);
   if (foreign) throw new Error(`Test "${foreign.code}" of programme "${name}" says it belongs to "${foreign.program}"`);
+  checkPriorityDisease(definition);
   addToCatalogue(definition.catalogue);
   PROGRAM_DEFINITIONS.push(definition);
   PROGRAMS.push(name);
   byName.set(name, definition);
   if (definition.notifiable) addNotifiable(name);
+  addPriorityDisease(definition);
   for (const type of Object.values(definition.rules?.identifierFields ?? {})) {
     PROGRAMME_IDENTIFIER_TYPES[type] = [...(PROGRAMME_IDENTIFIER_TYPES[type] ?? []), name];
   }
@@ -75,6 +78,15 @@ export function familyOf(name: string): FamilyDefinition {
 /** The programmes a wire form serves (public_health_sample/ serves eleven). */
 export function programsOfForm(form: ProgramForm): string[] {
   return PROGRAM_DEFINITIONS.filter((d) => FAMILIES[d.family].form === form).map((d) => d.name);
+}
+
+/** The programmes whose family has a line list, in registration order. */
+export const programsWithLineList = (): string[] => PROGRAM_DEFINITIONS.filter((d) => FAMILIES[d.family].lineList).map((d) => d.name);
+
+/** The panel members that stand for their panel in a family's line list: key members, and those a definition names. */
+export function lineListKeyMembers(family: ProgramFamily): string[] {
+  const programs = PROGRAM_DEFINITIONS.filter((d) => d.family === family);
+  return [...keyMemberCodes(programs.map((d) => d.name)), ...programs.flatMap((d) => d.lineListMembers ?? [])];
 }
 
 /** The programmes a report path serves (its families' `report`). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DHIS2_PROGRAMMES, type Dhis2Indicator, DISEASE_TESTS, EID_PCR, RR_TB_TESTS, VL_CODES, vlCutoffs } from '@nlims/contracts';
+import { type Dhis2Indicator, dhis2Programmes, diseaseTestsOf, EID_PCR, RR_TB_TESTS, VL_CODES, vlCutoffs } from '@nlims/contracts';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { bandSql } from '../analytics/vl/vl-dashboard.js';
 import { RELEASED } from '../analytics/tier/tier-dashboard.js';
@@ -88,7 +88,7 @@ export async function indicatorValues(
     m.set(key, (m.get(key) ?? 0) + n);
   };
   const wanted = new Set(indicators.map((i) => i.key));
-  const codeOf = new Map<string, string>(DHIS2_PROGRAMMES.map(([code, name]) => [name, code.toLowerCase()]));
+  const codeOf = new Map<string, string>(dhis2Programmes().map(({ code, programme }) => [programme, code.toLowerCase()]));
   const notifiable = indicators.filter((i) => i.measure === 'notifiable_positives' && i.disease);
 
   for (const r of rowsOf<DailyRow>(daily)) {
@@ -110,7 +110,7 @@ export async function indicatorValues(
       if (positive) add(r.facility_id, 'tb_mtb_detected', r.n);
     }
     if (XPERT_RIF.includes(r.code) && positive) add(r.facility_id, 'tb_rif_resistant', r.n);
-    if (positive) for (const i of notifiable) if (DISEASE_TESTS[i.disease!].positive[r.code]) add(r.facility_id, i.key, r.n);
+    if (positive) for (const i of notifiable) if (diseaseTestsOf(i.disease!).positive[r.code]) add(r.facility_id, i.key, r.n);
   }
   for (const r of rowsOf<{ facility_id: number; key: string; n: number }>(detail)) add(r.facility_id, r.key, r.n);
 

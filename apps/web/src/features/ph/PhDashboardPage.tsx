@@ -1,28 +1,28 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { PH_TILES, type PhDashboard } from '@nlims/contracts';
+import { FAMILIES, type FamilyDefinition, PH_TILES, type PhDashboard } from '@nlims/contracts';
 import { Empty, Spin, Table } from 'antd';
 import type { i18n as I18n, TFunction } from 'i18next';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ALERT_COLOR, BarChart, TimeSeriesChart } from '../analytics/charts';
+import { ALERT_COLOR, BarChart, TimeSeriesChart } from '../../shared/charts';
 import { DashboardShell, type DashboardView, emptyCard } from '../analytics/DashboardShell';
 import type { StatTile } from '../analytics/StatTiles';
 import { describeTiles } from '../analytics/tiles';
-import { formatDate } from '../clinical/common/format';
+import { formatDate } from '../../shared/format/format';
 import { useProgramme } from '../clinical/programme';
-import type { PageProps } from '../pages/pageProps';
-import { defaultPeriod, percentText } from '../analytics/format';
+import type { PageProps } from '../../shared/page/pageProps';
+import { defaultPeriod, percentText } from '../../shared/format/figures';
 import { type PhFilters, usePhDashboard } from './api';
 import { diseaseText } from './labels';
 import { PhFilterBar } from './PhFilterBar';
 import './ph.css';
 
-/** The dashboards of the programmes whose data analysts SPEC §4 lands here. */
-const OWN_DASHBOARDS = {
-  tb: lazy(() => import('../tb/TbDashboardPage')),
-  eid: lazy(() => import('../eid/EidDashboardPage')),
-  vl: lazy(() => import('../vl/VlDashboardPage')),
+/** The families' own dashboards, by the dashboard their definition names: SPEC §4 lands their data analysts here. */
+const OWN_DASHBOARDS: Partial<Record<FamilyDefinition['dashboard'], ReturnType<typeof lazy<(props: PageProps) => ReactNode>>>> = {
+  facility_tb_dashboard: lazy(() => import('../tb/TbDashboardPage')),
+  facility_eid_dashboard: lazy(() => import('../eid/EidDashboardPage')),
+  facility_vl_dashboard: lazy(() => import('../vl/VlDashboardPage')),
 };
 
 const MEASURES = ['tests', 'released', 'positive'] as const;
@@ -36,7 +36,7 @@ const NOTIFY_PATH = '/programs/ph-notify';
  */
 export default function PhDashboardPage(props: PageProps) {
   const programme = useProgramme();
-  const Own = programme.family === 'tb' || programme.family === 'eid' || programme.family === 'vl' ? OWN_DASHBOARDS[programme.family] : null;
+  const Own = OWN_DASHBOARDS[FAMILIES[programme.family].dashboard];
   if (Own)
     return (
       <Suspense fallback={<Spin className="clin-loading" />}>

@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import {
-  DISEASE_TESTS,
+  diseaseTestsOf,
   type ShownCount,
   SUPPRESSED_LABEL,
   TIER_PERIODICITIES,
@@ -12,12 +12,12 @@ import {
 import { Button, Card, Row, Segmented, Select, Spin, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TimeSeriesChart } from '../analytics/charts';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import { formatDate } from '../clinical/common/format';
-import type { PageProps } from '../pages/pageProps';
-import { periodText } from '../analytics/format';
-import { LoadError } from '../analytics/LoadError';
+import { TimeSeriesChart } from '../../shared/charts';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import { formatDate } from '../../shared/format/format';
+import type { PageProps } from '../../shared/page/pageProps';
+import { periodText } from '../../shared/format/figures';
+import { LoadError } from '../../shared/page/LoadError';
 import { ReferralSummary } from '../analytics/ReferralSummary';
 import { type StatTile, StatTiles } from '../analytics/StatTiles';
 import { TILE_ICON } from '../analytics/tiles';
@@ -31,7 +31,7 @@ import { stateKey } from './states';
 import { TierFilterBar } from './TierFilterBar';
 import { useTierParams } from './useTierParams';
 import './tier.css';
-import { Loading } from '../analytics/Loading';
+import { Loading } from '../../shared/page/Loading';
 
 export interface TierDashboardProps extends PageProps {
   endpoint: TierEndpoint;
@@ -148,7 +148,7 @@ export function TierDashboard({ page, endpoint, disease, program, map = false, a
 function testOptionsOf(lookup: DashboardFilter | undefined, disease: TierDisease | undefined, program: string | undefined, data: Dashboard | undefined) {
   let tests: { id: number; name: string }[] = data?.by_test ?? [];
   if (lookup && disease) {
-    const codes = new Set([...DISEASE_TESTS[disease].tested, ...Object.keys(DISEASE_TESTS[disease].positive)]);
+    const codes = new Set([...diseaseTestsOf(disease).tested, ...Object.keys(diseaseTestsOf(disease).positive)]);
     tests = lookup.test_types.filter((x) => codes.has(x.code));
   } else if (lookup && program) {
     const id = lookup.programs.find((p) => p.name === program)?.id;

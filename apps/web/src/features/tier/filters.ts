@@ -78,7 +78,7 @@ export function readView(params: URLSearchParams): TierView {
 export function busiestDisease(rows: readonly { disease: PriorityDisease; tests: number }[]): PriorityDisease {
   const tests = new Map<PriorityDisease, number>();
   for (const r of rows) tests.set(r.disease, (tests.get(r.disease) ?? 0) + r.tests);
-  let best: PriorityDisease = PRIORITY_DISEASES[0];
+  let best: PriorityDisease = PRIORITY_DISEASES[0] ?? '';
   for (const d of PRIORITY_DISEASES) if ((tests.get(d) ?? 0) > (tests.get(best) ?? 0)) best = d;
   return best;
 }

@@ -62,7 +62,8 @@ const CHEMISTRY: TestSetup = { section: CHEM, sampleTypes: [SER, PLA], methods: 
 const IMMUNOASSAY: TestSetup = { section: CHEM, sampleTypes: [SER, PLA], methods: [CLIA], instruments: [COBAS_E411], tatHours: 24 };
 const COAGULATION: TestSetup = { section: HAEM, sampleTypes: [CIT], methods: [COAG], tatHours: 4 };
 const RAPID: TestSetup = { section: SERO, sampleTypes: [SER, PLA, WB], methods: [RDT], tatHours: 1 };
-const HIV_RT: TestSetup = { section: SERO, panel: 'HIV-RT', sampleTypes: [WB, CAP, SER, PLA], methods: [RDT], tatHours: 1 };
+// An HIV test's value tells a status: it never goes in a routine message (the sample's message says only "ready").
+const HIV_RT: TestSetup = { section: SERO, panel: 'HIV-RT', sampleTypes: [WB, CAP, SER, PLA], methods: [RDT], tatHours: 1, hiddenInMessages: true };
 const WIDAL: TestSetup = { section: SERO, panel: 'WIDAL', sampleTypes: [SER], methods: [AGGL], tatHours: 4 };
 
 export const GENERAL_CATALOGUE: CatalogueTest[] = [
@@ -267,7 +268,13 @@ export const GENERAL_CATALOGUE: CatalogueTest[] = [
   ),
 
   // General: serology and rapid tests
-  general.panel('HIV rapid test (national serial algorithm)', 'HIV-RT', { section: SERO, sampleTypes: [WB, CAP, SER, PLA], methods: [RDT], tatHours: 1 }),
+  general.panel('HIV rapid test (national serial algorithm)', 'HIV-RT', {
+    section: SERO,
+    sampleTypes: [WB, CAP, SER, PLA],
+    methods: [RDT],
+    tatHours: 1,
+    hiddenInMessages: true,
+  }),
   general.coded('HIV-1/2 antibody - test 1 (screening)', 'HIV-RT1', RDT_AB, HIV_RT),
   general.coded('HIV-1/2 antibody - test 2 (confirmatory)', 'HIV-RT2', RDT_AB, HIV_RT),
   general.coded('HIV-1/2 antibody - test 3 (tie-breaker)', 'HIV-RT3', RDT_AB, HIV_RT),

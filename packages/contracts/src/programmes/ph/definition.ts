@@ -22,6 +22,8 @@ export function publicHealthProgramme(disease: PhDisease, catalogue: readonly Ca
     catalogue,
     rules: PH_RULES,
     notifiable: disease.notifiable,
+    ...(disease.dhis2 ? { dhis2: disease.dhis2 } : {}),
+    ...(disease.priorityDisease ? { priorityDisease: disease.priorityDisease } : {}),
   };
 }
 

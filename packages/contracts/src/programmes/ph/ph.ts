@@ -1,5 +1,6 @@
 import { ctResultOf, keyMemberCodes, POSITIVE_RESULTS } from '../catalogue.js';
 import type { FieldSpec, FormSpec } from '../form-spec.js';
+import type { Dhis2Facts, PriorityDiseaseFacts } from '../programme.js';
 import type { CodedChoice } from '../types.js';
 
 /**
@@ -94,6 +95,10 @@ export interface PhDisease {
   specimens: readonly Specimen[];
   vaccine: boolean;
   notifiable: boolean;
+  /** Its DHIS2 aggregates' place (every programme is reported; ProgrammeDefinition.dhis2). */
+  dhis2?: Dhis2Facts;
+  /** The priority disease the officials' pages follow through its tests (ProgrammeDefinition.priorityDisease). */
+  priorityDisease?: PriorityDiseaseFacts;
 }
 
 /** The eleven programmes, in the order the product lists them. Symptoms from the NCDC case definitions (IDSR technical guidelines). */
@@ -105,6 +110,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['lesion_swab', 'crust'],
     vaccine: false,
     notifiable: true,
+    dhis2: { order: 11 },
+    priorityDisease: { key: 'mpox', order: 7 },
   },
   {
     program: 'CSM',
@@ -122,6 +129,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['csf'],
     vaccine: true,
     notifiable: true,
+    dhis2: { order: 8 },
+    priorityDisease: { key: 'csm', order: 4 },
   },
   {
     program: 'Lassa Fever',
@@ -145,6 +154,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['whole_blood', 'serum'],
     vaccine: false,
     notifiable: true,
+    dhis2: { order: 5 },
+    priorityDisease: { key: 'lassa', order: 1, tierDashboard: 5 },
   },
   {
     program: 'Cholera',
@@ -153,6 +164,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['stool', 'rectal_swab'],
     vaccine: false,
     notifiable: true,
+    dhis2: { order: 7 },
+    priorityDisease: { key: 'cholera', order: 3 },
   },
   {
     program: 'Measles and Rubella',
@@ -161,6 +174,9 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['serum'],
     vaccine: true,
     notifiable: true,
+    dhis2: { order: 9 },
+    // Rubella shares the programme, not the disease.
+    priorityDisease: { key: 'measles', order: 5, only: ['MEASLES-IGM'] },
   },
   {
     program: 'Anthrax',
@@ -169,6 +185,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['lesion_swab', 'whole_blood', 'blood_culture'],
     vaccine: false,
     notifiable: true,
+    dhis2: { order: 13 },
+    priorityDisease: { key: 'anthrax', order: 9 },
   },
   {
     program: 'Yellow fever',
@@ -177,6 +195,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['serum'],
     vaccine: true,
     notifiable: true,
+    dhis2: { order: 10 },
+    priorityDisease: { key: 'yellow_fever', order: 6 },
   },
   {
     program: 'COVID-19',
@@ -196,6 +216,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['np_swab', 'op_swab'],
     vaccine: true,
     notifiable: true,
+    dhis2: { order: 6 },
+    priorityDisease: { key: 'covid', order: 2, tierDashboard: 4 },
   },
   {
     program: 'Influenza',
@@ -204,6 +226,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['np_swab', 'op_swab'],
     vaccine: false,
     notifiable: true,
+    dhis2: { order: 14 },
+    priorityDisease: { key: 'influenza', order: 10 },
   },
   {
     program: 'Diphtheria',
@@ -212,6 +236,8 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['throat_swab'],
     vaccine: true,
     notifiable: true,
+    dhis2: { order: 12 },
+    priorityDisease: { key: 'diphtheria', order: 8 },
   },
   {
     program: 'Public',
@@ -220,6 +246,7 @@ export const PH_DISEASES: readonly PhDisease[] = [
     specimens: ['whole_blood', 'serum', 'stool', 'blood_culture'],
     vaccine: false,
     notifiable: false,
+    dhis2: { order: 15 },
   },
 ];
 

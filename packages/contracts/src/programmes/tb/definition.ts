@@ -1,6 +1,6 @@
 import type { ProgrammeDefinition } from '../programme.js';
 import { TB_CATALOGUE } from './catalogue.js';
-import { followOnTests, interpretationFlag, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, TB_FORM_SPEC } from './tb.js';
+import { followOnTests, interpretationFlag, MTB_POSITIVE, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, TB_FORM_SPEC } from './tb.js';
 
 /** The label of a TB form choice, or the stored value when unknown. */
 const tbChoice = (field: keyof typeof TB_FORM_CHOICES, value: unknown): string =>
@@ -41,6 +41,14 @@ export const TUBERCULOSIS: ProgrammeDefinition = {
   code: 'TB',
   form: TB_FORM_SPEC,
   catalogue: TB_CATALOGUE,
+  dhis2: { order: 2 },
+  priorityDisease: {
+    key: 'tb',
+    order: 11,
+    tierDashboard: 3,
+    // Every test that says whether TB was found (the panels' MTB members, LAMP, LAM, culture, LPA); not DST.
+    tests: { tested: Object.keys(MTB_POSITIVE), positive: MTB_POSITIVE },
+  },
   rules: {
     flag: interpretationFlag,
     followOn: (sample) => {

@@ -9,6 +9,11 @@ export const VIRAL_LOAD: ProgrammeDefinition = {
   code: 'VL',
   form: VL_FORM_SPEC,
   catalogue: VL_CATALOGUE,
+  // A viral load tells an HIV status: a message says only that the result is ready, unless the facility decides otherwise.
+  messages: 'ready',
+  // A viral load is never "positive": its DHIS2 classes are the suppression ones (vl_*).
+  dhis2: { order: 4, positives: false },
+  lineListMembers: [VL_CODES.RNA],
   rules: {
     flag: vlFlag,
     followOn: vlFollowOn,
