@@ -8,8 +8,8 @@ import { parseArgs } from 'node:util';
 import { changePasswordRequest } from '@nlims/contracts';
 import { loadConfig } from '../core/config.js';
 import { openDatabase } from '../core/db.js';
-import { passwordProblems } from '../modules/auth/password-policy.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { passwordProblems } from '../modules/users/password-policy.js';
+import { hashPassword } from '../modules/users/passwords.js';
 import { seedUser } from '../seed/builders.js';
 import { seed } from '../seed/index.js';
 

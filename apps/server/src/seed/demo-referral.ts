@@ -2,7 +2,8 @@ import { resultBody, shipmentCreateBody, shipmentReceiveBody, TB_CODES } from '@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
 import { testTypes } from '../modules/catalogue/catalogue.table.js';
-import { createShipment, moveShipment, receiveShipment } from '../modules/dispatch/dispatch.service.js';
+import { receiveShipment } from '../modules/dispatch/dispatch.receive.js';
+import { createShipment, moveShipment } from '../modules/dispatch/dispatch.service.js';
 import { enterResult } from '../modules/results/results.service.js';
 import { createOrder, moveSample } from '../modules/samples/samples.service.js';
 import { testOrders } from '../modules/samples/samples.table.js';

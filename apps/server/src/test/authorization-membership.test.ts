@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../core/db.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { form, PNG, withOwnDataDir } from '../modules/files/fixtures.js';
+import { hashPassword } from '../modules/users/passwords.js';
+import { form, PNG, withOwnDataDir } from '../modules/files/files.test-helpers.js';
 import { m2000Row, writeM2000Log } from '../modules/worksheets/files/m2000-log.js';
 import { seedUser } from '../seed/builders.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchResource } from '../modules/catalogue/bench.resource.js';
 import { REFERENCE_DEFS } from '../modules/reference/reference.resources.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
 import type { MatrixUser } from './matrix.js';
@@ -28,7 +29,10 @@ afterAll(() => t.close());
 const EVERYONE = ['POST /api/users/change_password/', 'POST /api/users/logout/'];
 
 /** What the super admin administers: users, facilities, reference lists and the catalogue, API clients, DHIS2. */
-const ADMINISTERED = [/^\/api\/(users|facilities|test_type|api_client|dhis2)\//, ...REFERENCE_DEFS.map((def) => new RegExp(`^/api/${def.path}/`))];
+const ADMINISTERED = [
+  /^\/api\/(users|facilities|test_type|api_client|dhis2)\//,
+  ...[...REFERENCE_DEFS, benchResource].map((def) => new RegExp(`^/api/${def.path}/`)),
+];
 
 /** Staff without a permission, and the writes that need it. */
 const WITHOUT: [MatrixUser, RegExp, string][] = [

@@ -40,6 +40,7 @@ const NAMESPACES = [
   'interop',
   'instruments',
   'notifications',
+  'messages',
   'offline',
   'help',
 ] as const;

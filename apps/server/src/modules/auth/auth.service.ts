@@ -4,9 +4,10 @@ import type { Db, Tx } from '../../core/db.js';
 import { unauthorized, ValidationError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { checkPassword } from '../users/passwords.js';
+import { userSessionsEnd } from '../users/session-end.js';
 import { users } from '../users/users.table.js';
 import { refreshTokens, sessions } from './auth.table.js';
-import { checkPassword } from './passwords.js';
 import { hashRefreshToken, newRefreshToken, REMEMBER_TTL_MS, SESSION_TTL_MS, type TokenSigner } from './tokens.js';
 
 export interface AuthDeps {
@@ -144,4 +145,9 @@ async function endSessions(tx: Tx, where: ReturnType<typeof eq>, reason: string)
 export async function revokeUserSessions(tx: Tx, userId: number, options: { reason: string; except?: string | null }): Promise<void> {
   const where = options.except ? and(eq(sessions.userId, userId), ne(sessions.id, options.except))! : eq(sessions.userId, userId);
   await endSessions(tx, where as ReturnType<typeof eq>, options.reason);
+}
+
+/** Users asks through its hook for a user to be signed out (a new password, a disabled account); it happens here. */
+export function registerUserSessionsEnd(): void {
+  userSessionsEnd.on('auth', 0, ({ tx, userId, reason, except }) => revokeUserSessions(tx, userId, { reason, except }));
 }

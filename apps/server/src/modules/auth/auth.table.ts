@@ -43,16 +43,3 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
-
-/**
- * Password-attempt throttles per key (`acct:<username>` or `ip:<address>`):
- * consecutive failures and the time of the last attempt let through.
- */
-export const loginFailures = pgTable('login_failures', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-  /** No longer written true: a refused attempt leaves its row unchanged (kept so no migration is needed). */
-  refused: boolean('refused').notNull().default(false),
-});

@@ -2,7 +2,7 @@ import { formatKobo, type PAYMENT_METHODS } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
-import { type Doc, drawBarcode, FONT, formatDateTime, renderPdf } from '../reports/pdf.js';
+import { type Doc, drawBarcode, FONT, formatDateTime, renderPdf } from '../../core/pdf.js';
 import type { Principal } from '../users/principal.js';
 import { billingReader, programIn } from './billing.access.js';
 import { userName } from '../users/user-name.js';

@@ -4,11 +4,13 @@ import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import { listReply, listResource, registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
+import { benchResource } from './bench.resource.js';
 import { testTypeResource } from './catalogue.resource.js';
 
 const configurationQuery = listQuery.extend({ program__name: z.string().trim().max(100).optional(), test_type: queryId('test_type').optional() });
 
 export function catalogueRoutes(app: App, db: Db): void {
+  registerResource(app, db, benchResource);
   registerResource(app, db, testTypeResource);
   // The result configuration of the catalogue, by programme name and test (SPEC §7).
   app.get(

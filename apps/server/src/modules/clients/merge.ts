@@ -4,8 +4,8 @@ import { facilityScope } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { reassignClientOrders } from '../samples/reassign-client.js';
 import type { Principal } from '../users/principal.js';
+import { clientsMerged } from './client-hooks.js';
 import { clientRecords, requireRoleInClientPrograms } from './clients.resource.js';
 import { hiddenIdentifiersFor } from './identifier-access.js';
 import { clientIdentifiers, clients } from './clients.table.js';
@@ -62,7 +62,7 @@ export async function mergeClients(tx: Tx, p: Principal, keepId: number, input: 
   requireConfirmedIfUnlike(keep, duplicate, input.confirm);
 
   const [keepBefore, duplicateBefore] = await recordsInOrder(tx, keepId, duplicateId);
-  const ordersMoved = await reassignClientOrders(tx, { duplicate: duplicateId, keep: keepId });
+  const moved = Object.assign({}, ...(await clientsMerged.collect({ tx, duplicate: duplicateId, keep: keepId }))) as Record<string, number>;
   const identifiers = await moveIdentifiers(tx, keepId, duplicateId);
   const fill = fieldsToFill(keep, duplicate);
   await tx
@@ -79,7 +79,7 @@ export async function mergeClients(tx: Tx, p: Principal, keepId: number, input: 
     after: {
       client: keepAfter,
       duplicate: duplicateAfter,
-      orders_moved: ordersMoved,
+      ...moved,
       identifiers_moved: identifiers.moved,
       identifiers_dropped: identifiers.dropped,
       fields_filled: Object.keys(fill),

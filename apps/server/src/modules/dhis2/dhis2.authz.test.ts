@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { type MatrixRow, matrixTests } from '../../test/matrix.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 
 /**
  * DHIS2 × every demo user: the super admin alone reads and keeps the mappings, org units and server, previews and

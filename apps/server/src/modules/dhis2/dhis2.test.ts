@@ -20,7 +20,7 @@ import { checkOutboundUrl, type OutboundPolicy } from '../../core/outbound.js';
 import { DEMO_PASSWORD } from '../../seed/demo.js';
 import { generateClinicalData, seedDemoHistory } from '../../seed/history.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
-import { lagosToday } from '../analytics/kit/period.js';
+import { lagosToday } from '../../core/period.js';
 import { importSummaryOf, postDataValueSets, readImportSummary } from './dhis2.client.js';
 import { FOREIGN_BODY, type FakeDhis2, startFakeDhis2 } from './fake-dhis2.test-helpers.js';
 

@@ -1,5 +1,5 @@
 import { DISPATCH_STATUS, type ShipmentDetail, statusLabel } from '@nlims/contracts';
-import { drawBarcode, FONT, formatDateTime, renderPdf, tableHeading } from '../reports/pdf.js';
+import { drawBarcode, FONT, formatDateTime, renderPdf, tableHeading } from '../../core/pdf.js';
 
 const MM = 72 / 25.4;
 const PLURAL = new Intl.PluralRules('en');

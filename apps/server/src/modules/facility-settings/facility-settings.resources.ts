@@ -19,9 +19,9 @@ import { facilityPrograms } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { benches, sections } from '../reference/reference.table.js';
 import { ValidationError } from '../../core/errors.js';
-import { resyncListeners } from '../instruments/listeners.js';
 import { isFacilityAdminPrincipal } from '../users/principal.js';
 import * as t from './facility-settings.table.js';
+import { facilitySettingChanged } from './setting-changed.js';
 
 const facilityAdmin: Rule = (p) => isFacilityAdminPrincipal(p) && p.facilityId != null;
 /** Staff of a facility read its settings (result entry needs the ranges); the super admin reads all. */
@@ -77,7 +77,11 @@ export function facilitySetting(o: FacilitySettingOptions): ResourceDef {
           }
         : undefined,
     validate: o.withTest && testColumn ? both(checkTestOffered(o.table, testColumn), o.validate) : o.validate,
-    afterSave: o.afterSave,
+    // Every write is announced to the modules that act on settings.
+    afterSave: async (tx, id, body, p) => {
+      await o.afterSave?.(tx, id, body, p);
+      await facilitySettingChanged.run({ tx, setting: o.path, id });
+    },
     item: o.item,
     body: o.body as never,
     search: (o.search ?? []).map((n) => (fields[n] as PgColumn | undefined) ?? columns[n]!),
@@ -203,8 +207,6 @@ export const FACILITY_SETTING_DEFS: ResourceDef[] = [
     // programme); its staff read them to say which instrument a QC run was on.
     write: facilityAdmin,
     validate: checkListener,
-    // The analysers' listeners read the machines again once the change is committed.
-    afterSave: async () => resyncListeners(),
     search: ['name', 'model', 'serial_number'],
     filters: ['instrument', 'is_active'],
     ordering: ['name', 'model', 'serial_number'],

@@ -1,5 +1,5 @@
 import type { CapabilityStatement, CapabilityStatementRestResource, ResourceType } from '@medplum/fhirtypes';
-import { FHIR_TYPES } from './fhir.read.js';
+import { FHIR_TYPES } from './fhir.types.js';
 
 /**
  * `GET /fhir/metadata`: what this server does, built from a list every side of the FHIR door adds to — the read side

@@ -26,7 +26,7 @@ import { iso } from '../../core/sql-values.js';
 import { requestForm } from '../programs/request-form.js';
 import type { FhirReader } from './fhir.access.js';
 import { fhirCode } from './fhir.resources.js';
-import { FHIR_TYPES, type TypeDef } from './fhir.read.js';
+import { FHIR_TYPES, type TypeDef } from './fhir.types.js';
 import { referenceCondition, type SearchParams, token, valuesOf } from './fhir.search.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../core/module.js';
-import { electronicRequestsRoutes } from './fhir.orders.requests.js';
+import { electronicRequestsRoutes } from './fhir.orders.requests.routes.js';
 import { fhirRoutes } from './fhir.routes.js';
 
 /** FHIR R4: the read and order door for other systems, and the electronic requests they place. */

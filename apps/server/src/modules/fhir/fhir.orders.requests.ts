@@ -1,25 +1,19 @@
 import {
   type ElectronicRequestItem,
-  electronicRequestAcceptBody,
-  electronicRequestItem,
-  electronicRequestQuery,
-  electronicRequestRejectBody,
+  type electronicRequestAcceptBody,
+  type electronicRequestQuery,
   FHIR_NAMESPACE,
   familyOf,
   identifierSystem,
-  idParams,
   PROGRAMS,
-  paginated,
   rulesOf,
 } from '@nlims/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { programsWhere, requireIn } from '../../core/access.js';
-import { principalOf } from '../../core/auth.js';
-import type { Db, Tx } from '../../core/db.js';
+import type { Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { iso } from '../../core/sql-values.js';
-import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { testTypeSampleTypes } from '../catalogue/catalogue.table.js';
 import { clientIdentifiers, clients } from '../clients/clients.table.js';
@@ -28,7 +22,7 @@ import { createOrder, moveSamples } from '../samples/samples.service.js';
 import { samples } from '../samples/samples.table.js';
 import { clientIdentifierTypes } from '../reference/reference.table.js';
 import type { Principal } from '../users/principal.js';
-import { type TaskRow, taskRows } from './fhir.orders.js';
+import { type TaskRow, taskRows } from './fhir.tasks.js';
 import { clientIdentifierSystems, electronicRequests } from './fhir.table.js';
 
 /**
@@ -43,7 +37,7 @@ import { clientIdentifierSystems, electronicRequests } from './fhir.table.js';
 const PAGE = 25;
 
 /** The programmes whose requests the caller handles (`order` there), narrowed to `program__name`; 403 when none. */
-function handledPrograms(p: Principal, programName?: string): string[] {
+export function handledPrograms(p: Principal, programName?: string): string[] {
   if (programName && !PROGRAMS.includes(programName)) throw ValidationError.field('program__name', `Unknown programme "${programName}".`);
   const names = programsWhere(p, 'order', programName ? [programName] : PROGRAMS);
   if (p.isSuperuser || p.facilityId == null || !names.length)
@@ -292,49 +286,4 @@ export async function rejectElectronicRequest(tx: Tx, p: Principal, id: number, 
     after: { status: 'rejected' },
   });
   return reread(tx, id);
-}
-
-export function electronicRequestsRoutes(app: App, db: Db): void {
-  const tags = ['electronic requests'];
-  app.get(
-    '/api/electronic_request/',
-    {
-      schema: {
-        tags,
-        summary: 'Orders other systems sent to this laboratory (the programme’s staff who register samples)',
-        querystring: electronicRequestQuery,
-        response: { 200: paginated(electronicRequestItem) },
-      },
-    },
-    (request) => db.transaction((tx) => listElectronicRequests(tx, principalOf(request), request.query)),
-  );
-  app.post(
-    '/api/electronic_request/:id/accept/',
-    {
-      // Who may call is decided before the body is read (the request's programme is checked after).
-      config: { may: (p) => handledPrograms(p) },
-      schema: {
-        tags,
-        summary: 'Accept an electronic request: its client (matched or new) and its order are made',
-        params: idParams,
-        body: electronicRequestAcceptBody,
-        response: { 200: electronicRequestItem },
-      },
-    },
-    (request) => db.transaction((tx) => acceptElectronicRequest(tx, principalOf(request), request.params.id, request.body)),
-  );
-  app.post(
-    '/api/electronic_request/:id/reject/',
-    {
-      config: { may: (p) => handledPrograms(p) },
-      schema: {
-        tags,
-        summary: 'Reject an electronic request, with its reason',
-        params: idParams,
-        body: electronicRequestRejectBody,
-        response: { 200: electronicRequestItem },
-      },
-    },
-    (request) => db.transaction((tx) => rejectElectronicRequest(tx, principalOf(request), request.params.id, request.body.reason)),
-  );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { programmeSteps, VIRAL_LOAD } from '../../test/programmes.js';
 import { API_CLIENT_RATE, resetClientRates } from '../api-clients/api-clients.service.js';
-import { expectValidFhir } from './fhir.validation.js';
+import { expectValidFhir } from './fhir.validation.test-helpers.js';
 
 /**
  * An EMR at Yaba sends a viral-load request over FHIR and reads the result back: its API client made by Yaba's

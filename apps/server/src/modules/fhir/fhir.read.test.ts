@@ -2,7 +2,7 @@ import { FHIR_SYSTEMS, identifierSystem } from '@nlims/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { programmeSteps, VIRAL_LOAD } from '../../test/programmes.js';
-import { expectValidFhir } from './fhir.validation.js';
+import { expectValidFhir } from './fhir.validation.test-helpers.js';
 
 /**
  * The FHIR read side as its callers see it: a viral-load sample ordered, run and approved at Yaba, then read and

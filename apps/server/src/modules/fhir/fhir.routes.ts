@@ -10,16 +10,17 @@ import { ROLES, type ProgramForm, roleMay } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import { forbidden } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
-import { assertReportReleasable } from '../billing/hold.js';
-import { sendPdf } from '../reports/pdf.js';
+import { assertReportReleasable } from '../reports/release.js';
+import { sendPdf } from '../../core/pdf.js';
 import { reportData } from '../reports/report-data.js';
 import { renderReport } from '../reports/report.js';
 import { type FhirReader, fhirReader, requireFhirReferenceRead } from './fhir.access.js';
 import { capabilityStatement } from './fhir.capability.js';
-import { fhirOrderRoutes } from './fhir.orders.js';
+import { fhirOrderRoutes } from './fhir.orders.routes.js';
 import { codeSystems, filterCanonical, questionnaires } from './fhir.forms.js';
 import { FHIR_JSON, FhirError, fhirBase, fhirNotFound, fhirScope, sendFhir } from './fhir.http.js';
-import { diagnosticReportsOf, readOne, sampleRows, search, searchset } from './fhir.read.js';
+import { readOne, search, searchset } from './fhir.read.js';
+import { diagnosticReportsOf, sampleRows } from './fhir.rows.js';
 import { checkFormat, idOf, onlyKnown, pageOf, parseQuery, type SearchParams } from './fhir.search.js';
 
 /**

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
-import { reportNamesUnseenSample } from '../nonconformity/nonconformity.service.js';
+import { reportNamesUnseenSample } from '../nonconformity/nonconformity.read.js';
 import { ncrReports } from '../nonconformity/nonconformity.table.js';
 import { programs } from '../programs/programs.table.js';
 import { samples, testOrders } from '../samples/samples.table.js';

@@ -6,7 +6,7 @@ import { GENERAL, programmeSteps } from '../../test/programmes.js';
 import { reportData } from '../reports/report-data.js';
 import { renderReport } from '../reports/report.js';
 import { principalOf as demoPrincipal } from '../../seed/demo-steps.js';
-import { form, PNG, pdf, withOwnDataDir } from './fixtures.js';
+import { form, PNG, pdf, withOwnDataDir } from './files.test-helpers.js';
 
 /**
  * Attachments at Ikeja: a photo of a sample at reception, an analyser print-out on a result that goes with the

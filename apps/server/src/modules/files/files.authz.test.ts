@@ -4,7 +4,7 @@ import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp } from '../../test/harness.js';
 import { eachUser, type MatrixRow, matrixTests } from '../../test/matrix.js';
 import { GENERAL, programmeSteps } from '../../test/programmes.js';
-import { form, PNG, withOwnDataDir } from './fixtures.js';
+import { form, PNG, withOwnDataDir } from './files.test-helpers.js';
 
 /**
  * Folders, files, controlled documents and attachments × every demo user. A facility's staff (its administrator

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp } from '../../test/harness.js';
-import { CSV, DOCM, DOCX, EXE, form, HTML, JPEG, ODS, ODT, PNG, pdf, SVG, TEXT, TIFF, withOwnDataDir, XLSX, ZIP } from './fixtures.js';
+import { CSV, DOCM, DOCX, EXE, form, HTML, JPEG, ODS, ODT, PNG, pdf, SVG, TEXT, TIFF, withOwnDataDir, XLSX, ZIP } from './files.test-helpers.js';
 
 /**
  * Folders, files and controlled documents at the Ikeja laboratory, through the API: uploads judged by their

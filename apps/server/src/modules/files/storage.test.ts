@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp } from '../../test/harness.js';
-import { form, pdf, withOwnDataDir } from './fixtures.js';
+import { form, pdf, withOwnDataDir } from './files.test-helpers.js';
 import { type FileStorage, localStorage, newStorageKey, s3Storage, StorageMissing } from './storage.js';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { facilities } from '../facilities/facilities.table.js';
 import { machineSettings } from '../facility-settings/facility-settings.table.js';
-import { results } from '../results/results.table.js';
+import { results } from '../samples/results.table.js';
 import { testOrders } from '../samples/samples.table.js';
 import { users } from '../users/users.table.js';
 

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../core/db.js';
+import { facilitySettingChanged } from '../facility-settings/setting-changed.js';
 import { machineSettings } from '../facility-settings/facility-settings.table.js';
 import { ACK, AstmReceiver, astmComponent, astmFrames, EOT, ENQ, escapeAstm, parseAstmRecords } from './astm.js';
 import { hl7Ack, hl7QueryAnswer, readHl7 } from './hl7.js';
@@ -348,4 +349,11 @@ export function setCurrentListeners(l: InstrumentListeners | null) {
 export function resyncListeners() {
   // after the change commits: the request's transaction is still open when this is asked.
   if (current) setTimeout(() => void current?.sync(), 250).unref();
+}
+
+/** A machine setting written through the API: the listeners read the machines again once the change is committed. */
+export function registerMachineResync(): void {
+  facilitySettingChanged.on('instruments', 0, ({ setting }) => {
+    if (setting === 'machine_setting') resyncListeners();
+  });
 }

@@ -23,25 +23,13 @@ import { onlyIf, principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import type { App } from '../../core/types.js';
-import { jsonOrFile, sendTable } from '../analytics/kit/xlsx.js';
-import { signatureValid } from '../auth/passwords.js';
-import {
-  addAction,
-  classifyReport,
-  closeReport,
-  counts,
-  createReport,
-  draftReport,
-  getReport,
-  listReports,
-  managesQuality,
-  requireManager,
-  responsibles,
-  staffFacility,
-  summary,
-  updateAction,
-  updateReport,
-} from './nonconformity.service.js';
+import { jsonOrFile, sendTable } from '../../core/export/xlsx.js';
+import { signatureValid } from '../users/passwords.js';
+import { managesQuality, requireManager, staffFacility } from './nonconformity.access.js';
+import { draftReport } from './nonconformity.draft.js';
+import { getReport, listReports } from './nonconformity.read.js';
+import { addAction, classifyReport, closeReport, createReport, updateAction, updateReport } from './nonconformity.service.js';
+import { counts, responsibles, summary } from './nonconformity.summary.js';
 
 const tags = ['non-conformity'];
 const base = '/api/non_conformity_report';

@@ -6,7 +6,7 @@ import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
-import { results } from '../results/results.table.js';
+import { results } from '../samples/results.table.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { kickDispatchers } from './dispatcher.js';
 import { criticalAlerts, notificationOutbox, notificationSettings } from './notifications.table.js';

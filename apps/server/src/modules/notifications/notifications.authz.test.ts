@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { eachUser, type MatrixRow, matrixTests } from '../../test/matrix.js';
-import { criticalPotassium } from './fixtures.js';
+import { criticalPotassium } from './notifications.test-helpers.js';
 
 /**
  * Notifications × every demo user: a facility's administrator keeps its outbox (list, resend a failed message) and

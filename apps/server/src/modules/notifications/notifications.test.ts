@@ -4,7 +4,7 @@ import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { EID, type ProgrammeCase, VIRAL_LOAD } from '../../test/programmes.js';
 import { notifyApproved } from './enqueue.js';
-import { approvedSample as approved, criticalPotassium, startGateway, startMailbox, withEnv } from './fixtures.js';
+import { approvedSample as approved, criticalPotassium, startGateway, startMailbox, withEnv } from './notifications.test-helpers.js';
 import { dispatcherOf } from './notifications.routes.js';
 
 /**

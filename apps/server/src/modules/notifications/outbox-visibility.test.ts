@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../users/passwords.js';
 import { seedUser } from '../../seed/builders.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { EID, GENERAL, VIRAL_LOAD } from '../../test/programmes.js';
-import { approvedSample, criticalPotassium } from './fixtures.js';
+import { approvedSample, criticalPotassium } from './notifications.test-helpers.js';
 
 /**
  * Who sees what in the outbox and the critical values. A message's words and its full recipient are shown only to

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { GENERAL } from '../../test/programmes.js';
-import { approvedSample, criticalPotassium, startGateway, startMailbox, withEnv } from './fixtures.js';
+import { approvedSample, criticalPotassium, startGateway, startMailbox, withEnv } from './notifications.test-helpers.js';
 import { dispatcherOf } from './notifications.routes.js';
 
 /**

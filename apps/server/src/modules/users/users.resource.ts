@@ -4,13 +4,13 @@ import type { Tx } from '../../core/db.js';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { booleanFilter, renameFields, type ResourceDef, type Rule } from '../../core/resource.js';
-import { revokeUserSessions } from '../auth/auth.service.js';
-import { assertPasswordAllowed } from '../auth/password-policy.js';
-import { hashPassword } from '../auth/passwords.js';
 import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { programs } from '../programs/programs.table.js';
+import { assertPasswordAllowed } from './password-policy.js';
+import { hashPassword } from './passwords.js';
 import { isFacilityAdminPrincipal, type Principal } from './principal.js';
+import { userSessionsEnd } from './session-end.js';
 import { loadManagedUser, type ManagedUser, mayManage, requireManageable, requireMayGrant, requireNotOwnRoles } from './user-admin.js';
 import { userProgramRoles, users } from './users.table.js';
 
@@ -136,7 +136,7 @@ async function afterSave(tx: Tx, id: number, body: Body, principal: Principal) {
     await auditRoleChange(tx, principal, before, body.programs_roles);
   }
   // A disabled user is signed out everywhere at once.
-  if (body.is_active === false) await revokeUserSessions(tx, id, { reason: 'disabled' });
+  if (body.is_active === false) await userSessionsEnd.run({ tx, userId: id, reason: 'disabled' });
 }
 
 /** Who changed whose roles, from what to what: one audit row beside the record's own. */

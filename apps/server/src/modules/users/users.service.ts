@@ -4,13 +4,13 @@ import { USER_LOCATIONS, type AuthUser, type ChangePasswordRequest, type Facilit
 import type { Db, Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { revokeUserSessions } from '../auth/auth.service.js';
-import { checkPassword, hashPassword } from '../auth/passwords.js';
-import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { isFacilityAdminPrincipal, type Principal } from './principal.js';
+import { assertPasswordAllowed } from './password-policy.js';
+import { checkPassword, hashPassword } from './passwords.js';
+import { userSessionsEnd } from './session-end.js';
 import { loadManagedUser, requireManageable } from './user-admin.js';
 import { users } from './users.table.js';
 
@@ -112,7 +112,7 @@ export async function changePassword(tx: Tx, principal: Principal, change: Passw
     : await requireManageable(tx, principal, { id: change.targetId }, 'forbidden');
   if (!target) throw notFound();
   await tx.update(users).set({ passwordHash: change.passwordHash }).where(eq(users.id, target.id));
-  await revokeUserSessions(tx, target.id, { reason: 'password', except: change.self ? principal.sessionId : null });
+  await userSessionsEnd.run({ tx, userId: target.id, reason: 'password', except: change.self ? principal.sessionId : null });
   await recordAudit(tx, principal, {
     action: change.self ? 'password.changed' : 'password.reset',
     entity: 'user',
@@ -127,7 +127,7 @@ export async function toggleUserActive(tx: Tx, principal: Principal, userId: num
   const target = await requireManageable(tx, principal, { id: userId });
   const isActive = !target.isActive;
   await tx.update(users).set({ isActive }).where(eq(users.id, userId));
-  if (!isActive) await revokeUserSessions(tx, userId, { reason: 'disabled' });
+  if (!isActive) await userSessionsEnd.run({ tx, userId, reason: 'disabled' });
   await recordAudit(tx, principal, {
     action: isActive ? 'user.enabled' : 'user.disabled',
     entity: 'user',

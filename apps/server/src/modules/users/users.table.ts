@@ -42,3 +42,16 @@ export const userProgramRoles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.programId] })],
 );
+
+/**
+ * Password-attempt throttles per key (`acct:<username>` or `ip:<address>`):
+ * consecutive failures and the time of the last attempt let through.
+ */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** No longer written true: a refused attempt leaves its row unchanged (kept so no migration is needed). */
+  refused: boolean('refused').notNull().default(false),
+});

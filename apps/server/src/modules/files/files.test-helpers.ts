@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { FONT, renderPdf } from '../reports/pdf.js';
+import { FONT, renderPdf } from '../../core/pdf.js';
 
 /**
  * Small files of every kind the tests send: real ones made here (a PDF by

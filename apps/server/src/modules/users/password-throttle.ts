@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db.js';
 import { AppError } from '../../core/errors.js';
-import { loginFailures } from './auth.table.js';
+import { loginFailures } from './users.table.js';
 
 /**
  * Password attempts are throttled, never locked out (ASVS 5.0 V6): after a few
