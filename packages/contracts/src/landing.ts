@@ -1,5 +1,6 @@
 import type { AuthUser } from './auth.js';
 import { isFacilityAdmin, isTierUser, roleIn } from './access.js';
+import { FAMILIES } from './programmes/families.js';
 import { familyOf } from './programmes/registry.js';
 
 export const PATHS = {
@@ -8,7 +9,7 @@ export const PATHS = {
   tierLanding: '/dashboards/public/priority_diseases',
   selectProgram: '/select-program',
   signin: '/signin',
-  clinicalFallback: '/clinical/clinical',
+  clinicalFallback: FAMILIES.general.landing.fallback,
 } as const;
 
 type UserLike = Pick<AuthUser, 'is_superuser' | 'user_location' | 'programs_roles' | 'facility_type' | 'facility'>;

@@ -1,7 +1,7 @@
 import type { AccessContext } from './access.js';
-import { FAMILIES, type FamilyDefinition, type PageView, type Permission } from './programmes/families.js';
+import { FAMILY_LIST, type FamilyDefinition, type PageView, type Permission } from './programmes/families.js';
 import { TIER_DISEASES } from './programmes/priority.js';
-import { programFamily, roleMay } from './programmes/registry.js';
+import { familyOf, roleMay } from './programmes/registry.js';
 import type { ProgramKind } from './programs.js';
 import type { Role } from './roles.js';
 
@@ -78,8 +78,7 @@ const CLERK: Role = 'Data Clerk';
 const DATA_ANALYST: Role = 'Data Analyst';
 const MANAGER: Role = 'Manager';
 
-const ALL_PROGRAMS = Object.keys(FAMILIES) as ProgramKind[];
-const NON_GENERAL = ALL_PROGRAMS.filter((family) => family !== 'general');
+const ALL_PROGRAMS: readonly ProgramKind[] = FAMILY_LIST.map((f) => f.family);
 
 function page(path: string, key: string, allow: Rule, group?: NavGroup): NavPage {
   return { path, key, allow, group };
@@ -122,7 +121,7 @@ const facilityAdministration: NavPage[] = [
 ];
 
 /**
- * The programme pages come from the family definitions (programmes/definitions.ts):
+ * The programme pages come from the family definitions (programmes/families.ts):
  * a page opens for staff working in that family whose role holds the page's permission.
  */
 const mayIn =
@@ -130,15 +129,28 @@ const mayIn =
   (c) =>
     staff([family])(c) && c.program != null && roleMay(c.role, c.program, permission);
 
+/** The roles of other families that land on this page (SPEC §4: the public-health dashboard is the Data Analyst's landing for TB, EID and Viral Load). */
+const landingOfOthers = (own: FamilyDefinition, path: string): Rule[] =>
+  FAMILY_LIST.filter((f) => f !== own).flatMap((f) =>
+    (Object.entries(f.landing) as [Role | 'fallback', string][])
+      .filter(([role, landing]) => role !== 'fallback' && landing === path)
+      .map(([role]) => staff([f.family], [role as Role])),
+  );
+
 function familyPages(family: FamilyDefinition): NavPage[] {
   return family.pages.map((fp) => {
     const allow = mayIn(family.family, fp.permission);
-    // SPEC §4: the public-health dashboard is also the Data Analyst's landing page for TB, EID and Viral Load.
-    const rule: Rule = fp.path === PUBLIC_HEALTH_DASHBOARD ? (c) => allow(c) || staff(NON_GENERAL, [DATA_ANALYST])(c) : allow;
+    const others = landingOfOthers(family, fp.path);
+    const rule: Rule = others.length ? (c) => allow(c) || others.some((other) => other(c)) : allow;
     return { path: fp.path, key: fp.key, group: fp.group, allow: rule, view: fp.view, family: family.family };
   });
 }
-const PUBLIC_HEALTH_DASHBOARD = '/programs/ph-dashboard';
+
+/** The families' own pages (their dashboards' pages), for all their staff: those listed before the shared pages, or after. */
+const ownPages = (afterShared: boolean): NavPage[] =>
+  FAMILY_LIST.flatMap((family) =>
+    (family.ownPages ?? []).filter((own) => Boolean(own.afterShared) === afterShared).map((own) => page(own.path, own.key, staff([family.family]), own.group)),
+  );
 
 /** Pages any family may reach: staff who may place orders in their programme, and so on. */
 const inAnyProgramme =
@@ -148,20 +160,19 @@ const inAnyProgramme =
 
 /**
  * Referral: those who dispatch (SPEC §6: supervisors) make shipments; at a testing laboratory, those who receive
- * samples receive the shipments coming in. General has no referral.
+ * samples receive the shipments coming in. A family nobody dispatches in (General) has no referral.
  */
 export const referral: Rule = (c) =>
   staff(ALL_PROGRAMS)(c) &&
   c.program != null &&
-  (roleMay(c.role, c.program, 'dispatch') || (programFamily(c.program) !== 'general' && roleMay(c.role, c.program, 'receive')));
+  (roleMay(c.role, c.program, 'dispatch') || (familyOf(c.program).roles.dispatch.length > 0 && roleMay(c.role, c.program, 'receive')));
 
 const shared: NavPage[] = [
-  page('/dashboards/eid', 'eidDashboards', staff(['eid']), 'analytics'),
-  page('/dashboards/viral_load', 'viralLoadDashboards', staff(['vl']), 'analytics'),
+  ...ownPages(false),
   page('/dashboards/facility', 'facilityDashboard', staff(ALL_PROGRAMS), 'analytics'),
   // Facility staff: their programme's reports; health officials: the aggregates of their area, among their dashboards.
   { ...page('/reports', 'reports', (c) => staff(ALL_PROGRAMS)(c) || anyTier(c), 'analytics'), tierGroup: 'tierDashboards' },
-  page('/dashboards/general_program', 'generalProgramDashboard', staff(['general']), 'analytics'),
+  ...ownPages(true),
   page('/clients', 'clients', inAnyProgramme('order'), 'samples'),
   // Registering clients, requests and collected samples on a device without a connection, sent when it returns.
   page('/offline-registration', 'offlineRegistration', (c) => inAnyProgramme('order')(c) && inAnyProgramme('collect')(c), 'samples'),
@@ -204,14 +215,7 @@ const everyone: NavPage[] = [
   page('/user-profile/:name', 'userProfile', anyone),
 ];
 
-export const NAV_PAGES: readonly NavPage[] = [
-  ...globalAdmin,
-  ...facilityAdministration,
-  ...(['general', 'tb', 'eid', 'vl', 'ph'] as const).flatMap((f) => familyPages(FAMILIES[f])),
-  ...shared,
-  ...tier,
-  ...everyone,
-];
+export const NAV_PAGES: readonly NavPage[] = [...globalAdmin, ...facilityAdministration, ...FAMILY_LIST.flatMap(familyPages), ...shared, ...tier, ...everyone];
 
 /** The sidebar group a page sits in for this user. */
 export function groupOf(page: NavPage, ctx: AccessContext): NavGroup | undefined {

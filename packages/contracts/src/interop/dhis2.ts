@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EID_AGE_BANDS, type EidAgeBand } from '../programmes/eid/eid.js';
 import { liveEnum, PRIORITY_DISEASE_PROGRAMME, PRIORITY_DISEASES } from '../programmes/priority.js';
-import type { ProgrammeDefinition } from '../programmes/programme.js';
+import type { Dhis2OwnMeasure, ProgrammeDefinition } from '../programmes/programme.js';
 // The registry fills the programmes and their priority diseases from their definitions: it must have run first.
 import { PROGRAM_DEFINITIONS, programDefinition } from '../programmes/registry.js';
 import { type VlCutoffs, vlBandLabels, vlCutoffs } from '../programmes/vl/vl.js';
@@ -23,9 +23,17 @@ export const DHIS2_PERIOD_MESSAGE = "Enter a month as 'YYYYMM' (e.g. 202611).";
  * The programmes with tests-done and positives indicators, by the code their keys carry (the programme's code):
  * every registered programme, in its definition's DHIS2 order (`dhis2.order`; those without one follow).
  */
-export function dhis2Programmes(): { code: string; programme: string; positives: boolean }[] {
+export function dhis2Programmes(): { code: string; programme: string; positives: boolean; notCases: readonly string[] }[] {
   const order = (d: ProgrammeDefinition) => d.dhis2?.order ?? Infinity;
-  return [...PROGRAM_DEFINITIONS].sort((a, b) => order(a) - order(b)).map((d) => ({ code: d.code, programme: d.name, positives: d.dhis2?.positives ?? true }));
+  return [...PROGRAM_DEFINITIONS]
+    .sort((a, b) => order(a) - order(b))
+    .map((d) => ({ code: d.code, programme: d.name, positives: d.dhis2?.positives ?? true, notCases: d.dhis2?.notCases ?? [] }));
+}
+
+/** The programmes' own measures (a viral load's suppression, EID's age bands, TB's Xpert members), in their definitions' `measuresOrder`. */
+export function dhis2OwnMeasures(): (Dhis2OwnMeasure & { programme: string })[] {
+  const order = (d: ProgrammeDefinition) => d.dhis2?.measuresOrder ?? Infinity;
+  return [...PROGRAM_DEFINITIONS].sort((a, b) => order(a) - order(b)).flatMap((d) => (d.dhis2?.measures ?? []).map((m) => ({ ...m, programme: d.name })));
 }
 
 /** The notifiable diseases whose positives are reported: the priority diseases of notifiable programmes (their DISEASE_TESTS count). */
@@ -37,29 +45,14 @@ export type Dhis2Notifiable = string;
  * What an indicator counts, in a month, per facility, over the tests whose sample was collected that month (the
  * Lagos day the officials' aggregates key on; the order's day when not collected):
  * - `tests`: the programme's released results (each member of a panel counts);
- * - `positives`: the programme's released results classed positive (TB's rifampicin-resistance members left out);
- * - `vl_tests`, `vl_suppressed` (undetectable or at most the suppression cut-off), `vl_unsuppressed`: copies/mL
- *   results released; `vl_band`: those in one reporting band of the cut-offs in force (VL_BANDS);
- * - `eid_tests`, `eid_positives`: infants' DNA PCR results released, and those detected, per age band at collection;
- * - `tb_xpert_tests`, `tb_mtb_detected`, `tb_rif_resistant`: Xpert MTB/RIF and Ultra MTB members released, MTB
- *   detected (trace included), and RIF members showing resistance;
+ * - `positives`: the programme's released results classed positive (but its definition's `notCases`);
+ * - a programme's own measures (its definition's `dhis2.measures`): its released results of some tests, of some
+ *   classes, whole or by band (the viral-load reporting bands in force, or the age band at collection);
  * - `notifiable_positives`: the disease's cases (its positive values on its tests).
  */
-export const DHIS2_MEASURES = [
-  'tests',
-  'positives',
-  'vl_tests',
-  'vl_suppressed',
-  'vl_unsuppressed',
-  'vl_band',
-  'eid_tests',
-  'eid_positives',
-  'tb_xpert_tests',
-  'tb_mtb_detected',
-  'tb_rif_resistant',
-  'notifiable_positives',
-] as const;
-export type Dhis2Measure = (typeof DHIS2_MEASURES)[number];
+export const dhis2Measures = (): string[] => ['tests', 'positives', ...new Set(dhis2OwnMeasures().map((m) => m.measure)), 'notifiable_positives'];
+/** A measure: one of dhis2Measures(). */
+export type Dhis2Measure = string;
 
 export interface Dhis2Indicator {
   key: string;
@@ -82,22 +75,21 @@ export function dhis2Indicators(cutoffs: VlCutoffs = vlCutoffs()): Dhis2Indicato
     list.push({ key: `tests_${code.toLowerCase()}`, measure: 'tests', programme });
     if (positives) list.push({ key: `positives_${code.toLowerCase()}`, measure: 'positives', programme });
   }
-  list.push(
-    { key: 'vl_tests', measure: 'vl_tests', programme: 'Viral Load' },
-    { key: 'vl_suppressed', measure: 'vl_suppressed', programme: 'Viral Load' },
-    { key: 'vl_unsuppressed', measure: 'vl_unsuppressed', programme: 'Viral Load' },
-  );
-  for (const [band, label] of vlBandLabels(cutoffs).entries())
-    list.push({ key: `vl_band_${band}`, measure: 'vl_band', programme: 'Viral Load', band, band_label: label });
-  for (const age_band of EID_AGE_BANDS) {
-    list.push({ key: `eid_tests_${age_band}`, measure: 'eid_tests', programme: 'EID', age_band });
-    list.push({ key: `eid_positives_${age_band}`, measure: 'eid_positives', programme: 'EID', age_band });
+  const own = dhis2OwnMeasures();
+  for (let i = 0; i < own.length; ) {
+    const { by, programme } = own[i]!;
+    // A programme's measures by the same bands, listed together, go band by band.
+    let end = i + 1;
+    while (by && end < own.length && own[end]!.by === by && own[end]!.programme === programme) end++;
+    const measures = own.slice(i, end).map((m) => m.measure);
+    i = end;
+    if (by === 'vl_band')
+      for (const [band, label] of vlBandLabels(cutoffs).entries())
+        for (const measure of measures) list.push({ key: `${measure}_${band}`, measure, programme, band, band_label: label });
+    else if (by === 'age_band')
+      for (const age_band of EID_AGE_BANDS) for (const measure of measures) list.push({ key: `${measure}_${age_band}`, measure, programme, age_band });
+    else for (const measure of measures) list.push({ key: measure, measure, programme });
   }
-  list.push(
-    { key: 'tb_xpert_tests', measure: 'tb_xpert_tests', programme: 'Tuberculosis' },
-    { key: 'tb_mtb_detected', measure: 'tb_mtb_detected', programme: 'Tuberculosis' },
-    { key: 'tb_rif_resistant', measure: 'tb_rif_resistant', programme: 'Tuberculosis' },
-  );
   for (const disease of dhis2Notifiable())
     list.push({ key: `notifiable_${disease}`, measure: 'notifiable_positives', programme: PRIORITY_DISEASE_PROGRAMME[disease]!, disease });
   return list;
@@ -153,7 +145,7 @@ export type Dhis2SettingsBody = z.infer<typeof dhis2SettingsBody>;
 
 export const dhis2MappingItem = z.object({
   indicator: z.string(),
-  measure: z.enum(DHIS2_MEASURES),
+  measure: liveEnum(dhis2Measures),
   programme: z.string(),
   band: z.number().int().optional(),
   band_label: z.string().optional(),

@@ -54,7 +54,6 @@ export function addPriorityDisease(definition: ProgrammeDefinition): void {
     TIER_DISEASES.push(facts.key);
     TIER_DISEASES.sort(byOrder(tierOrder));
   }
-  widenLiveEnums();
 }
 
 // --- Schemas naming the diseases ------------------------------------------------------------------------------
@@ -65,6 +64,7 @@ const liveEnums: { schema: Enum; values: () => readonly string[] }[] = [];
 /**
  * A schema of one of `values()`: built from the values registered when it is made (the OpenAPI document describes
  * them), and accepting the values registered after too, so a programme registered at start-up is read and written.
+ * `values()` may read only what the registry has filled by then.
  */
 export function liveEnum(values: () => readonly string[], params?: Parameters<typeof z.enum>[1]): Enum {
   const schema = z.enum(values() as [string, ...string[]], params) as unknown as Enum;
@@ -72,7 +72,8 @@ export function liveEnum(values: () => readonly string[], params?: Parameters<ty
   return schema;
 }
 
-function widenLiveEnums(): void {
+/** Let every live schema accept the values registered since it was made (the registry calls it after each programme). */
+export function widenLiveEnums(): void {
   for (const { schema, values } of liveEnums) {
     const internals = schema._zod as unknown as { values: Set<string>; def: { entries: Record<string, string> } };
     for (const value of values()) {

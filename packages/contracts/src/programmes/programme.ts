@@ -48,6 +48,29 @@ export interface Dhis2Facts {
   order?: number;
   /** False where a positive means nothing (a viral load: its classes are suppression). */
   positives?: boolean;
+  /** Members whose positives are not cases of the programme's disease (TB's rifampicin members: they say resistance). */
+  notCases?: readonly string[];
+  /**
+   * Its own measures besides tests and positives, each titled `measure.<measure>` in the dhis2 catalog. They follow
+   * every programme's tests and positives, programme by programme in `measuresOrder` (those without one last).
+   */
+  measures?: readonly Dhis2OwnMeasure[];
+  measuresOrder?: number;
+}
+
+/** A programme's own DHIS2 measure: a count of its released results of some tests, whole or by band. */
+export interface Dhis2OwnMeasure {
+  /** The indicator's key, or for a measure by band the key's stem (`<measure>_<band>`). */
+  measure: string;
+  /** Catalogue codes whose released results it counts. */
+  tests: readonly string[];
+  /** Only the results of these classes (`positive`, `suppressed`, …); without it, every released result. */
+  classes?: readonly string[];
+  /**
+   * A value per band: of the viral-load reporting bands in force (`vl_band`, by the result's copies), or of the
+   * client's age at collection (`age_band`, EID's). Measures by the same bands listed together go band by band.
+   */
+  by?: 'vl_band' | 'age_band';
 }
 
 /** Which tests count for a disease: its `tested` tests are the denominator (one released result each), its `positive` values its cases. */

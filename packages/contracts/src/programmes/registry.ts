@@ -7,7 +7,7 @@ import { type FormSpec, formLines, formSchema } from './form-spec.js';
 import { GENERAL } from './general/definition.js';
 import { PUBLIC_HEALTH_PROGRAMMES } from './ph/definition.js';
 import { addNotifiable } from './ph/ph.js';
-import { addPriorityDisease, checkPriorityDisease } from './priority.js';
+import { addPriorityDisease, checkPriorityDisease, widenLiveEnums } from './priority.js';
 import type { ProgrammeDefinition } from './programme.js';
 import { TUBERCULOSIS } from './tb/definition.js';
 import type { ProgrammeRules, RequestContext } from './types.js';
@@ -56,6 +56,7 @@ export function registerProgramme(definition: ProgrammeDefinition): void {
   for (const type of Object.values(definition.rules?.identifierFields ?? {})) {
     PROGRAMME_IDENTIFIER_TYPES[type] = [...(PROGRAMME_IDENTIFIER_TYPES[type] ?? []), name];
   }
+  widenLiveEnums();
 }
 
 for (const definition of [GENERAL, TUBERCULOSIS, ...PUBLIC_HEALTH_PROGRAMMES, EID, VIRAL_LOAD]) registerProgramme(definition);

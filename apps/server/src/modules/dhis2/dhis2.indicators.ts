@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type Dhis2Indicator, dhis2Programmes, diseaseTestsOf, EID_PCR, RR_TB_TESTS, VL_CODES, vlCutoffs } from '@nlims/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Dhis2Indicator, type Dhis2OwnMeasure, dhis2OwnMeasures, dhis2Programmes, diseaseTestsOf, vlCutoffs } from '@nlims/contracts';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { bandSql } from '../analytics/vl/vl-dashboard.js';
 import { RELEASED } from '../analytics/tier/tier-dashboard.js';
@@ -8,16 +8,13 @@ import { RELEASED } from '../analytics/tier/tier-dashboard.js';
  * The indicators' values for a month, per facility: the dashboards' definitions, counted in the database.
  *
  * The month is the tests whose sample was collected in it (Lagos days; the order's day when not collected) — the
- * day the officials' daily aggregates (`test_daily`, migration 0018) key on, so the counts per programme, viral-load
- * class, TB member and notifiable disease are sums over those rows (one grouped read over the facility-and-day
- * index). Two figures need the result or the client and are read from each test's facts (`test_facts`) in one more
- * statement: the viral-load reporting band of each released copies/mL result (the facility dashboard's `bandSql`,
- * by VL_BANDS) and the infant's age band at collection of each released EID PCR (contracts' `eidAgeBand`).
+ * day the officials' daily aggregates (`test_daily`, migration 0018) key on, so the counts per programme, test and
+ * result class (tests, positives, a programme's own measures, notifiable diseases) are sums over those rows (one
+ * grouped read over the facility-and-day index). A measure by band needs the result or the client and is read from
+ * each test's facts (`test_facts`) in one more statement: the viral-load reporting band of each released result
+ * (the facility dashboard's `bandSql`, by VL_BANDS) or the client's age band at collection (contracts' `eidAgeBand`).
  */
 
-// The Xpert MTB/RIF and Ultra members (tb.ts codes): the MTB detection members and the rifampicin ones.
-const XPERT_MTB = ['TB-XPERT-MTB', 'TB-ULTRA-MTB'];
-const XPERT_RIF = ['TB-XPERT-RIF', 'TB-ULTRA-RIF'];
 const RELEASED_CLASSES = new Set(['positive', 'negative', 'invalid', 'undetectable', 'suppressed', 'unsuppressed', 'value']);
 /** The age band at collection, as contracts' `eidAgeBand` and the EID dashboard count it. */
 const EID_AGE_BAND = sql.raw(`case when c.date_of_birth is null then 'unknown'
@@ -48,6 +45,8 @@ export async function indicatorValues(
     facilities.map((f) => sql`${f}`),
     sql`, `,
   )}]::int[]`;
+  const own = dhis2OwnMeasures();
+  const byBand = own.filter((m) => m.by);
   const [daily, detail] = await Promise.all([
     db.execute(sql`
       select d.facility_id, p.name as program, t.code, d.result_class, sum(d.tests)::int as n
@@ -57,25 +56,17 @@ export async function indicatorValues(
       where d.facility_id = any(${ids}) and d.day >= ${month.start}::date and d.day < ${month.next}::date
         and d.result_class in ${RELEASED}
       group by d.facility_id, p.name, t.code, d.result_class`),
-    db.execute(sql`
+    byBand.length
+      ? db.execute(sql`
       with x as (
         select f.test_order_id, f.facility_id, f.test_type_id, f.result_class, f.day
         from test_facts f
         where f.facility_id = any(${ids}) and f.day >= ${month.start}::date and f.day < ${month.next}::date
           and f.result_class in ${RELEASED}
-          and f.test_type_id in (select id from test_types where code in (${VL_CODES.RNA}, ${EID_PCR}))
+          and f.test_type_id in (select id from test_types where code in (${list(byBand.flatMap((m) => m.tests))}))
       )
-      select x.facility_id, 'vl_band_' || (${bandSql(vlCutoffs())}) as key, count(*)::int as n
-      from x join results r on r.test_order_id = x.test_order_id and r.current and r.status = 7
-      where x.test_type_id = (select id from test_types where code = ${VL_CODES.RNA})
-      group by 1, 2
-      union all
-      select x.facility_id, case when grouping(x.result_class) = 1 then 'eid_tests_' else 'eid_positives_' end || ${EID_AGE_BAND}, count(*)::int
-      from x join test_orders t on t.id = x.test_order_id join samples s on s.id = t.sample_id
-      join orders o on o.id = s.order_id join clients c on c.id = o.client_id
-      where x.test_type_id = (select id from test_types where code = ${EID_PCR})
-      group by grouping sets ((x.facility_id, ${EID_AGE_BAND}), (x.facility_id, ${EID_AGE_BAND}, x.result_class))
-      having grouping(x.result_class) = 1 or x.result_class = 'positive'`),
+      ${sql.join(byBand.map(bandCount), sql` union all `)}`)
+      : null,
   ]);
 
   const add = (facility: number, key: string, n: number) => {
@@ -88,7 +79,10 @@ export async function indicatorValues(
     m.set(key, (m.get(key) ?? 0) + n);
   };
   const wanted = new Set(indicators.map((i) => i.key));
-  const codeOf = new Map<string, string>(dhis2Programmes().map(({ code, programme }) => [programme, code.toLowerCase()]));
+  const programmes = dhis2Programmes();
+  const codeOf = new Map<string, string>(programmes.map(({ code, programme }) => [programme, code.toLowerCase()]));
+  const notCases = new Set(programmes.flatMap((p) => p.notCases));
+  const whole = own.filter((m) => !m.by);
   const notifiable = indicators.filter((i) => i.measure === 'notifiable_positives' && i.disease);
 
   for (const r of rowsOf<DailyRow>(daily)) {
@@ -97,24 +91,38 @@ export async function indicatorValues(
     const positive = r.result_class === 'positive';
     if (code) {
       add(r.facility_id, `tests_${code}`, r.n);
-      // TB's rifampicin members are not cases of TB: they say resistance, on a test that found it already.
-      if (positive && !RR_TB_TESTS[r.code]) add(r.facility_id, `positives_${code}`, r.n);
+      // Members a definition says are not cases (TB's rifampicin ones say resistance, on a test that found TB already).
+      if (positive && !notCases.has(r.code)) add(r.facility_id, `positives_${code}`, r.n);
     }
-    if (r.code === VL_CODES.RNA) {
-      add(r.facility_id, 'vl_tests', r.n);
-      if (r.result_class === 'undetectable' || r.result_class === 'suppressed') add(r.facility_id, 'vl_suppressed', r.n);
-      if (r.result_class === 'unsuppressed') add(r.facility_id, 'vl_unsuppressed', r.n);
-    }
-    if (XPERT_MTB.includes(r.code)) {
-      add(r.facility_id, 'tb_xpert_tests', r.n);
-      if (positive) add(r.facility_id, 'tb_mtb_detected', r.n);
-    }
-    if (XPERT_RIF.includes(r.code) && positive) add(r.facility_id, 'tb_rif_resistant', r.n);
+    for (const m of whole) if (m.tests.includes(r.code) && (!m.classes || m.classes.includes(r.result_class))) add(r.facility_id, m.measure, r.n);
     if (positive) for (const i of notifiable) if (diseaseTestsOf(i.disease!).positive[r.code]) add(r.facility_id, i.key, r.n);
   }
-  for (const r of rowsOf<{ facility_id: number; key: string; n: number }>(detail)) add(r.facility_id, r.key, r.n);
+  if (detail) for (const r of rowsOf<{ facility_id: number; key: string; n: number }>(detail)) add(r.facility_id, r.key, r.n);
 
   // Only the indicators asked for (a band that the cut-offs in force do not have is not one).
   for (const m of values.values()) for (const key of [...m.keys()]) if (!wanted.has(key)) m.delete(key);
   return values;
+}
+
+const list = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** One measure by band over the facts `x`: `<measure>_<band>` and its count per facility. */
+function bandCount(m: Dhis2OwnMeasure): SQL {
+  const tests = sql`x.test_type_id in (select id from test_types where code in (${list(m.tests)}))`;
+  const classes = m.classes ? sql` and x.result_class in (${list(m.classes)})` : sql``;
+  const key = `${m.measure}_`;
+  if (m.by === 'vl_band')
+    return sql`(select x.facility_id, ${key}::text || (${bandSql(vlCutoffs())}) as key, count(*)::int as n
+      from x join results r on r.test_order_id = x.test_order_id and r.current and r.status = 7
+      where ${tests}${classes}
+      group by 1, 2)`;
+  return sql`(select x.facility_id, ${key}::text || ${EID_AGE_BAND} as key, count(*)::int as n
+      from x join test_orders t on t.id = x.test_order_id join samples s on s.id = t.sample_id
+      join orders o on o.id = s.order_id join clients c on c.id = o.client_id
+      where ${tests}${classes}
+      group by 1, 2)`;
 }

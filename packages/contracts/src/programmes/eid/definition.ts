@@ -11,7 +11,15 @@ export const EID: ProgrammeDefinition = {
   catalogue: EID_CATALOGUE,
   // An infant's HIV status: a message says only that the result is ready, unless the facility decides otherwise.
   messages: 'ready',
-  dhis2: { order: 3 },
+  dhis2: {
+    order: 3,
+    measuresOrder: 2,
+    // Infants' DNA PCR results, and those detected, by age at collection.
+    measures: [
+      { measure: 'eid_tests', tests: [EID_PCR], by: 'age_band' },
+      { measure: 'eid_positives', tests: [EID_PCR], classes: ['positive'], by: 'age_band' },
+    ],
+  },
   priorityDisease: {
     key: 'hiv',
     order: 12,

@@ -1,6 +1,20 @@
 import type { ProgrammeDefinition } from '../programme.js';
 import { TB_CATALOGUE } from './catalogue.js';
-import { followOnTests, interpretationFlag, MTB_POSITIVE, memberNotApplicable, TB_FORM_CHOICES, TB_FORM_IDENTIFIER_TYPES, TB_FORM_SPEC } from './tb.js';
+import {
+  followOnTests,
+  interpretationFlag,
+  MTB_POSITIVE,
+  memberNotApplicable,
+  RIF_RESISTANT,
+  TB_CODES,
+  TB_FORM_CHOICES,
+  TB_FORM_IDENTIFIER_TYPES,
+  TB_FORM_SPEC,
+} from './tb.js';
+
+// The Xpert MTB/RIF and Ultra members: MTB detection (trace included), and rifampicin resistance.
+const XPERT_MTB = [TB_CODES.XPERT_MTB, TB_CODES.ULTRA_MTB];
+const XPERT_RIF = [TB_CODES.XPERT_RIF, TB_CODES.ULTRA_RIF];
 
 /** The label of a TB form choice, or the stored value when unknown. */
 const tbChoice = (field: keyof typeof TB_FORM_CHOICES, value: unknown): string =>
@@ -41,7 +55,17 @@ export const TUBERCULOSIS: ProgrammeDefinition = {
   code: 'TB',
   form: TB_FORM_SPEC,
   catalogue: TB_CATALOGUE,
-  dhis2: { order: 2 },
+  dhis2: {
+    order: 2,
+    // The rifampicin members say resistance, on a test that found TB already: not cases of their own.
+    notCases: Object.keys(RIF_RESISTANT),
+    measuresOrder: 3,
+    measures: [
+      { measure: 'tb_xpert_tests', tests: XPERT_MTB },
+      { measure: 'tb_mtb_detected', tests: XPERT_MTB, classes: ['positive'] },
+      { measure: 'tb_rif_resistant', tests: XPERT_RIF, classes: ['positive'] },
+    ],
+  },
   priorityDisease: {
     key: 'tb',
     order: 11,

@@ -12,7 +12,18 @@ export const VIRAL_LOAD: ProgrammeDefinition = {
   // A viral load tells an HIV status: a message says only that the result is ready, unless the facility decides otherwise.
   messages: 'ready',
   // A viral load is never "positive": its DHIS2 classes are the suppression ones (vl_*).
-  dhis2: { order: 4, positives: false },
+  dhis2: {
+    order: 4,
+    positives: false,
+    measuresOrder: 1,
+    measures: [
+      { measure: 'vl_tests', tests: [VL_CODES.RNA] },
+      // Undetectable or at most the suppression cut-off.
+      { measure: 'vl_suppressed', tests: [VL_CODES.RNA], classes: ['undetectable', 'suppressed'] },
+      { measure: 'vl_unsuppressed', tests: [VL_CODES.RNA], classes: ['unsuppressed'] },
+      { measure: 'vl_band', tests: [VL_CODES.RNA], by: 'vl_band' },
+    ],
+  },
   lineListMembers: [VL_CODES.RNA],
   rules: {
     flag: vlFlag,
