@@ -4,7 +4,7 @@ import { isWorker, runPrimary } from './core/cluster.js';
 import { loadConfig } from './core/config.js';
 import { openDatabase } from './core/db.js';
 import { resolveJwtSecret, resolvePreviousJwtSecrets } from './core/secret.js';
-import { InstrumentListeners, setCurrentListeners } from './modules/instruments/listeners.js';
+import { InstrumentListeners, setCurrentListeners } from './modules/instruments/instruments.service.js';
 import { seed } from './seed/index.js';
 
 const config = loadConfig();

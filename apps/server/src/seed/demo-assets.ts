@@ -2,7 +2,8 @@ import { type AssetCategory, type AssetCreateBody, assetDatePlusDays, assetCreat
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../core/db.js';
 import { lagosToday } from '../core/period.js';
-import { addCalibration, addCertificate, addMaintenance, checkOut } from '../modules/inventory/assets.moves.js';
+import { checkOut } from '../modules/inventory/assets.moves.js';
+import { addCalibration, addCertificate, addMaintenance } from '../modules/inventory/assets.upkeep.js';
 import { createAsset } from '../modules/inventory/assets.service.js';
 import type { Principal } from '../modules/users/principal.js';
 import { principalOf } from './demo-steps.js';

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../core/db.js';
 import { recordAudits } from '../modules/audit/audit.service.js';
-import { decideAdjustment, decideRefund, requestAdjustment, requestRefund } from '../modules/billing/decisions.js';
-import { invoiceOrders } from '../modules/billing/invoice-make.js';
+import { decideAdjustment, decideRefund, invoiceOrders, requestAdjustment, requestRefund } from '../modules/billing/billing.service.js';
 import { DEMO_FACILITIES } from './demo.js';
 import { principalOf } from './demo-steps.js';
 import { generateClinicalData } from './history.js';

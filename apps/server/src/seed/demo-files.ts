@@ -4,10 +4,9 @@ import { FILE_KINDS } from '@nlims/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
 import { lagosToday, addDays } from '../core/period.js';
-import { createFiles } from '../modules/files/uploads.service.js';
+import { createFiles, createFolder } from '../modules/files/files.service.js';
 import { folders } from '../modules/files/files.table.js';
-import { createFolder } from '../modules/files/folders.service.js';
-import { storageFromEnv } from '../modules/files/storage.js';
+import { storageFromEnv } from '../modules/files/files.storage.js';
 import { FONT, renderPdf } from '../core/pdf.js';
 import { principalOf } from './demo-steps.js';
 

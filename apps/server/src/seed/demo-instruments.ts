@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../core/db.js';
-import { astmQueryAnswer } from '../modules/instruments/listeners.js';
-import { hl7Ack, hl7QueryAnswer, readHl7 } from '../modules/instruments/hl7.js';
-import { answerQuery, loadMachine, receiveResults } from '../modules/instruments/intake.js';
+import { answerQuery, astmQueryAnswer, hl7Ack, hl7QueryAnswer, loadMachine, readHl7, receiveResults } from '../modules/instruments/instruments.service.js';
 import { DEMO_FACILITIES } from './demo.js';
 
 /**

@@ -18,8 +18,8 @@ import { iso } from '../../core/sql-values.js';
 import { approver, approvesIn, type BillingScope, billingReader, cashier, programIn, readableOrder, requireApproves, requirePays } from './billing.access.js';
 import { userName } from '../users/user-name.js';
 import { invoiceAdjustments, invoiceLines, invoices, refunds } from './billing.table.js';
-import { stateAfter } from './invoice-make.js';
-import { getInvoice, invoiceRow } from './invoices.js';
+import { stateAfter } from './billing.invoice-make.js';
+import { getInvoice, invoiceRow } from './billing.invoices.js';
 
 type AdjustmentBody = z.output<typeof adjustmentBody>;
 type RefundBody = z.output<typeof refundBody>;

@@ -2,7 +2,7 @@ import { type BillingHold, holdMessage } from '@nlims/contracts';
 import type { Tx } from '../../core/db.js';
 import { AppError } from '../../core/errors.js';
 import type { Principal } from '../users/principal.js';
-import { holdsFor } from './invoices.js';
+import { holdsFor } from './billing.invoices.js';
 
 /** 409: the result is held until its invoice is paid; the body names the invoice and the balance for the page to say. */
 export class BillingHoldError extends AppError {

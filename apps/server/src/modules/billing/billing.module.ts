@@ -1,8 +1,7 @@
 import type { ServerModule } from '../../core/module.js';
 import { lifecycle, ORDER } from '../samples/lifecycle.js';
 import { billingRoutes } from './billing.routes.js';
-import { assertReportReleasable } from './hold.js';
-import { invoiceOrder } from './invoice-make.js';
+import { assertReportReleasable, invoiceOrder } from './billing.service.js';
 
 /** Billing: an order's invoice when it is placed, payments, and the hold on a report until it is paid. */
 export const billingModule: ServerModule = {

@@ -14,8 +14,8 @@ import { iso, likeTerm } from '../../core/sql-values.js';
 import { type BillingScope, billingReader, cashier, programIn, requirePays } from './billing.access.js';
 import { userName } from '../users/user-name.js';
 import { invoices, payments } from './billing.table.js';
-import { stateAfter } from './invoice-make.js';
-import { getInvoice, invoiceRow, stringQuery } from './invoices.js';
+import { stateAfter } from './billing.invoice-make.js';
+import { getInvoice, invoiceRow, stringQuery } from './billing.invoices.js';
 
 type PaymentBody = z.output<typeof paymentBody>;
 type ListQuery = z.output<typeof paymentListQuery>;

@@ -33,12 +33,26 @@ import { jsonOrFile, sendTable } from '../../core/export/xlsx.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendPdf } from '../../core/pdf.js';
 import { approver, cashier, isFacilityAdmin, sampleReadPrograms, staffFacility } from './billing.access.js';
-import { billingDashboard } from './dashboard.js';
-import { approvals, decideAdjustment, decideRefund, requestAdjustment, requestRefund } from './decisions.js';
-import { getInvoice, holdsFor, listInvoices } from './invoices.js';
-import { cashiers, listPayments, paymentRows, takePayment } from './payments.js';
-import { receiptData, renderReceipt } from './receipt.js';
-import { getBillingSettings, setBillingSettings, testPrices } from './settings.js';
+import {
+  approvals,
+  billingDashboard,
+  cashiers,
+  decideAdjustment,
+  decideRefund,
+  getBillingSettings,
+  getInvoice,
+  holdsFor,
+  listInvoices,
+  listPayments,
+  paymentRows,
+  receiptData,
+  renderReceipt,
+  requestAdjustment,
+  requestRefund,
+  setBillingSettings,
+  takePayment,
+  testPrices,
+} from './billing.service.js';
 
 const tags = ['billing'];
 const PDF = z.any().meta({ type: 'string', format: 'binary' });

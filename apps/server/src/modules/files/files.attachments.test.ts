@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp } from '../../test/harness.js';
 import { GENERAL, programmeSteps } from '../../test/programmes.js';
-import { reportData } from '../reports/report-data.js';
-import { renderReport } from '../reports/report.js';
+import { renderReport, reportData } from '../reports/reports.service.js';
 import { principalOf as demoPrincipal } from '../../seed/demo-steps.js';
 import { form, PNG, pdf, withOwnDataDir } from './files.test-helpers.js';
 

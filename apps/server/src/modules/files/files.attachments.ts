@@ -12,8 +12,8 @@ import { programs } from '../programs/programs.table.js';
 import { samples, testOrders } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { attachments, files } from './files.table.js';
-import { fileFacility, nameOf } from './items.js';
-import type { Spooled } from './upload.js';
+import { fileFacility, nameOf } from './files.items.js';
+import type { Spooled } from './files.multipart.js';
 
 /**
  * Files attached to a sample, a result (its test order) or a non-conformity

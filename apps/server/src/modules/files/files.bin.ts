@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../core/db.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { fileRecents } from './files.table.js';
-import { binCutoff } from './items.js';
-import type { FileStorage } from './storage.js';
-import { removeAll } from './upload.js';
+import { binCutoff } from './files.items.js';
+import type { FileStorage } from './files.storage.js';
+import { removeAll } from './files.multipart.js';
 
 /** The advisory lock of the purge: one process purges at a time; the others skip their turn. */
 const PURGE_LOCK = 140;

@@ -6,11 +6,11 @@ import { pgError } from '../../core/db-errors.js';
 import { notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
-import { purgeBin } from './bin.js';
+import { purgeBin } from './files.bin.js';
 import { folders } from './files.table.js';
-import { binCutoff, fileFacility, folderFields, folderItem, liveFolder, mayControl, outer, requireControl, toFolderItem } from './items.js';
-import { touchRecent } from './recents.js';
-import type { FileStorage } from './storage.js';
+import { binCutoff, fileFacility, folderFields, folderItem, liveFolder, mayControl, outer, requireControl, toFolderItem } from './files.items.js';
+import { touchRecent } from './files.recents.js';
+import type { FileStorage } from './files.storage.js';
 
 const TAKEN = 'A folder of this name is already here.';
 

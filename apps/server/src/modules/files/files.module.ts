@@ -1,7 +1,7 @@
 import type { ServerModule } from '../../core/module.js';
 import { lifecycle, ORDER } from '../samples/lifecycle.js';
-import { reportAttachments } from './attachments.service.js';
 import { filesRoutes } from './files.routes.js';
+import { reportAttachments } from './files.service.js';
 
 /** Files: the documents' folders, uploads, and attachments — those marked for it listed on a sample's report. */
 export const filesModule: ServerModule = {

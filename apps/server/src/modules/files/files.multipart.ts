@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { FILE_KINDS, type FileKind, unsafeTextProblem } from '@nlims/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ValidationError } from '../../core/errors.js';
-import { sniffFile } from './sniff.js';
-import { type FileStorage, newStorageKey } from './storage.js';
+import { sniffFile } from './files.sniff.js';
+import { type FileStorage, newStorageKey } from './files.storage.js';
 
 /** An uploaded file, written aside while its size, hash and kind were taken; not yet stored. */
 export interface Spooled {

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../core/db.js';
 import { lagosToday } from '../../core/period.js';
 import type { Principal } from '../users/principal.js';
 import { fileRecents, files, folders } from './files.table.js';
-import { fileFacility, fileFields, folderFields, toFileItem, toFolderItem } from './items.js';
+import { fileFacility, fileFields, folderFields, toFileItem, toFolderItem } from './files.items.js';
 
 type Kind = 'file' | 'folder';
 

@@ -18,15 +18,29 @@ import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import { safeError } from '../../core/safe-log.js';
 import type { App } from '../../core/types.js';
-import { deleteAttachment, listAttachments, updateAttachment } from './attachments.service.js';
-import { purgeBin } from './bin.js';
-import { deleteFile, getFile, listFiles, openFile, restoreFile, updateFile } from './files.service.js';
-import { fileFacility } from './items.js';
-import { createFolder, deleteFolder, listFolders, restoreFolder, updateFolder } from './folders.service.js';
-import { recentFiles, recentFolders } from './recents.js';
-import { mediaTypeOf } from './sniff.js';
-import { storageFromEnv } from './storage.js';
-import { uploadRoutes } from './upload.routes.js';
+import { fileFacility } from './files.items.js';
+import {
+  createFolder,
+  deleteAttachment,
+  deleteFile,
+  deleteFolder,
+  getFile,
+  listAttachments,
+  listFiles,
+  listFolders,
+  openFile,
+  purgeBin,
+  recentFiles,
+  recentFolders,
+  restoreFile,
+  restoreFolder,
+  updateAttachment,
+  updateFile,
+  updateFolder,
+} from './files.service.js';
+import { mediaTypeOf } from './files.sniff.js';
+import { storageFromEnv } from './files.storage.js';
+import { uploadRoutes } from './files.uploads.routes.js';
 
 const tags = ['files'];
 /** Who may write, decided before the body is read: a facility's staff (controlled documents and targets are checked after). */

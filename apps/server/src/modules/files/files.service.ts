@@ -1,3 +1,8 @@
+/**
+ * The files' service, the one entry from outside the module: the documents themselves here; folders
+ * (files.folders.ts), uploads (files.uploads.ts), attachments (files.attachments.ts), the recent items
+ * (files.recents.ts) and the bin's purge (files.bin.ts) re-exported below.
+ */
 import type { Readable } from 'node:stream';
 import type { FileItem, fileListQuery, fileUpdateBody, Paginated } from '@nlims/contracts';
 import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -8,12 +13,12 @@ import { likeTerm } from '../../core/sql-values.js';
 import { lagosToday } from '../../core/period.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
-import { requireAttachmentFileRead } from './attachments.service.js';
-import { purgeBin } from './bin.js';
+import { requireAttachmentFileRead } from './files.attachments.js';
+import { purgeBin } from './files.bin.js';
 import { files, folders } from './files.table.js';
-import { binCutoff, fileFacility, fileFields, fileItems, liveFolder, outer, requireControl, toFileItem } from './items.js';
-import { touchRecent } from './recents.js';
-import { type FileStorage, StorageMissing } from './storage.js';
+import { binCutoff, fileFacility, fileFields, fileItems, liveFolder, outer, requireControl, toFileItem } from './files.items.js';
+import { touchRecent } from './files.recents.js';
+import { type FileStorage, StorageMissing } from './files.storage.js';
 
 type ListQuery = z.output<typeof fileListQuery>;
 
@@ -184,3 +189,21 @@ export async function openFile(db: Db, storage: FileStorage, p: Principal, id: n
   }
   return { name: row.name, kind: row.kind, size: Number(row.size), body };
 }
+
+// The rest of the module's service, each part in its own file: folders, uploads, attachments, the recent items,
+// the bin's purge, and where the bytes are kept.
+export {
+  type Access,
+  createAttachments,
+  deleteAttachment,
+  listAttachments,
+  reachTarget,
+  reportAttachments,
+  requireAttachmentFileRead,
+  type Target,
+  updateAttachment,
+} from './files.attachments.js';
+export { purgeBin } from './files.bin.js';
+export { createFolder, deleteFolder, listFolders, restoreFolder, updateFolder } from './files.folders.js';
+export { recentFiles, recentFolders, touchRecent } from './files.recents.js';
+export { createFiles, uploadInput } from './files.uploads.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp } from '../../test/harness.js';
 import { form, pdf, withOwnDataDir } from './files.test-helpers.js';
-import { type FileStorage, localStorage, newStorageKey, s3Storage, StorageMissing } from './storage.js';
+import { type FileStorage, localStorage, newStorageKey, s3Storage, StorageMissing } from './files.storage.js';
 
 /**
  * The storage's contract, the same on both legs: a folder on disk, and an S3-compatible server started here in

@@ -6,12 +6,11 @@ import { principalOf } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import type { App } from '../../core/types.js';
-import { createAttachments, reachTarget } from './attachments.service.js';
-import { fileFacility, requireControl } from './items.js';
+import { fileFacility, requireControl } from './files.items.js';
 import type { FilesConfig } from '../../core/config.js';
-import type { FileStorage } from './storage.js';
-import { discard, readUpload, recordStored } from './upload.js';
-import { createFiles, uploadInput } from './uploads.service.js';
+import type { FileStorage } from './files.storage.js';
+import { discard, readUpload, recordStored } from './files.multipart.js';
+import { createAttachments, createFiles, reachTarget, uploadInput } from './files.service.js';
 
 const tags = ['files'];
 const FILE_PARTS = z

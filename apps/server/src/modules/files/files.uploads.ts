@@ -5,9 +5,9 @@ import { ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import type { Principal } from '../users/principal.js';
 import { files } from './files.table.js';
-import { fileFacility, fileItems, liveFolder, requireControl } from './items.js';
-import { touchRecent } from './recents.js';
-import type { Spooled } from './upload.js';
+import { fileFacility, fileItems, liveFolder, requireControl } from './files.items.js';
+import { touchRecent } from './files.recents.js';
+import type { Spooled } from './files.multipart.js';
 
 const DOCUMENT_KEYS = ['code', 'title', 'effective_date', 'review_date', 'approved_by'] as const;
 

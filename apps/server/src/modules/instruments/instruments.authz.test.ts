@@ -4,7 +4,7 @@ import { rowsOf } from '../../core/db.js';
 import { clinicalSteps } from '../../test/clinical.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { eachUser, type MatrixRow, matrixTests } from '../../test/matrix.js';
-import { loadMachine, receiveResults } from './intake.js';
+import { loadMachine, receiveResults } from './instruments.service.js';
 
 /**
  * The instruments' queue and messages × every demo user: a facility's supervisors and managers (of a programme of

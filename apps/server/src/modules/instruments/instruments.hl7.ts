@@ -1,5 +1,5 @@
 import { Hl7Message, Hl7Segment } from '@medplum/core';
-import type { Observation } from './intake.js';
+import type { Observation } from './instruments.machine.js';
 
 /**
  * HL7 v2.5 messages of the analysers, read and written with @medplum/core's HL7 v2 model (segments, fields,

@@ -1,106 +1,12 @@
-import {
-  ENTERABLE_TEST_STATUSES,
-  INSTRUMENT_USER_PREFIX,
-  type ResultBody,
-  readInstrumentValue,
-  SAMPLE_STATUS as S,
-  type UnmatchedReason,
-  wireValue,
-} from '@nlims/contracts';
+import { ENTERABLE_TEST_STATUSES, type ResultBody, readInstrumentValue, SAMPLE_STATUS as S, type UnmatchedReason, wireValue } from '@nlims/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/db.js';
-import type { Principal } from '../../core/principal.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
-import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
-import { machineSettings } from '../facility-settings/facility-settings.table.js';
-import { programs } from '../programs/programs.table.js';
 import { enterResults } from '../results/results.service.js';
 import { samples, testOrders } from '../samples/samples.table.js';
-import { users } from '../users/users.table.js';
+import { type IncomingMessage, instrumentPrincipal, type Machine, type Observation } from './instruments.machine.js';
 import { instrumentMessages, instrumentUnmatched } from './instruments.table.js';
-
-/** A machine as the listeners need it, read afresh for each message (its tests may have changed). */
-export interface Machine {
-  id: number;
-  facilityId: number;
-  name: string;
-  instrument: number | null;
-  tests: number[];
-  protocol: 'hl7' | 'astm';
-}
-
-/** One result as an analyser sent it, whatever the protocol. */
-export interface Observation {
-  barcode: string;
-  testCode: string;
-  value: string;
-  units: string;
-  flags: string;
-  referenceRange: string;
-  observedAt: Date | null;
-  /** The analyser says the value could not be obtained (HL7 OBX-11 X, ASTM R-9 X). */
-  cannotObtain?: boolean;
-}
-
-export async function loadMachine(db: Tx, id: number): Promise<Machine | null> {
-  const [row] = await db
-    .select({
-      id: machineSettings.id,
-      facilityId: machineSettings.facility,
-      name: machineSettings.name,
-      instrument: machineSettings.instrument,
-      tests: machineSettings.tests,
-      protocol: machineSettings.protocol,
-      active: machineSettings.is_active,
-    })
-    .from(machineSettings)
-    .where(eq(machineSettings.id, id));
-  if (!row?.active || (row.protocol !== 'hl7' && row.protocol !== 'astm')) return null;
-  return { id: row.id, facilityId: row.facilityId, name: row.name, instrument: row.instrument, tests: row.tests ?? [], protocol: row.protocol };
-}
-
-/**
- * The caller analysers' results are entered as: one user per facility, "Instrument interface"
- * (`instrument-interface-<facility>`), acting with the Analyst role in the programmes of the machine's tests (every
- * programme the facility runs when the machine names no test) at the machine's facility. Its row holds no facility,
- * no role and no password (an empty hash: every sign-in with it is refused as a wrong password) and is inactive, so
- * it never signs in and no administrator's user list shows it; the role and the facility are given here, to the
- * intake alone. It exists so that each result names who entered it, and the audit trail whose.
- */
-export async function instrumentPrincipal(tx: Tx, machine: Machine): Promise<Principal> {
-  const username = `${INSTRUMENT_USER_PREFIX}${machine.facilityId}`;
-  await tx
-    .insert(users)
-    .values({ username, passwordHash: '', firstName: 'Instrument', lastName: 'interface', isActive: false, facilityId: null, department: 'Instruments' })
-    .onConflictDoNothing({ target: users.username });
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
-  const roles = machine.tests.length
-    ? await tx
-        .selectDistinct({ program: programs.name, programId: programs.id })
-        .from(testTypes)
-        .innerJoin(programs, eq(programs.id, testTypes.program))
-        .where(inArray(testTypes.id, machine.tests))
-    : await tx
-        .select({ program: programs.name, programId: programs.id })
-        .from(facilityPrograms)
-        .innerJoin(programs, eq(programs.id, facilityPrograms.programId))
-        .where(eq(facilityPrograms.facilityId, machine.facilityId));
-  const [facility] = await tx.select({ type: facilities.facilityType }).from(facilities).where(eq(facilities.id, machine.facilityId));
-  return {
-    id: user!.id,
-    username,
-    isSuperuser: false,
-    isActive: true,
-    facilityId: machine.facilityId,
-    facilityType: facility?.type ?? null,
-    userLocation: null,
-    stateId: null,
-    lgaId: null,
-    roles: roles.map((r) => ({ program: r.program, programId: r.programId, role: 'Analyst' as const })),
-    sessionId: null,
-  };
-}
 
 interface Candidate {
   testOrder: number;
@@ -155,7 +61,8 @@ const codeMatches = (c: Pick<Candidate, 'code' | 'loinc'>, code: string) => {
   const k = code.trim().toUpperCase();
   return !!k && (c.code.toUpperCase() === k || (!!c.loinc && c.loinc.toUpperCase() === k));
 };
-const ACCEPTED_SAMPLE: readonly number[] = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
+/** The sample states whose tests take a result from an analyser. */
+export const ACCEPTED_SAMPLE: readonly number[] = [S.APPROVED, S.ONGOING, S.WORKSHEET, S.PARTIALLY_REJECTED];
 
 /** A value cell as the test takes it: a number, a censored count ("< 40"), or a coded value as sent. */
 function bodyValue(obs: Observation, resultType: string): { ok: true; value: number | string } | { ok: false; reason: string } {
@@ -171,13 +78,6 @@ export interface Intake {
   messageId: number;
   entered: number;
   queued: { reason: UnmatchedReason; barcode: string; testCode: string; detail: string }[];
-}
-
-export interface IncomingMessage {
-  raw: string;
-  controlId: string;
-  remote: string;
-  kind: 'result' | 'query';
 }
 
 /**
@@ -308,76 +208,5 @@ export async function receiveResults(
       },
     });
     return { outcome, reply: text };
-  });
-}
-
-/** The tests of a barcode still awaiting a result, on this machine (its tests, when it names some). */
-export async function pendingTests(tx: Tx, machine: Machine, barcode: string): Promise<{ code: string; name: string; loinc: string }[]> {
-  if (!barcode) return [];
-  const rows = await tx
-    .select({
-      code: testTypes.code,
-      name: testTypes.name,
-      loinc: testTypes.loinc_code,
-      testTypeId: testOrders.testTypeId,
-      status: testOrders.status,
-      sampleStatus: samples.status,
-      panel: testTypes.is_panel,
-    })
-    .from(samples)
-    .innerJoin(testOrders, eq(testOrders.sampleId, samples.id))
-    .innerJoin(testTypes, eq(testTypes.id, testOrders.testTypeId))
-    .where(and(eq(samples.facilityId, machine.facilityId), eq(sql`upper(${samples.barcode})`, barcode.toUpperCase())))
-    .orderBy(testOrders.id);
-  return rows
-    .filter((r) => !r.panel && ENTERABLE_TEST_STATUSES.includes(r.status) && ACCEPTED_SAMPLE.includes(r.sampleStatus))
-    .filter((r) => !machine.tests.length || machine.tests.includes(r.testTypeId))
-    .map((r) => ({ code: r.code, name: r.name, loinc: r.loinc }));
-}
-
-/** A host query and its answer, kept in one transaction (both directions); returns the answer to send. */
-export async function answerQuery(
-  db: Db,
-  machine: Machine,
-  message: IncomingMessage,
-  barcode: string,
-  answer: (tests: { code: string; name: string; loinc: string }[]) => string,
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    const tests = await pendingTests(tx, machine, barcode);
-    const text = answer(tests);
-    const [row] = await tx
-      .insert(instrumentMessages)
-      .values({
-        facilityId: machine.facilityId,
-        machineId: machine.id,
-        protocol: machine.protocol,
-        direction: 'in',
-        kind: 'query',
-        status: 'answered',
-        raw: message.raw,
-        controlId: message.controlId,
-        remote: message.remote,
-      })
-      .returning({ id: instrumentMessages.id });
-    await tx.insert(instrumentMessages).values({
-      facilityId: machine.facilityId,
-      machineId: machine.id,
-      protocol: machine.protocol,
-      direction: 'out',
-      kind: 'answer',
-      status: 'sent',
-      raw: text,
-      controlId: message.controlId,
-      remote: message.remote,
-      replyTo: row!.id,
-    });
-    await recordAudit(tx, await instrumentPrincipal(tx, machine), {
-      action: 'instrument.query_answered',
-      entity: 'instrument_message',
-      entityId: String(row!.id),
-      after: { machine: machine.id, facility: machine.facilityId, barcode, tests: tests.map((t) => t.code) },
-    });
-    return text;
   });
 }

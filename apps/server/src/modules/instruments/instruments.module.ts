@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../core/module.js';
 import { instrumentsRoutes } from './instruments.routes.js';
-import { registerMachineResync } from './listeners.js';
+import { registerMachineResync } from './instruments.service.js';
 
 /** The instruments module (see modules/registry.ts). */
 export const instrumentsModule: ServerModule = {

@@ -1,10 +1,6 @@
 import {
   ENTERABLE_TEST_STATUSES,
   type instrumentMachine,
-  type MessageDetail,
-  type MessageItem,
-  type messageListQuery,
-  mayWorkInstrumentQueue,
   readInstrumentValue,
   type UnmatchedItem,
   type unmatchedDiscardBody,
@@ -12,11 +8,10 @@ import {
   type unmatchedMatchBody,
   wireValue,
 } from '@nlims/contracts';
-import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { programsRead } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
-import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
+import { conflict, notFound, ValidationError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
 import { iso, likeTerm } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -27,51 +22,8 @@ import { enterResults } from '../results/results.service.js';
 import { programIn } from '../samples/forms.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { userName } from '../users/user-name.js';
-import { visibleControls } from './astm.js';
+import { inMachines, queueScope, rowSeen } from './instruments.access.js';
 import { instrumentMessages, instrumentUnmatched } from './instruments.table.js';
-
-/**
- * Who reads the messages and works the unmatched queue, in one place: a supervisor or manager of the facility, for
- * the machines whose tests belong to a programme it supervises or manages (a machine that names no test: any of its
- * programmes). Another facility's rows are not found; the super admin and the officials hold no facility role (403).
- */
-export async function queueScope(tx: Tx, p: Principal): Promise<{ facilityId: number; machines: number[]; readable: string[] }> {
-  if (p.isSuperuser || p.facilityId == null || p.apiClient) throw forbidden('The instruments’ messages are read by the facility’s supervisors and managers.');
-  const mine = p.roles.filter((r) => mayWorkInstrumentQueue([r])).map((r) => r.programId);
-  if (!mine.length) throw forbidden('Only a supervisor or manager works the instruments’ unmatched results.');
-  const machines = await tx
-    .select({ id: machineSettings.id, tests: machineSettings.tests })
-    .from(machineSettings)
-    .where(eq(machineSettings.facility, p.facilityId));
-  const testIds = [...new Set(machines.flatMap((m) => m.tests ?? []))];
-  const programOf = new Map(
-    testIds.length
-      ? (await tx.select({ id: testTypes.id, program: testTypes.program }).from(testTypes).where(inArray(testTypes.id, testIds))).map((t) => [t.id, t.program])
-      : [],
-  );
-  const allowed = machines.filter((m) => !(m.tests ?? []).length || (m.tests ?? []).some((t) => mine.includes(programOf.get(t) ?? -1))).map((m) => m.id);
-  return { facilityId: p.facilityId, machines: allowed, readable: programsRead(p) };
-}
-
-/**
- * Programme membership (DESIGN §3): one machine may run several programmes' tests, and what it sent names samples.
- * A queued row, or a message, naming a sample of the facility in a programme the caller does not read is not the
- * caller's: absent from the lists and their counts, not found by its id, and never a match candidate.
- */
-const unreadSample = (facility: number, codes: SQL, readable: readonly string[]) =>
-  sql`exists (select 1 from ${samples} us where us.barcode = any(${codes}) and us.facility_id = ${facility} and not (${programIn(sql.raw('us.program_id'), readable)}))`;
-/** A queued row (table or alias `u`) the caller may see: its barcode names no unread sample, and its match, if any, a test the caller reads. */
-const rowSeen = (u: string, facility: number, readable: readonly string[]) =>
-  sql`(not ${unreadSample(facility, sql.raw(`array[${u}.barcode, upper(${u}.barcode)]`), readable)}
-    and (${sql.raw(`${u}.test_order_id`)} is null or exists (select 1 from ${testOrders} ut where ut.id = ${sql.raw(`${u}.test_order_id`)} and ${programIn(sql.raw('ut.program_id'), readable)})))`;
-/** The words of a message (HL7 or ASTM fields and components), as sent and upper-cased: the barcodes it may carry. */
-const WORDS = '[^A-Za-z0-9._/-]+';
-/** A message (and its replies, which answer a host query with a sample's tests) naming no sample the caller does not read. */
-const messageSeen = (facility: number, readable: readonly string[]) =>
-  sql`not exists (select 1 from ${instrumentMessages} mm where (mm.id = instrument_messages.id or mm.reply_to = instrument_messages.id)
-    and ${unreadSample(facility, sql`regexp_split_to_array(mm.raw, ${WORDS}) || regexp_split_to_array(upper(mm.raw), ${WORDS})`, readable)})`;
-
-const inMachines = (column: SQL | typeof instrumentUnmatched.machineId, ids: number[]) => (ids.length ? inArray(column as never, ids) : sql`false`);
 
 export async function listMachines(tx: Tx, p: Principal): Promise<z.infer<typeof instrumentMachine>[]> {
   const { facilityId, machines, readable } = await queueScope(tx, p);
@@ -145,7 +97,7 @@ export async function listUnmatched(tx: Tx, p: Principal, q: z.output<typeof unm
   );
 }
 
-function page<T>(results: T[], count: number, pageNo: number, size: number) {
+export function page<T>(results: T[], count: number, pageNo: number, size: number) {
   return { count, next: pageNo * size < count ? String(pageNo + 1) : null, previous: pageNo > 1 ? String(pageNo - 1) : null, results };
 }
 
@@ -280,78 +232,4 @@ export async function matchCandidates(tx: Tx, p: Principal, barcode: string) {
     .orderBy(testOrders.id)
     .limit(100);
   return rows.filter((r) => !r.panel && ENTERABLE_TEST_STATUSES.includes(r.status)).map(({ panel: _p, ...r }) => r);
-}
-
-const messageColumns = {
-  id: instrumentMessages.id,
-  machine: instrumentMessages.machineId,
-  machine_name: machineSettings.name,
-  protocol: instrumentMessages.protocol,
-  direction: instrumentMessages.direction,
-  kind: instrumentMessages.kind,
-  status: instrumentMessages.status,
-  control_id: instrumentMessages.controlId,
-  error: instrumentMessages.error,
-  remote: instrumentMessages.remote,
-  reply_to: instrumentMessages.replyTo,
-  received_at: instrumentMessages.receivedAt,
-  unmatched: sql<number>`(select count(*)::int from ${instrumentUnmatched} u where u.message_id = ${instrumentMessages.id})`,
-};
-type MessageRow = { [K in keyof typeof messageColumns]: unknown };
-const messageItemOf = (r: MessageRow): MessageItem => ({ ...r, received_at: iso(r.received_at)! }) as MessageItem;
-
-/** Lagos midnight of a YYYY-MM-DD day. */
-const lagosDay = (day: string, plus = 0) => new Date(new Date(`${day}T00:00:00+01:00`).getTime() + plus * 86_400_000);
-
-export async function listMessages(tx: Tx, p: Principal, q: z.output<typeof messageListQuery>) {
-  const { facilityId, machines } = await queueScope(tx, p);
-  if (q.start_date && q.end_date && q.end_date < q.start_date) throw ValidationError.field('end_date', 'The end date is before the start date.');
-  const where = and(
-    eq(instrumentMessages.facilityId, facilityId),
-    inMachines(instrumentMessages.machineId as never, machines),
-    q.machine ? eq(instrumentMessages.machineId, q.machine) : undefined,
-    q.status ? eq(instrumentMessages.status, q.status) : undefined,
-    q.direction ? eq(instrumentMessages.direction, q.direction) : undefined,
-    q.start_date ? gte(instrumentMessages.receivedAt, lagosDay(q.start_date)) : undefined,
-    q.end_date ? lt(instrumentMessages.receivedAt, lagosDay(q.end_date, 1)) : undefined,
-  );
-  const rows = await tx
-    .select({ ...messageColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(instrumentMessages)
-    .innerJoin(machineSettings, eq(machineSettings.id, instrumentMessages.machineId))
-    .where(where)
-    .orderBy(desc(instrumentMessages.id))
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size);
-  return page(
-    rows.map(({ total: _t, ...r }) => messageItemOf(r)),
-    rows[0]?.total ?? 0,
-    q.page,
-    q.page_size,
-  );
-}
-
-export async function getMessage(tx: Tx, p: Principal, id: number): Promise<MessageDetail> {
-  const { facilityId, machines, readable } = await queueScope(tx, p);
-  const [row] = await tx
-    .select({ ...messageColumns, raw: instrumentMessages.raw })
-    .from(instrumentMessages)
-    .innerJoin(machineSettings, eq(machineSettings.id, instrumentMessages.machineId))
-    .where(
-      and(
-        eq(instrumentMessages.id, id),
-        eq(instrumentMessages.facilityId, facilityId),
-        inMachines(instrumentMessages.machineId as never, machines),
-        messageSeen(facilityId, readable),
-      ),
-    );
-  if (!row) throw notFound();
-  const replies = await tx
-    .select(messageColumns)
-    .from(instrumentMessages)
-    .innerJoin(machineSettings, eq(machineSettings.id, instrumentMessages.machineId))
-    .where(eq(instrumentMessages.replyTo, id))
-    .orderBy(instrumentMessages.id);
-  const { raw, ...item } = row;
-  return { ...messageItemOf(item), raw: visibleControls(raw).replace(/\r(?!\n)/g, '\n'), replies: replies.map(messageItemOf) };
 }

@@ -18,7 +18,7 @@ import { type Gate, principalOf } from '../../core/auth.js';
 import { forbidden } from '../../core/errors.js';
 import type { Db } from '../../core/db.js';
 import type { App } from '../../core/types.js';
-import { discardUnmatched, getMessage, listMachines, listMessages, listUnmatched, matchCandidates, matchUnmatched } from './queue.js';
+import { discardUnmatched, getMessage, listMachines, listMessages, listUnmatched, matchCandidates, matchUnmatched } from './instruments.service.js';
 
 const tags = ['instruments'];
 

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { clinicalSteps } from '../../test/clinical.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { ACK, astmChecksum, astmFrames, ENQ, EOT, NAK, STX } from './astm.js';
+import { ACK, astmChecksum, astmFrames, ENQ, EOT, NAK, STX } from './instruments.astm.js';
 import { seedInstrumentsDemo } from '../../seed/demo-instruments.js';
-import { InstrumentListeners } from './listeners.js';
-import { CR, FS, MllpReader, mllpFrame, VT } from './mllp.js';
+import { InstrumentListeners } from './instruments.listeners.js';
+import { CR, FS, MllpReader, mllpFrame, VT } from './instruments.mllp.js';
 
 /**
  * The analysers' listeners at Ikeja, spoken to by a real TCP client: HL7 v2.5 over MLLP and ASTM E1394 with the

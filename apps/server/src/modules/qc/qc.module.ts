@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../core/module.js';
 import { lifecycle, ORDER } from '../samples/lifecycle.js';
-import { blockedByQc, QcHold } from './qc-gate.js';
+import { blockedByQc, QcHold } from './qc.gate.js';
 import { qcRoutes } from './qc.routes.js';
 
 /** Quality control: its runs and charts, and the gate that keeps a result of an out-of-control run from approval. */

@@ -12,7 +12,7 @@ import { lifecycle, type PrintedVerification } from '../samples/lifecycle.js';
 import { samples as samplesTable } from '../samples/samples.table.js';
 import type { Principal } from '../users/principal.js';
 import { users } from '../users/users.table.js';
-import { type ReportLine, reportLine } from './report-line.js';
+import { type ReportLine, reportLine } from './reports.line.js';
 
 /**
  * Everything a printed report or label shows, gathered in a handful of

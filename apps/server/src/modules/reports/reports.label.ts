@@ -1,6 +1,6 @@
 import { rulesOf } from '@nlims/contracts';
 import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Symbology } from '../../core/pdf.js';
-import type { ReportData } from './report-data.js';
+import type { ReportData } from './reports.data.js';
 
 const MM = 72 / 25.4;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Range } from '../results/flags.js';
-import { rangeAt, rangeText, reportLine, type ReportLineInput } from './report-line.js';
+import { rangeAt, rangeText, reportLine, type ReportLineInput } from './reports.line.js';
 
 const YEAR = 365;
 const band = (over: Partial<Range>): Range => ({

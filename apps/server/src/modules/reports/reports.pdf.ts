@@ -1,6 +1,6 @@
 import { RESULT_STATUS as R, requestLinesOf, rulesOf } from '@nlims/contracts';
 import { drawBarcode, FONT, formatAge, formatDateTime, renderPdf, type Doc } from '../../core/pdf.js';
-import type { ReportData } from './report-data.js';
+import type { ReportData } from './reports.data.js';
 import type { PrintedVerification } from '../samples/lifecycle.js';
 
 const MARGIN = 40;

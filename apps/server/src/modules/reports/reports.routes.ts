@@ -6,10 +6,7 @@ import { SYMBOLOGIES, sendPdf, type Symbology } from '../../core/pdf.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { FORMS } from '../samples/forms.js';
-import { renderLabel } from './label.js';
-import { assertReportReleasable } from './release.js';
-import { type ReportData, reportData } from './report-data.js';
-import { renderReport } from './report.js';
+import { assertReportReleasable, renderLabel, renderReport, type ReportData, reportData } from './reports.service.js';
 
 const tags = ['samples'];
 /** A PDF document: binary, described for the OpenAPI document (a Buffer is sent as it is, never serialised). */

@@ -23,7 +23,8 @@ import { readGenericCsv } from './files/generic-csv.js';
 import { readGeneXpert } from './files/genexpert.js';
 import { type FileRow, type ReadOptions, ResultFileError } from './files/read.js';
 import { readCobas4800, readCobas6800 } from './files/roche-cobas.js';
-import { releaseSamples, worksheetRow } from './worksheets.service.js';
+import { releaseSamples } from './worksheets.moves.js';
+import { worksheetRow } from './worksheets.read.js';
 import { worksheetPositions, worksheets, worksheetTemplates } from './worksheets.table.js';
 
 /** Read a results file in the template's format; a file that cannot be read is a 400 on `file` naming its line and column. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identifierLines, valueLines } from './plate.js';
+import { identifierLines, valueLines } from './worksheets.plate.js';
 
 /** A character about half its size wide, as Helvetica's digits are. */
 const widthAt = (text: string, size: number) => text.length * size * 0.55;

@@ -2,7 +2,7 @@ import type { Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { worksheetRow } from './worksheets.service.js';
+import { worksheetRow } from './worksheets.read.js';
 
 /** The results file kept with a worksheet, ready to send: a safe name, its media type and its bytes. */
 export interface ResultsFile {

@@ -21,11 +21,10 @@ import { registerResource } from '../../core/resource.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendPdf } from '../../core/pdf.js';
 import { facilities } from '../facilities/facilities.table.js';
-import { importResults } from './import.js';
-import { renderPlateMap, worklistFile } from './plate.js';
-import { attachmentDisposition, openResultsFile } from './results-file.js';
-import { WORKSHEET_TEMPLATE_DEF } from './templates.js';
-import { cancelWorksheet, createWorksheet, listWorksheets, proposeWorksheet, worksheetDetail } from './worksheets.service.js';
+import { renderPlateMap, worklistFile } from './worksheets.plate.js';
+import { attachmentDisposition, openResultsFile } from './worksheets.results-file.js';
+import { WORKSHEET_TEMPLATE_DEF } from './worksheets.templates.js';
+import { cancelWorksheet, createWorksheet, importResults, listWorksheets, proposeWorksheet, worksheetDetail } from './worksheets.service.js';
 
 const PDF = z.any().meta({ type: 'string', format: 'binary' });
 const cancelBody = z.object({ reason: z.string({ error: 'Give a reason.' }).trim().min(1, 'Give a reason.').max(500) });

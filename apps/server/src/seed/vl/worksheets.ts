@@ -4,8 +4,7 @@ import type { Tx } from '../../core/db.js';
 import { testTypes } from '../../modules/catalogue/catalogue.table.js';
 import { qcMaterials } from '../../modules/facility-settings/facility-settings.table.js';
 import { m2000Row, writeM2000Log } from '../../modules/worksheets/files/m2000-log.js';
-import { importResults } from '../../modules/worksheets/import.js';
-import { createWorksheet, proposeWorksheet } from '../../modules/worksheets/worksheets.service.js';
+import { createWorksheet, importResults, proposeWorksheet } from '../../modules/worksheets/worksheets.service.js';
 import { worksheetTemplates } from '../../modules/worksheets/worksheets.table.js';
 import { principalOf } from '../demo-steps.js';
 

@@ -4,7 +4,8 @@ import type { Db } from '../../../core/db.js';
 import type { App } from '../../../core/types.js';
 import { jsonOrFile, sendTable } from '../../../core/export/xlsx.js';
 import { recordAudit } from '../../audit/audit.service.js';
-import { globalDashboard, tierDashboard } from './tier-dashboard.js';
+import { tierDashboard } from './tier-dashboard.js';
+import { globalDashboard } from './tier-global.js';
 import { dashboardTable, globalTable } from './tier-export.js';
 
 const tags = ['dashboards'];
