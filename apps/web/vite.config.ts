@@ -34,7 +34,7 @@ export default defineConfig({
             {
               name: 'light',
               priority: 2,
-              test: /[\\/]src[\\/](pwa[\\/]serviceWorker|i18n[\\/]languages|index\.css|features[\\/](public[\\/](public\.css|static[\\/]language-cookie)|language[\\/]language\.css|demo[\\/]demoBanner\.css))/,
+              test: /[\\/]src[\\/](pwa[\\/]serviceWorker|i18n[\\/](languages|language-cookie)|index\.css|features[\\/](public[\\/]public\.css|language[\\/]language\.css|demo[\\/]demoBanner\.css))/,
             },
             // The sign-in page and what it needs, in one file.
             { name: 'signin', priority: 1, test: /[\\/]src[\\/]features[\\/]auth[\\/]SignIn\.tsx$/ },

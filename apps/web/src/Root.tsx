@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { DemoBanner } from './features/demo/DemoBanner';
-import { PageLoading } from './features/errors/PageLoading';
+import { PageLoading } from './shared/page/PageLoading';
 import { SectionBoundary } from './features/errors/SectionBoundary';
 
 // Public pages and sign-in stay free of the component library; everything loads on demand (the server

@@ -7,7 +7,7 @@ vi.stubGlobal('sessionStorage', new MemoryStorage());
 const { api, REQUEST_TIMEOUT_MS } = await import('./client');
 const { ApiError, NetworkError } = await import('./errors');
 const { setNotifier } = await import('./notifier');
-const session = await import('../features/auth/session');
+const session = await import('./session');
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

@@ -1,5 +1,5 @@
 import type { TokenPair } from '@nlims/contracts';
-import { clearSession, getSession, reloadSession, setTokens } from '../features/auth/session';
+import { clearSession, getSession, reloadSession, setTokens } from './session';
 import { ApiError, NetworkError } from './errors';
 import { notifyFailure } from './notifier';
 

@@ -6,7 +6,7 @@ vi.stubGlobal('sessionStorage', new MemoryStorage());
 
 const { api, newIdempotencyKey } = await import('./client');
 const { setNotifier } = await import('./notifier');
-const session = await import('../features/auth/session');
+const session = await import('./session');
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { rememberLanguage } from '../features/public/static/language-cookie';
+import { rememberLanguage } from './language-cookie';
 import { LANG_STORAGE_KEY, LANGUAGES, detectLanguage, isRtl, type Language } from './languages';
 import { keyed } from './keyed';
 

@@ -14,7 +14,7 @@ import {
   WORKSHEET_STATES,
 } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
-import { sampleStatusKey, testStatusKey, statusKey } from '../features/clinical/common/statusLabels';
+import { sampleStatusKey, testStatusKey, statusKey } from '../shared/status/statusLabels';
 import { keyed } from './keyed';
 
 const catalogs = keyed(import.meta.glob<Record<string, string>>('@locales/*/*.json', { eager: true, import: 'default' }));

@@ -2,13 +2,13 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Row, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import type { PageProps } from '../pages/pageProps';
-import { LoadError } from './LoadError';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import type { PageProps } from '../../shared/page/pageProps';
+import { LoadError } from '../../shared/page/LoadError';
 import { ReferralSummary } from './ReferralSummary';
 import { type StatTile, StatTiles } from './StatTiles';
 import './dashboard.css';
-import { Loading } from './Loading';
+import { Loading } from '../../shared/page/Loading';
 
 /** How wide a card is on a wide screen: the whole row, half, a third, or the wider or narrower of two (7:5). On phones, always the whole row. */
 export type CardWidth = 'full' | 'half' | 'third' | 'wide' | 'narrow';

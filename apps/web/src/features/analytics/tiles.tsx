@@ -13,7 +13,7 @@ import {
 import { figureAt, noteFigure, type TileIcon, type TileSpec, type TileUnit } from '@nlims/contracts';
 import type { i18n as I18n, TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { percentText } from './format';
+import { percentText } from '../../shared/format/figures';
 import type { StatTile } from './StatTiles';
 
 /** The picture of each tile kind (contracts' TILE_ICONS). */

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, isRtl } from '../../i18n/languages';
 import { loadAntdLocale } from './antdLocale';
 import { NoticeBridge } from './NoticeBridge';
-import { NoticesProvider } from './notices';
-import { prefersReducedMotion, themeFor } from './theme';
+import { NoticesProvider } from '../../shared/notices';
+import { prefersReducedMotion, themeFor } from '../../shared/theme';
 
 // Read once: the setting rarely changes while a page is open.
 const appTheme = themeFor(prefersReducedMotion());

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setNotifier } from '../../api/notifier';
-import { useNotices } from './notices';
+import { useNotices } from '../../shared/notices';
 
 export const ERROR_NOTICE_SECONDS = 6;
 

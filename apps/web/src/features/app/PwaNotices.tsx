@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyUpdate } from '../../pwa/serviceWorker';
 import { INSTALLED_NOTICE_MS, usePwa } from '../../pwa/usePwa';
-import { useNotices } from './notices';
+import { useNotices } from '../../shared/notices';
 
 /** "Update Available" stays until acted on; "App installed" closes after 6 s (SPEC §2, §9). */
 export function PwaNotices() {

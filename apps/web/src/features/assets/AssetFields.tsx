@@ -1,8 +1,8 @@
 import { ASSET_TAG_PATTERN } from '@nlims/contracts';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { todayLagos } from '../clinical/common/format';
-import { DateInput } from '../forms/DateInput';
+import { todayLagos } from '../../shared/format/format';
+import { DateInput } from '../../shared/forms/DateInput';
 import { useKinds, useLocations, useMachineSettings, useReferenceList } from './api';
 
 export const ASSET_FIELDS = [

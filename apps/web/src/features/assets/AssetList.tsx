@@ -4,9 +4,9 @@ import { Button, Empty, Input, Pagination, Select, Space, Spin, Table } from 'an
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '../analytics/LoadError';
-import { printFile } from '../clinical/common/pdf';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { LoadError } from '../../shared/page/LoadError';
+import { printFile } from '../../shared/files';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { ASSET_PAGE, type AssetFilters, labelsPath, useAssetList, useKinds, useLocations } from './api';
 import { filtersFromParams, paramsOfFilters } from './filters';
 import { AvailabilityTag, checkoutText, StatusTag, ValidityTag } from './labels';

@@ -1,8 +1,8 @@
 import { CHECKOUT_TARGETS, type CheckoutTarget } from '@nlims/contracts';
 import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { todayLagos } from '../clinical/common/format';
-import { DateInput } from '../forms/DateInput';
+import { todayLagos } from '../../shared/format/format';
+import { DateInput } from '../../shared/forms/DateInput';
 import { useLocations, usePeople, useReferenceList } from './api';
 
 export const CHECKOUT_FIELDS = ['to', 'target', 'bench', 'user', 'location', 'expected_back', 'note'] as const;

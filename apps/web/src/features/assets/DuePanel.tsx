@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import type { AssetDue } from '@nlims/contracts';
 import { Button, Card, Spin, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { useAssetDue } from './api';
 import { day, ValidityTag } from './labels';
 

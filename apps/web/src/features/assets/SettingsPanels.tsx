@@ -3,7 +3,7 @@ import { ASSET_CATEGORIES, type AssetGenericItem, type AssetLocationItem } from 
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { useKinds, useLocations, useSaveKind, useSaveLocation } from './api';
 import { showOnFields } from './serverErrors';
 

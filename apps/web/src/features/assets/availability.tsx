@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAvailability } from './api';
 import { unavailableText } from './labels';
-import './assets.css';
+import './availability.css';
 
 interface Option {
   value: number;

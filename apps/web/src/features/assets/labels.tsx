@@ -2,8 +2,8 @@ import type { AssetCheckout, AssetStatus, AssetUnavailable, ValidityState } from
 import { Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ltr } from '../analytics/format';
-import { formatDate, formatDateTime } from '../clinical/common/format';
+import { ltr } from '../../shared/format/figures';
+import { formatDate, formatDateTime } from '../../shared/format/format';
 
 const STATUS_COLORS: Record<AssetStatus, string> = { in_use: 'green', under_repair: 'orange', out_of_service: 'red' };
 const VALIDITY_COLORS: Record<ValidityState, string> = { valid: 'green', due: 'gold', overdue: 'red', none: 'default' };

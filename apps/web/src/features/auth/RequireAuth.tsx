@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageLoading } from '../errors/PageLoading';
+import { PageLoading } from '../../shared/page/PageLoading';
 import { fromLocation } from './redirect';
 import { checkSessionOnce } from './startup';
 import { useSession } from './useSession';

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/errors';
 import { fetchMe } from './api';
-import { clearSession, getSession, setUser } from './session';
+import { clearSession, getSession, setUser } from '../../api/session';
 
 let started: Promise<void> | null = null;
 

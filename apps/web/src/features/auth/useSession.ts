@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getSession, subscribeSession, type Session } from './session';
+import { getSession, subscribeSession, type Session } from '../../api/session';
 
 export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession);

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError, NetworkError } from '../../api/errors';
 import { fetchMe, login } from './api';
 import { readFrom } from './redirect';
-import { clearSession, setUser, startSession } from './session';
+import { clearSession, setUser, startSession } from '../../api/session';
 import { markSessionChecked } from './startup';
 
 export interface SignInValues {

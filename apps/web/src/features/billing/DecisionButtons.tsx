@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import { type DecisionTarget, useDecide } from './api';
 import { naira } from './money';
 

@@ -1,34 +1,13 @@
 import { BILLING_READ_ROLES, type BillingHold } from '@nlims/contracts';
 import { SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, type TableProps, Tag, Tooltip } from 'antd';
+import { Alert, Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAccess } from '../layout/useAccess';
-import { useBillingHolds, useBillingSettings } from './api';
+import { useAccess } from '../auth/useAccess';
+import { type ReportHold, useReportHold } from './holds';
 import { naira } from './money';
 import './billing.css';
-
-/**
- * Whether a sample's report is held until its invoice is paid (the facility's setting on, and a balance owed):
- * asked only where the facility holds results, so a laboratory that does not pays no request for it.
- */
-export function useReportHold(sampleId: number): ReportHold {
-  const settings = useBillingSettings();
-  const holding = settings.data?.hold_until_paid === true;
-  const holds = useBillingHolds({ sample: sampleId }, holding);
-  const asked = holding ? holds : settings;
-  if (settings.isSuccess && !holding) return { state: 'free' };
-  if (holds.isSuccess) return holds.data[0] ? { state: 'held', hold: holds.data[0] } : { state: 'free' };
-  if (asked.isError) return { state: 'unknown', retry: () => void asked.refetch() };
-  return { state: 'checking' };
-}
-
-/**
- * A report's payment state: free to print, held with its invoice, still being checked, or not known (the check
- * failed). Only "free" shows the report's buttons: a result held for payment is never offered while unknown.
- */
-export type ReportHold = { state: 'free' } | { state: 'held'; hold: BillingHold } | { state: 'checking' } | { state: 'unknown'; retry: () => void };
 
 /** What stands in for the report's buttons while its payment is being checked, or when the check failed. */
 export function HoldPending({ hold }: { hold: Extract<ReportHold, { state: 'checking' | 'unknown' }> }) {
@@ -85,35 +64,14 @@ export function HoldNotice({ hold, compact }: { hold: BillingHold; compact?: boo
   );
 }
 
-/** The holds among a page of lab numbers (a report's rows), where the facility holds results until paid. */
-export function useLabNumberHolds(labNumbers: readonly string[]): Map<string, BillingHold> {
-  const settings = useBillingSettings();
-  const unique = [...new Set(labNumbers)];
-  const holds = useBillingHolds({ labNumbers: unique }, settings.data?.hold_until_paid === true && unique.length > 0);
-  return new Map((holds.data ?? []).map((h) => [h.lab_number, h]));
-}
-
-/** A report's columns with a held order's tag under its lab number (the `lab` column). */
-export function withHolds<T extends { lab_number: string }>(columns: TableProps<T>['columns'], holds: Map<string, BillingHold>): TableProps<T>['columns'] {
-  if (!holds.size || !columns) return columns;
-  return columns.map((c) => {
-    if (c.key !== 'lab' || !('render' in c) || !c.render) return c;
-    const render = c.render;
-    return {
-      ...c,
-      render: (value: unknown, row: T, index: number) => {
-        const hold = holds.get(row.lab_number);
-        return (
-          <>
-            {render(value, row, index) as ReactNode}
-            {hold && (
-              <div>
-                <HoldNotice hold={hold} compact />
-              </div>
-            )}
-          </>
-        );
-      },
-    };
-  });
+/**
+ * A sample's report buttons (`children`), shown once its payment is known to be no obstacle: in their place
+ * the hold and the way to its invoice, or the check still under way or failed. Fills the sample pages'
+ * report-buttons slot.
+ */
+export function ReportHoldGate({ sampleId, children }: { sampleId: number; children: ReactNode }) {
+  const hold = useReportHold(sampleId);
+  if (hold.state === 'held') return <HoldNotice hold={hold.hold} />;
+  if (hold.state !== 'free') return <HoldPending hold={hold} />;
+  return <>{children}</>;
 }

@@ -4,10 +4,10 @@ import { Empty, Input, Pagination, Select, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../analytics/LoadError';
-import { formatDateTime } from '../clinical/common/format';
-import { DateInput } from '../forms/DateInput';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { LoadError } from '../../shared/page/LoadError';
+import { formatDateTime } from '../../shared/format/format';
+import { DateInput } from '../../shared/forms/DateInput';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { type InvoiceFilters, PAGE, useInvoices } from './api';
 import { InvoiceStateTag, Money } from './labels';
 

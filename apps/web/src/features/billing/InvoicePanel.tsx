@@ -3,8 +3,8 @@ import type { InvoiceAdjustment, InvoiceDetail, InvoiceRefund, PaymentTaken } fr
 import { Alert, Button, Card, Descriptions, Empty, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../clinical/common/format';
-import { downloadFile, printFile, viewFile } from '../clinical/common/pdf';
+import { formatDateTime } from '../../shared/format/format';
+import { downloadFile, printFile, viewFile } from '../../shared/files';
 import { receiptPath } from './api';
 import { DecisionButtons } from './DecisionButtons';
 import { DecisionTag, InvoiceStateTag, MethodText, Money } from './labels';

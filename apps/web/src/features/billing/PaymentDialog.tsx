@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { showOnFields } from '../nonconformity/serverErrors';
+import { showOnFields } from '../../shared/forms/serverErrors';
 import { useTakePayment } from './api';
 import { Money } from './labels';
 import { naira, toKobo, toNaira } from './money';

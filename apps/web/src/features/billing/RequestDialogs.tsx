@@ -3,7 +3,7 @@ import { Alert, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
-import { showOnFields } from '../nonconformity/serverErrors';
+import { showOnFields } from '../../shared/forms/serverErrors';
 import { useRequestAdjustment, useRequestRefund } from './api';
 import { Money } from './labels';
 import { naira, toKobo, toNaira } from './money';

@@ -1,10 +1,10 @@
 import type { Paginated } from '@nlims/contracts';
 import { Button, Card, Empty, Spin, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListPager } from '../clinical/common/ListPager';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
-import { ListTable } from '../resources/ListTable';
-import '../resources/resources.css';
+import { ListPager } from '../../shared/list/ListPager';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import { ListTable } from '../../shared/list/ListTable';
+import '../../shared/list/list.css';
 import { clientAge, hospitalNumberOf, registeredOn, sexLabel } from './facts';
 import { type ClientRecord, fullName } from './types';
 

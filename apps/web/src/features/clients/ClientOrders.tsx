@@ -2,9 +2,9 @@ import { type ProgramForm, RESULT_STATUS } from '@nlims/contracts';
 import { Empty, Pagination, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../clinical/common/format';
+import { formatDate } from '../../shared/format/format';
 import { ResultValue } from '../clinical/common/ResultValue';
-import { StatusTag } from '../clinical/common/status';
+import { StatusTag } from '../../shared/status/status';
 import type { OrderDetail } from '../clinical/types';
 import { useClientOrders, useOrderDetails } from './api';
 

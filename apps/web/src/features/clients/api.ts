@@ -2,7 +2,7 @@ import { type ProgramForm, FILTER_PREFIX, type Paginated } from '@nlims/contract
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import { CLINICAL } from '../clinical/keys';
 import type { OrderDetail, OrderRow } from '../clinical/types';
 import type { ClientRecord } from './types';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ageOf, formatDate } from '../clinical/common/format';
+import { ageOf, formatDate } from '../../shared/format/format';
 import type { ClientRecord } from './types';
 
 /** "35 years", "4 months", "10 days" (SPEC §9 ages); estimated ages read "about 35 years". */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSession } from '../auth/useSession';
-import type { PageProps } from '../pages/pageProps';
+import type { PageProps } from '../../shared/page/pageProps';
 
 /**
  * A programme page's component for the selected programme. Keyed by the
@@ -11,4 +11,11 @@ import type { PageProps } from '../pages/pageProps';
 export function ProgrammePage({ page, view: View }: PageProps & { view: ComponentType<PageProps> }) {
   const { program } = useSession();
   return <View key={`${program ?? ''}:${page.path}`} page={page} />;
+}
+
+/** A programme view as a module registers it: the view's component, started afresh for each programme and path. */
+export function programmeView(View: ComponentType<PageProps>): ComponentType<PageProps> {
+  return function ProgrammeView(props: PageProps) {
+    return <ProgrammePage {...props} view={View} />;
+  };
 }

@@ -1,6 +1,7 @@
 import { FAMILIES } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
-import { badgeCounts, dispatchCount } from './badges';
+import { dispatchCount } from '../dispatch/badge';
+import { badgeCounts } from './badges';
 
 const counts = [
   { test_order_status: 1, count: 4 },

@@ -1,9 +1,7 @@
-import { FAMILIES, type FamilyDefinition, type PageView, RESULT_STATUS as R, roleMay, SAMPLE_STATUS as S } from '@nlims/contracts';
+import { type AccessContext, FAMILIES, type FamilyDefinition, type PageView, RESULT_STATUS as R, roleMay, SAMPLE_STATUS as S } from '@nlims/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useAccess } from '../layout/useAccess';
-import { useConsumablesBadge } from '../consumables/badge';
-import { useNcrBadge } from '../nonconformity/badge';
+import { useAccess } from '../auth/useAccess';
 import { CLINICAL } from './keys';
 import type { StatusCount } from './types';
 
@@ -30,22 +28,13 @@ export function badgeCounts(counts: readonly StatusCount[], family: FamilyDefini
   );
 }
 
-/** SPEC §4: the dispatch page counts the programme's samples on their way to a testing laboratory (DISPATCHED). */
-export const DISPATCH_BADGE = { path: '/dispatch', statuses: [S.DISPATCHED] } as const;
-
-export function dispatchCount(counts: readonly StatusCount[]): number {
-  return DISPATCH_BADGE.statuses.reduce((sum, s) => sum + (counts.find((c) => c.test_order_status === s)?.count ?? 0), 0);
-}
-
-const NONE: Record<string, number> = {};
-
 /**
- * Badge counts on the selected programme's own pages, for its staff; nothing
- * for anyone else. General reads `general_order_count/`, every other
- * programme `public_health_count/?program__name=`. Shares the clinical query
- * key, so every sample or result move refreshes them.
+ * The selected programme's sample and result counts by status, for its staff; nothing for anyone else.
+ * General reads `general_order_count/`, every other programme `public_health_count/?program__name=`.
+ * Shares the clinical query key, so every sample or result move refreshes them; the sidebar's badges of
+ * the programme's pages and of the pages of other modules (dispatch) are read off the same reply.
  */
-export function useNavBadges(): Record<string, number> {
+export function useStatusCounts(): { counts: readonly StatusCount[]; family: FamilyDefinition; program: string; role: AccessContext['role'] } | undefined {
   const { program, role, kind, admin, superuser } = useAccess();
   const family = kind ? FAMILIES[kind] : undefined;
   const enabled = family != null && program != null && !admin && !superuser && roleMay(role, program, 'read');
@@ -57,22 +46,13 @@ export function useNavBadges(): Record<string, number> {
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });
-  // Public health: the positives of notifiable diseases waiting to be notified, for those who notify them.
-  const notifies = enabled && family?.family === 'ph' && roleMay(role, program!, 'released');
-  const { data: toNotify } = useQuery({
-    queryKey: [...CLINICAL, 'ph', 'notify-count'],
-    queryFn: ({ signal }) => api<{ count: number }>('/api/public_health_notify/', { query: { page: 1, page_size: 5 }, signal, notify: false }),
-    enabled: notifies,
-    staleTime: 60_000,
-    refetchInterval: 5 * 60_000,
-  });
-  // Non-conformity reports: the facility's overdue actions, for those who follow them up (whatever the programme).
-  const ncr = useNcrBadge();
-  // Consumables: items low on stock and lots expiring soon, for the facility's administrator (who reads no sample counts).
-  const stock = useConsumablesBadge();
-  const facilityWide = Object.keys(ncr).length || Object.keys(stock).length ? { ...ncr, ...stock } : NONE;
-  if (!(enabled && data && family)) return facilityWide;
-  const counts = { ...badgeCounts(data, family), ...facilityWide };
-  if (roleMay(role, program!, 'dispatch')) counts[DISPATCH_BADGE.path] = dispatchCount(data);
-  return notifies && toNotify ? { ...counts, '/programs/ph-notify': toNotify.count } : counts;
+  return enabled && data && family ? { counts: data, family, program: program!, role } : undefined;
+}
+
+const NONE: Record<string, number> = {};
+
+/** Badge counts on the selected programme's own pages (SPEC §4), for its staff. */
+export function useProgrammeBadges(): Record<string, number> {
+  const status = useStatusCounts();
+  return status ? badgeCounts(status.counts, status.family) : NONE;
 }

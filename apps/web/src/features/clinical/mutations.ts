@@ -2,7 +2,7 @@ import type { ResultBody } from '@nlims/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import { CLINICAL } from './keys';
 import type { Programme } from './programme';
 import type { Client, OrderCreated, OrderDetail } from './types';

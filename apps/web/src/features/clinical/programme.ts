@@ -9,7 +9,7 @@ import {
   roleMay,
 } from '@nlims/contracts';
 import { useMemo } from 'react';
-import { useAccess } from '../layout/useAccess';
+import { useAccess } from '../auth/useAccess';
 
 /**
  * The programme a sample or result page serves: the one selected in the

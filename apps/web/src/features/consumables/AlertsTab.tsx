@@ -1,7 +1,7 @@
 import { Card, Empty, Spin, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { useAlerts } from './api';
 import { day } from './labels';
 

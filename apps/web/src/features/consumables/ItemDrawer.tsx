@@ -3,9 +3,9 @@ import { CONSUMABLE_CATEGORIES, type ConsumableItem, type ConsumableItemBody } f
 import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../app/notices';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
-import { showOnFields } from '../nonconformity/serverErrors';
+import { useNotices } from '../../shared/notices';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import { showOnFields } from '../../shared/forms/serverErrors';
 import { useManufacturers, useSaveItem, useTestOptions, useUnits } from './api';
 
 const FIELDS = [

@@ -2,7 +2,7 @@ import type { ConsumableItem, ConsumableLot, ConsumableLotState } from '@nlims/c
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../clinical/common/format';
+import { formatDate } from '../../shared/format/format';
 
 const NAIRA = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 

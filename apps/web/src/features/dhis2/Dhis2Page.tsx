@@ -1,8 +1,8 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import type { PageProps } from '../pages/pageProps';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import type { PageProps } from '../../shared/page/pageProps';
 import { ExportTab } from './ExportTab';
 import { HistoryTab } from './HistoryTab';
 import { MappingsTab } from './MappingsTab';

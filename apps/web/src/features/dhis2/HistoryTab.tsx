@@ -1,7 +1,7 @@
 import type { Dhis2ExportItem } from '@nlims/contracts';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { useDhis2Exports } from './api';
 import { ImportSummary } from './ImportSummary';
 import { periodLabel } from './labels';

@@ -2,7 +2,7 @@ import { DHIS2_UID, type Dhis2MappingItem } from '@nlims/contracts';
 import { Alert, App, Button, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { useDhis2Mappings, useSaveDhis2Mappings } from './api';
 import { indicatorLabel } from './labels';
 import { problemText } from './problem';

@@ -2,7 +2,7 @@ import { DHIS2_UID, type Dhis2OrgUnitItem } from '@nlims/contracts';
 import { Alert, App, Button, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { useDhis2OrgUnits, useSaveDhis2OrgUnits } from './api';
 import { problemText } from './problem';
 

@@ -3,7 +3,7 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { useDhis2Settings, useSaveDhis2Settings } from './api';
 import { problemText } from './problem';
 

@@ -4,10 +4,10 @@ import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Radio, 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
-import { fromLocalInput, toLocalInput } from '../clinical/common/format';
-import { showServerErrors } from '../clinical/common/forms';
-import { DateTimeInput } from '../forms/DateInput';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { fromLocalInput, toLocalInput } from '../../shared/format/format';
+import { showServerErrors } from '../../shared/forms/forms';
+import { DateTimeInput } from '../../shared/forms/DateInput';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { useRejectionReasons } from '../lookups/hooks';
 import { type ReceiveReply, useReceiveShipment } from './api';
 import { CELSIUS } from './labels';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
 import { useProgramme } from '../clinical/programme';
-import type { PageProps } from '../pages/pageProps';
+import type { PageProps } from '../../shared/page/pageProps';
 import { ShipmentView } from './ShipmentView';
 import './dispatch.css';
 

@@ -2,8 +2,8 @@ import { DISPATCH_STATUS, type ShipmentDetail } from '@nlims/contracts';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ltr } from '../analytics/format';
-import { formatDate, formatDateTime } from '../clinical/common/format';
+import { ltr } from '../../shared/format/figures';
+import { formatDate, formatDateTime } from '../../shared/format/format';
 
 const D = DISPATCH_STATUS;
 const KNOWN = new Set<number>(Object.values(D));

@@ -1,7 +1,7 @@
 import { ageInWeeks } from '@nlims/contracts';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { todayLagos } from '../clinical/common/format';
+import { todayLagos } from '../../shared/format/format';
 import { useClient } from '../clients/api';
 
 /**

@@ -3,7 +3,7 @@ import { type AttachmentItem, type AttachmentTarget, FILE_ACCEPT } from '@nlims/
 import { Button, Checkbox, Empty, Input, Popconfirm, Spin, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { useAttachments, useAttachmentsChanged, useDeleteAttachment, useUpdateAttachment } from './api';
 import { DownloadButton, FileName } from './FileParts';
 import { formatSize, when } from './format';

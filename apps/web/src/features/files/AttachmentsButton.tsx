@@ -3,7 +3,7 @@ import type { AttachmentTarget } from '@nlims/contracts';
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { Attachments } from './Attachments';
 
 /** A button that opens the attachments of a sample, a result or a report in a dialog (its list is asked for only then). */

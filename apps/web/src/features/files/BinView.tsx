@@ -3,7 +3,7 @@ import { BIN_DAYS, type FileItem, type FolderItem } from '@nlims/contracts';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { useBinFolders, useFiles, useRestoreItem } from './api';
 import { FileName, FolderName } from './FileParts';
 import { binDaysLeft, formatSize, when } from './format';

@@ -1,6 +1,6 @@
 import { Form, type FormRule, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../forms/DateInput';
+import { DateInput } from '../../shared/forms/DateInput';
 
 /** The metadata fields of a controlled document's version, as the upload sends them. */
 export const DOCUMENT_FIELDS = ['code', 'title', 'effective_date', 'review_date', 'approved_by'] as const;

@@ -12,7 +12,7 @@ import type { FileItem } from '@nlims/contracts';
 import { Button, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../clinical/common/pdf';
+import { downloadFile } from '../../shared/files';
 import { downloadPath } from './api';
 
 const ICONS: Record<string, ReactNode> = {

@@ -5,7 +5,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../analytics/LoadError';
+import { LoadError } from '../../shared/page/LoadError';
 import { foldersQuery, useDeleteItem, useFiles, useFolders } from './api';
 import { MoveDialog, NewFolderDialog, RenameDialog } from './dialogs';
 import { DocumentTags, DownloadButton, FileName } from './FileParts';

@@ -1,6 +1,6 @@
 import { Empty, Pagination, Spin, Table } from 'antd';
 import type { ReactNode } from 'react';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 
 export interface Column<T> {
   key: string;

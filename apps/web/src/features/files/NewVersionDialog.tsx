@@ -1,8 +1,8 @@
 import type { FileItem } from '@nlims/contracts';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../app/notices';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { useNotices } from '../../shared/notices';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { UploadForm } from './UploadForm';
 
 /** The next version of a controlled document: one file with the same code, in the same folder, and its own dates and approver. */

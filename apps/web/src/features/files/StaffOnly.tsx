@@ -1,9 +1,9 @@
 import { Empty } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import { useAccess } from '../layout/useAccess';
-import type { PageProps } from '../pages/pageProps';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import { useAccess } from '../auth/useAccess';
+import type { PageProps } from '../../shared/page/pageProps';
 
 /**
  * A facility's files are its staff's: the super admin and the officials, who hold no facility, are told so instead

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import type { PageProps } from '../pages/pageProps';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import type { PageProps } from '../../shared/page/pageProps';
 import { useMayIssueDocuments } from './access';
 import { UploadForm } from './UploadForm';
 import './files.css';

@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Form, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
-import { todayLagos } from '../clinical/common/format';
+import { todayLagos } from '../../shared/format/format';
 import { useInvalidateFiles } from './api';
 import { DOCUMENT_FIELDS, DocumentFields } from './DocumentFields';
 import { FolderPicker } from './FolderPicker';

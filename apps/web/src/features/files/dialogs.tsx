@@ -2,7 +2,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../../api/forms';
-import { errorDetail } from '../clinical/common/forms';
+import { errorDetail } from '../../shared/forms/forms';
 import { useCreateFolder, useUpdateItem } from './api';
 import { FolderPicker } from './FolderPicker';
 

@@ -1,7 +1,7 @@
 import { BIN_DAYS, FILE_KINDS } from '@nlims/contracts';
 import type { TFunction } from 'i18next';
-import { ltr } from '../analytics/format';
-import { formatDate, formatDateTime } from '../clinical/common/format';
+import { ltr } from '../../shared/format/figures';
+import { formatDate, formatDateTime } from '../../shared/format/format';
 
 /** A file's size in bytes, kilobytes or megabytes (one decimal under ten). */
 export function formatSize(t: TFunction, bytes: number): string {

@@ -1,6 +1,6 @@
 import { api } from '../../api/client';
 import { ApiError, NetworkError } from '../../api/errors';
-import { getSession } from '../auth/session';
+import { getSession } from '../../api/session';
 
 export type Fields = Record<string, string | number | boolean | null | undefined>;
 

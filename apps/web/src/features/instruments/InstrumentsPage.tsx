@@ -24,10 +24,10 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorLines } from '../../api/errors';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
-import { formatDateTime } from '../clinical/common/format';
-import type { PageProps } from '../pages/pageProps';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import { formatDateTime } from '../../shared/format/format';
+import type { PageProps } from '../../shared/page/pageProps';
 import { useCandidates, useInstrumentMachines, useMessage, useMessages, useResolve, useUnmatched } from './api';
 import './instruments.css';
 

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorLines } from '../../api/errors';
 import { useSession } from '../auth/useSession';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import { formatDateTime } from '../clinical/common/format';
-import type { PageProps } from '../pages/pageProps';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import { formatDateTime } from '../../shared/format/format';
+import type { PageProps } from '../../shared/page/pageProps';
 import { useApiClientAction, useApiClients, useCreateApiClient } from './api';
 import './interop.css';
 

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Collapse, Empty, Input, List, Modal, Space, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorLines } from '../../api/errors';
-import { formatDateTime } from '../clinical/common/format';
+import { formatDateTime } from '../../shared/format/format';
 import { useDecideRequest, useElectronicRequests } from './api';
 import './interop.css';
 

@@ -7,7 +7,7 @@ import { SectionBoundary } from '../errors/SectionBoundary';
 import { BrandMark } from '../public/Brand';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
-import { DESKTOP_UP, TABLET_UP, useMediaQuery } from './useMediaQuery';
+import { DESKTOP_UP, TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { useScrollableTables } from './useScrollableTables';
 import './layout.css';
 

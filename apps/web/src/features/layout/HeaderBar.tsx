@@ -4,9 +4,10 @@ import { Button, Layout, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/useSession';
 import { LanguageSelect } from '../language/LanguageSelect';
-import { OfflineBadge } from '../offline/OfflineBadge';
+import { Slot } from '../../shared/registry';
+import { HEADER_STATUS } from './slots';
 import { ProgramSwitcher } from './ProgramSwitcher';
-import { placeName, roleText } from './roleText';
+import { placeName, roleText } from '../auth/roleText';
 import { UserMenu } from './UserMenu';
 
 interface Props {
@@ -34,7 +35,7 @@ export function HeaderBar({ mobile, collapsed, onToggle }: Props) {
         {!mobile && <ProgramSwitcher />}
         <div className="app-header__end">
           {!mobile && role && <Tag color="green">{role}</Tag>}
-          <OfflineBadge />
+          <Slot slot={HEADER_STATUS} />
           <LanguageSelect />
           <UserMenu compact={mobile} />
         </div>

@@ -2,10 +2,10 @@ import { landingForProgram, truncate, TRUNCATE, userPrograms } from '@nlims/cont
 import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { setProgram } from '../auth/session';
+import { setProgram } from '../../api/session';
 import { useSession } from '../auth/useSession';
-import { programName } from './roleText';
-import { useAccess } from './useAccess';
+import { programName } from '../auth/roleText';
+import { useAccess } from '../auth/useAccess';
 
 /** Staff switch programme here; admins, super admins and tier users see it as plain text. */
 export function ProgramSwitcher() {

@@ -4,8 +4,8 @@ import { Badge, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useNavBadges } from '../clinical/badges';
-import { useAccess } from './useAccess';
+import { useModuleBadges } from '../../shared/registry';
+import { useAccess } from '../auth/useAccess';
 import { GROUP_ICONS } from './navIcons';
 
 /** The help page, at the sidebar's foot for everyone. */
@@ -17,8 +17,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const ctx = useAccess();
   const { pathname } = useLocation();
   const groups = useMemo(() => sidebarFor(ctx), [ctx]);
-  // Work waiting on the General programme's pages (SPEC §4 badge counts).
-  const badges = useNavBadges();
+  // Work waiting, by page (SPEC §4 badge counts): each module counts its own pages'.
+  const badges = useModuleBadges();
   const current = findPage(pathname);
   // Every group starts open: each page is one click away and every link is in the page.
   const [openKeys, setOpenKeys] = useState<string[]>(() => groups.map((g) => g.group));

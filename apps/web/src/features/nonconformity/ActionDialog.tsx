@@ -2,11 +2,11 @@ import { NCR_ACTION_KINDS, type NcrAction, type NcrDetail } from '@nlims/contrac
 import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { todayLagos } from '../clinical/common/format';
-import { DateInput } from '../forms/DateInput';
+import { todayLagos } from '../../shared/format/format';
+import { DateInput } from '../../shared/forms/DateInput';
 import { useAddAction, useResponsibles, useUpdateAction } from './api';
 import { day } from './labels';
-import { showOnFields } from './serverErrors';
+import { showOnFields } from '../../shared/forms/serverErrors';
 
 export type ActionDialogKind = 'add' | 'done' | 'review';
 

@@ -3,7 +3,7 @@ import type { NcrAction, NcrDetail } from '@nlims/contracts';
 import { Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { ActionDialog, type ActionDialogKind } from './ActionDialog';
 import { day, when } from './labels';
 

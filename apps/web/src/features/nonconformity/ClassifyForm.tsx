@@ -2,10 +2,10 @@ import { NCR_CATEGORIES, NCR_QSES, NCR_TYPE_KEYS, NCR_TYPES, type NcrCategory, t
 import { Alert, Button, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import { type ClassifyBody, useClassifyNcr } from './api';
 import { RiskTag, typeText } from './labels';
-import { showOnFields } from './serverErrors';
+import { showOnFields } from '../../shared/forms/serverErrors';
 
 const FIELDS = ['category', 'type', 'qse', 'consequence', 'likelihood', 'root_cause'] as const;
 const SCALE = [1, 2, 3] as const;

@@ -2,9 +2,9 @@ import type { NcrDetail } from '@nlims/contracts';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import { type CloseBody, useCloseNcr } from './api';
-import { showOnFields } from './serverErrors';
+import { showOnFields } from '../../shared/forms/serverErrors';
 
 const FIELDS = ['effectiveness_check', 'password'] as const;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UpdateBody, useUpdateNcr } from './api';
 import { REPORT_FIELDS, ReportFields } from './ReportFields';
-import { showOnFields } from './serverErrors';
+import { showOnFields } from '../../shared/forms/serverErrors';
 
 /** Correct what was reported (the reporter while it is only reported, a manager while it is open); only what changed is sent. */
 export function EditDialog({ report, onClose }: { report: NcrDetail; onClose: () => void }) {

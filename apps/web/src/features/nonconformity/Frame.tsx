@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../layout/usePageTitle';
-import '../clinical/clinical.css';
+import { usePageTitle } from '../../shared/page/usePageTitle';
+import '../../shared/page/page.css';
 import './nonconformity.css';
 
 /** A report's page: its own heading (a report's number, or "Report a non-conformity") in the page and the tab, actions beside it. */

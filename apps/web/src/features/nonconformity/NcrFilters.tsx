@@ -3,7 +3,7 @@ import { NCR_CATEGORIES, NCR_SEVERITIES, NCR_STATES, NCR_TYPE_KEYS, NCR_TYPES } 
 import { Checkbox, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../forms/DateInput';
+import { DateInput } from '../../shared/forms/DateInput';
 import { type ListFilters, useSections } from './api';
 import { typeText } from './labels';
 

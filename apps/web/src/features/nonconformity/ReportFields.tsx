@@ -1,8 +1,8 @@
 import { NCR_SEVERITIES } from '@nlims/contracts';
 import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { todayLagos } from '../clinical/common/format';
-import { DateInput } from '../forms/DateInput';
+import { todayLagos } from '../../shared/format/format';
+import { DateInput } from '../../shared/forms/DateInput';
 import { useSections } from './api';
 
 /** What a reporter writes (and may correct while the report is only reported): the fields of the create and edit forms. */

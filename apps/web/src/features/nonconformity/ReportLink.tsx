@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import type { DraftSource } from './api';
 import { draftPath } from './filters';
 

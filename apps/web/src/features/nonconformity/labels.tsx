@@ -2,8 +2,8 @@ import { type NcrSeverity, type NcrState, ncrRiskLevel } from '@nlims/contracts'
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ltr } from '../analytics/format';
-import { formatDate, formatDateTime } from '../clinical/common/format';
+import { ltr } from '../../shared/format/figures';
+import { formatDate, formatDateTime } from '../../shared/format/format';
 
 const STATE_COLORS: Record<NcrState, string> = { reported: 'gold', investigating: 'blue', action_planned: 'purple', closed: 'green' };
 const SEVERITY_COLORS: Record<NcrSeverity, string> = { critical: 'red', major: 'orange', minor: 'default' };

@@ -3,7 +3,7 @@ import type { CriticalAlertItem } from '@nlims/contracts';
 import { Alert, Button, Checkbox, Empty, Form, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../clinical/common/format';
+import { formatDateTime } from '../../shared/format/format';
 import { useAcknowledgeCritical, useCriticalAlerts } from './api';
 import './notifications.css';
 

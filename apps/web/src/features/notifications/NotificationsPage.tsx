@@ -3,9 +3,9 @@ import { OUTBOX_STATUSES, type NotificationSettingItem, type OutboxItem, type Ou
 import { Alert, Button, Empty, Input, Select, Space, Switch, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import { formatDateTime } from '../clinical/common/format';
-import type { PageProps } from '../pages/pageProps';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import { formatDateTime } from '../../shared/format/format';
+import type { PageProps } from '../../shared/page/pageProps';
 import { useNotificationSettings, useOutbox, useResend, useSaveNotificationSetting } from './api';
 import { CriticalAlertTable } from './CriticalAlertPanel';
 import { providerNotice } from './providers';

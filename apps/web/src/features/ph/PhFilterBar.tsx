@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/useSession';
-import { PeriodFilter } from '../analytics/PeriodFilter';
+import { PeriodFilter } from '../../shared/forms/PeriodFilter';
 import type { PhFilters } from './api';
 import { diseaseText } from './labels';
 import '../analytics/report.css';

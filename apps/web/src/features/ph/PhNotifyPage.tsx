@@ -4,17 +4,17 @@ import { Alert, Button, Card, Empty, Form, Input, Modal, Segmented, Spin, type T
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import { errorDetail, showServerErrors } from '../clinical/common/forms';
-import { formatDateTime } from '../clinical/common/format';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import { errorDetail, showServerErrors } from '../../shared/forms/forms';
+import { formatDateTime } from '../../shared/format/format';
 import { FlagTag } from '../clinical/common/ResultValue';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
-import type { PageProps } from '../pages/pageProps';
-import { ListTable } from '../resources/ListTable';
-import { Pager } from '../resources/Pager';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import type { PageProps } from '../../shared/page/pageProps';
+import { ListTable } from '../../shared/list/ListTable';
+import { Pager } from '../../shared/list/Pager';
 import { useMarkNotified, usePhNotify } from './api';
 import { diseaseText } from './labels';
-import '../resources/resources.css';
+import '../../shared/list/list.css';
 import '../analytics/report.css';
 import './ph.css';
 

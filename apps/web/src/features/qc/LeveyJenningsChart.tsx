@@ -3,10 +3,10 @@ import { Empty } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRtl } from '../../i18n/languages';
-import { ChartFrame } from '../analytics/charts/ChartFrame';
-import { ltr } from '../analytics/format';
-import { canvasDirection } from '../analytics/charts/model';
-import { formatDateTime } from '../clinical/common/format';
+import { ChartFrame } from '../../shared/charts/ChartFrame';
+import { ltr } from '../../shared/format/figures';
+import { canvasDirection } from '../../shared/charts/model';
+import { formatDateTime } from '../../shared/format/format';
 import { leveyJenningsConfig, MARK_STYLE, type PointMark, pointMark, resultText, rulesBroken, sdLines, type Tip, zText } from './leveyJennings';
 
 export interface LeveyJenningsChartProps {

@@ -3,9 +3,9 @@ import type { QcSummaryRow } from '@nlims/contracts';
 import { Button, Card, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
-import { todayLagos } from '../clinical/common/format';
-import { downloadFile } from '../clinical/common/pdf';
+import { LoadError } from '../../shared/page/LoadError';
+import { todayLagos } from '../../shared/format/format';
+import { downloadFile } from '../../shared/files';
 import { useQcSummary } from './api';
 
 /** The last twelve months, this one first, as `YYYY-MM`. */

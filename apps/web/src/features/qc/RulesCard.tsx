@@ -2,8 +2,8 @@ import { type RuleSetting, WESTGARD_RULES, type WestgardRule } from '@nlims/cont
 import { Alert, Button, Card, Select, Switch, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorDetail } from '../clinical/common/forms';
-import { queryState } from '../clinical/common/QueryState';
+import { errorDetail } from '../../shared/forms/forms';
+import { queryState } from '../../shared/page/QueryState';
 import { useProgramme } from '../clinical/programme';
 import { useQcRules, useSaveQcRules } from './api';
 

@@ -1,7 +1,7 @@
 import type { QcResultItem, RuleSeverity } from '@nlims/contracts';
 import type { ChartConfiguration, TooltipModel } from 'chart.js';
-import { ALERT_COLOR, canvasText, PALETTE, timeOf } from '../analytics/charts/model';
-import { formatDateTime } from '../clinical/common/format';
+import { ALERT_COLOR, canvasText, PALETTE, timeOf } from '../../shared/charts/model';
+import { formatDateTime } from '../../shared/format/format';
 
 /**
  * The Levey–Jennings chart's pure parts: how many decimals a lot's figures are written with, the figures as text,

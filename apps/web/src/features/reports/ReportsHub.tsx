@@ -2,9 +2,9 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import { useAccess } from '../layout/useAccess';
-import type { PageProps } from '../pages/pageProps';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import { useAccess } from '../auth/useAccess';
+import type { PageProps } from '../../shared/page/pageProps';
 import { reportPagesFor } from './hub';
 import './reports.css';
 

@@ -1,5 +1,5 @@
-import { useAccess } from '../layout/useAccess';
-import type { PageProps } from '../pages/pageProps';
+import { useAccess } from '../auth/useAccess';
+import type { PageProps } from '../../shared/page/pageProps';
 import { ReportsHub } from './ReportsHub';
 import { TierReport } from './TierReport';
 

@@ -5,16 +5,16 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../auth/useSession';
-import { ReportActions } from '../clinical/common/ReportActions';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import { formatDate, formatDateTime, todayLagos } from '../clinical/common/format';
-import { downloadFile } from '../clinical/common/pdf';
-import { DateInput } from '../forms/DateInput';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
-import type { PageProps } from '../pages/pageProps';
-import { ListTable } from '../resources/ListTable';
-import { Pager } from '../resources/Pager';
-import { LoadError } from '../analytics/LoadError';
+import { ReportActions } from '../../shared/page/ReportActions';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import { formatDate, formatDateTime, todayLagos } from '../../shared/format/format';
+import { downloadFile } from '../../shared/files';
+import { DateInput } from '../../shared/forms/DateInput';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import type { PageProps } from '../../shared/page/pageProps';
+import { ListTable } from '../../shared/list/ListTable';
+import { Pager } from '../../shared/list/Pager';
+import { LoadError } from '../../shared/page/LoadError';
 import { useDashboardFilter, useLocations, useTierReport } from './api';
 import {
   changeFilters,
@@ -27,7 +27,7 @@ import {
   reportRequest,
   type TierReportFilters,
 } from './filters';
-import '../resources/resources.css';
+import '../../shared/list/list.css';
 import '../analytics/report.css';
 import './reports.css';
 

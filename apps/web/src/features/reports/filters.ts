@@ -1,5 +1,5 @@
 import { RESULT_STATUS, SAMPLE_STATUS } from '@nlims/contracts';
-import { defaultPeriod } from '../analytics/format';
+import { defaultPeriod } from '../../shared/format/figures';
 
 /**
  * The aggregated report's filters, as the address carries them (so a report

@@ -1,9 +1,9 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../pages/pageProps';
-import { usePageTitle } from '../layout/usePageTitle';
-import './resources.css';
+import type { PageProps } from '../../shared/page/pageProps';
+import { usePageTitle } from '../../shared/page/usePageTitle';
+import '../../shared/list/list.css';
 
 /** The frame of an administration page: its sidebar title as heading and browser-tab title. */
 export function AdminPage({ page, children, extra }: PageProps & { children: ReactNode; extra?: ReactNode }) {

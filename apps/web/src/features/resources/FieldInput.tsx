@@ -1,6 +1,6 @@
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../forms/DateInput';
+import { DateInput } from '../../shared/forms/DateInput';
 import { LookupSelect } from './LookupSelect';
 import type { FieldSpec, Row, Values } from './types';
 

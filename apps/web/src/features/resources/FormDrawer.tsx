@@ -1,7 +1,7 @@
 import { Button, Drawer, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isRtl } from '../../i18n/languages';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { ResourceForm } from './ResourceForm';
 import type { ResourceConfig, Row, Values } from './types';
 import { useResourceSubmit } from './useResourceSubmit';

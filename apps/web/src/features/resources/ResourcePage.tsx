@@ -1,4 +1,4 @@
-import type { PageProps } from '../pages/pageProps';
+import type { PageProps } from '../../shared/page/pageProps';
 import { AdminPage } from './AdminPage';
 import { ResourcePanel } from './ResourcePanel';
 import type { ResourceConfig } from './types';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { FormDrawer } from './FormDrawer';
 import { ListToolbar, type ViewMode } from './ListToolbar';
-import { Pager } from './Pager';
+import { Pager } from '../../shared/list/Pager';
 import { usePage } from './queries';
 import { ResourceCards } from './ResourceCards';
 import { ResourceTable } from './ResourceTable';

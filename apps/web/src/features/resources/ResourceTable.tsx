@@ -1,8 +1,8 @@
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TABLET_UP, useMediaQuery } from '../layout/useMediaQuery';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
 import { cellOf } from './cells';
-import { ListTable } from './ListTable';
+import { ListTable } from '../../shared/list/ListTable';
 import { RowActions } from './RowActions';
 import type { ResourceConfig, Row } from './types';
 

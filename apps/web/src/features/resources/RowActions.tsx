@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import { useRemove, useSave } from './queries';
 import type { ResourceConfig, Row } from './types';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageBandToDays, ageBandToForm, formatNaira, pageLabel, parseNaira } from './format';
+import { ageBandToDays, ageBandToForm, formatNaira, parseNaira } from './format';
+import { pageLabel } from '../../shared/list/pageLabel';
 
 describe('list and money formats', () => {
   it('counts pages from 1, of at least one', () => {

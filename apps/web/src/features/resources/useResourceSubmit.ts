@@ -2,7 +2,7 @@ import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { applyFieldErrors } from '../../api/forms';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import { useSave } from './queries';
 import type { FieldSpec, ResourceConfig, Row, Values } from './types';
 import { validateBody, type FieldError } from './validate';

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PeriodFilter } from '../analytics/PeriodFilter';
+import { PeriodFilter } from '../../shared/forms/PeriodFilter';
 import { type TbFilters, useTbTestTypes } from './api';
 import '../analytics/report.css';
 

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../i18n/languages';
 import { formChoiceText } from './labels';
-import { defaultPeriod, percentText, periodText } from '../analytics/format';
+import { defaultPeriod, percentText, periodText } from '../../shared/format/figures';
 import { keyed } from '../../i18n/keyed';
 
 type Catalog = Record<string, string>;

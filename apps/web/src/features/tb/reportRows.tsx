@@ -3,9 +3,9 @@ import { Card, Empty, Spin, type TableProps, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ClientFacts, SampleLabel } from '../clinical/common/ClientSummary';
-import { formatDateTime } from '../clinical/common/format';
+import { formatDateTime } from '../../shared/format/format';
 import { FlagTag } from '../clinical/common/ResultValue';
-import { TestStatusTag } from '../clinical/common/status';
+import { TestStatusTag } from '../../shared/status/status';
 import { formChoiceText } from './labels';
 
 /** A report row as the clinical cells read it (`sample_type_name`). */

@@ -1,5 +1,5 @@
-import type { PageProps } from '../pages/pageProps';
-import { useAccess } from '../layout/useAccess';
+import type { PageProps } from '../../shared/page/pageProps';
+import { useAccess } from '../auth/useAccess';
 import { TierDashboard } from './TierDashboard';
 
 /** The facility's dashboard of the programme the user works in (the server keeps it to their facility). */

@@ -1,4 +1,4 @@
-import type { PageProps } from '../pages/pageProps';
+import type { PageProps } from '../../shared/page/pageProps';
 import { TierDashboard } from './TierDashboard';
 
 /** General (clinical) staff's dashboard of their facility's orders. */

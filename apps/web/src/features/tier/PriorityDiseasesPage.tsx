@@ -4,10 +4,10 @@ import { Button, Card, Empty, Segmented, Select, Spin, Table } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/useSession';
-import { ClinicalPage } from '../clinical/common/ClinicalPage';
-import { formatDate } from '../clinical/common/format';
-import type { PageProps } from '../pages/pageProps';
-import { LoadError } from '../analytics/LoadError';
+import { ClinicalPage } from '../../shared/page/ClinicalPage';
+import { formatDate } from '../../shared/format/format';
+import type { PageProps } from '../../shared/page/pageProps';
+import { LoadError } from '../../shared/page/LoadError';
 import { useDashboardFilter, useGlobalDashboard } from './api';
 import { Cases, countText, ExportButtons, hasReading, percentText, Trend } from './figures';
 import { busiestDisease, MAP_MEASURES, type MapMeasure, type TierFilters, type TierView } from './filters';
@@ -18,7 +18,7 @@ import { stateKey } from './states';
 import { TierFilterBar } from './TierFilterBar';
 import { useTierParams } from './useTierParams';
 import './tier.css';
-import { Loading } from '../analytics/Loading';
+import { Loading } from '../../shared/page/Loading';
 
 /**
  * The priority diseases (`global_dashboard/`), every tier user's landing:

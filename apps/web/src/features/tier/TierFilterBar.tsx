@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../forms/DateInput';
+import { DateInput } from '../../shared/forms/DateInput';
 import { useDashboardFilter } from './api';
 import type { TierFilters } from './filters';
 

@@ -2,8 +2,8 @@ import type { GlobalDashboard, TierDashboard, TierTable, dashboardFilterReply } 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/client';
-import { todayLagos } from '../clinical/common/format';
-import { downloadFile } from '../clinical/common/pdf';
+import { todayLagos } from '../../shared/format/format';
+import { downloadFile } from '../../shared/files';
 import { apiQuery, queryString, type TierFilters } from './filters';
 
 /** The two dashboards of a disease or programme: any programme (the diseases, facility staff) and General's orders. */

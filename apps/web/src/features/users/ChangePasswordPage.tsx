@@ -1,8 +1,8 @@
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../pages/pageProps';
-import { useNotices } from '../app/notices';
+import type { PageProps } from '../../shared/page/pageProps';
+import { useNotices } from '../../shared/notices';
 import { useSession } from '../auth/useSession';
 import { AdminPage } from '../resources/AdminPage';
 import { PasswordFields, submitPassword, type PasswordValues } from './PasswordForm';

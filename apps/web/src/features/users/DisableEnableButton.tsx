@@ -1,6 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import { useSession } from '../auth/useSession';
 import { useAction } from '../resources/queries';
 import type { Row } from '../resources/types';

@@ -2,7 +2,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import { Button, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../app/notices';
+import { useNotices } from '../../shared/notices';
 import type { Row } from '../resources/types';
 import { PasswordFields, submitPassword, type PasswordValues } from './PasswordForm';
 

@@ -2,7 +2,7 @@ import { normaliseVerifyCode, formatVerifyCode, type VerifyReply } from '@nlims/
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { formatDateTime } from '../clinical/common/format';
+import { formatDateTime } from '../../shared/format/format';
 import { PublicPage } from '../public/PublicPage';
 import './verify.css';
 

@@ -2,7 +2,7 @@ import { FILL_ORDERS, PLATE_SIZES, RESULT_FILE_FORMATS, type WorksheetTemplateBo
 import { Alert, Button, Card, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors } from '../clinical/common/forms';
+import { showServerErrors } from '../../shared/forms/forms';
 import type { Machine, QcMaterial } from '../qc/api';
 import { useSaveTemplate } from './api';
 

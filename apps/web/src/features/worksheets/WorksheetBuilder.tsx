@@ -2,9 +2,9 @@ import { type FillOrder, type PlateSize, plateWells, type WorksheetCandidate, ty
 import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Tag, Modal } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../analytics/LoadError';
-import { formatDateTime } from '../clinical/common/format';
-import { errorDetail } from '../clinical/common/forms';
+import { LoadError } from '../../shared/page/LoadError';
+import { formatDateTime } from '../../shared/format/format';
+import { errorDetail } from '../../shared/forms/forms';
 import type { Machine } from '../qc/api';
 import { useCreateWorksheet, useProposal } from './api';
 import { PlateGrid, type Well } from './PlateGrid';

@@ -3,11 +3,11 @@ import type { ImportPreview, ImportRow, WorksheetDetail } from '@nlims/contracts
 import { Alert, Button, Card, Descriptions, Input, Modal, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ltr } from '../analytics/format';
-import { formatDateTime } from '../clinical/common/format';
-import { queryState } from '../clinical/common/QueryState';
-import { errorDetail } from '../clinical/common/forms';
-import { downloadFile, printFile, viewFile } from '../clinical/common/pdf';
+import { ltr } from '../../shared/format/figures';
+import { formatDateTime } from '../../shared/format/format';
+import { queryState } from '../../shared/page/QueryState';
+import { errorDetail } from '../../shared/forms/forms';
+import { downloadFile, printFile, viewFile } from '../../shared/files';
 import { readResultFileText, useCancelWorksheet, useResultFile, useWorksheet } from './api';
 import { PlateGrid, type Well } from './PlateGrid';
 

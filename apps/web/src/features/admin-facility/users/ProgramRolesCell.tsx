@@ -1,7 +1,7 @@
 import type { ProgramRole } from '@nlims/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { programName, roleName } from '../../layout/roleText';
+import { programName, roleName } from '../../auth/roleText';
 import { DASH } from '../../resources/cells';
 
 /** A user's roles, one tag per programme: "Tuberculosis · Analyst". */

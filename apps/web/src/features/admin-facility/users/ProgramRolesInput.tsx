@@ -3,7 +3,7 @@ import { administeredPrograms, ROLES, type ProgramRole } from '@nlims/contracts'
 import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/useSession';
-import { programName, roleName } from '../../layout/roleText';
+import { programName, roleName } from '../../auth/roleText';
 
 interface Props {
   id?: string;

@@ -1,8 +1,8 @@
 import { Select, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { PageProps } from '../../pages/pageProps';
-import { DESKTOP_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import type { PageProps } from '../../../shared/page/pageProps';
+import { DESKTOP_UP, useMediaQuery } from '../../../shared/page/useMediaQuery';
 import { AdminPage } from '../../resources/AdminPage';
 import { ResourcePanel } from '../../resources/ResourcePanel';
 import { REFERENCE_CONFIGS } from './referenceResources';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ageOf } from './format';
+import { ageOf } from '../../../shared/format/format';
 
 interface ClientLike {
   sex: string;

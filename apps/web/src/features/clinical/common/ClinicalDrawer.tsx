@@ -1,6 +1,6 @@
 import { Drawer, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { TABLET_UP, useMediaQuery } from '../../../shared/page/useMediaQuery';
 
 interface Props<T> {
   /** Translated; the sample's laboratory number follows it once known. */

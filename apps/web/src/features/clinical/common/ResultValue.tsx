@@ -3,7 +3,8 @@ import { formatNumber, formatResultValue, readWireValue, TARGET_NOT_DETECTED } f
 import { PH_NOTIFY_FLAGS } from '@nlims/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { VlReading } from '../../vl/reading';
+import { Slot } from '../../../shared/registry';
+import { RESULT_READING } from '../slots';
 import { useReference } from '../api';
 import type { ResultItem } from '../types';
 
@@ -97,7 +98,7 @@ export function ResultValue({
           {range}
         </bdi>
       )}
-      <VlReading code={code} value={result.value} />
+      <Slot slot={RESULT_READING} code={code} value={result.value} />
       {result.isolates.length > 0 && <Isolates isolates={result.isolates} />}
     </span>
   );

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgramme } from '../programme';
 import type { OrderCreated } from '../types';
-import { labelPath, viewFile } from './pdf';
+import { viewFile } from '../../../shared/files';
+import { labelPath } from '../paths';
 
 /** One label per sample an order (or its follow-on tests) made: its barcode, sample type and tests, and a button that prints it. */
 export function SampleLabels({ samples, testNames }: { samples: OrderCreated['samples']; testNames?: (testType: number) => string | undefined }) {

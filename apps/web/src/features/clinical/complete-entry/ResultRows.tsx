@@ -1,6 +1,6 @@
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateTimeInput } from '../../forms/DateInput';
+import { DateTimeInput } from '../../../shared/forms/DateInput';
 import { choiceText, resultVocabulary } from '../results/vocabulary';
 import type { OrderableTest } from '../types';
 

@@ -1,4 +1,4 @@
-import { fromLocalInput } from '../common/format';
+import { fromLocalInput } from '../../../shared/format/format';
 
 export interface EntryValues {
   client?: number;

@@ -2,13 +2,13 @@ import { type ClinicalDashboard, GENERAL_TILES } from '@nlims/contracts';
 import { Table } from 'antd';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { BarChart, TimeSeriesChart } from '../../analytics/charts';
+import { BarChart, TimeSeriesChart } from '../../../shared/charts';
 import { DashboardShell, type DashboardView } from '../../analytics/DashboardShell';
 import { describeTiles } from '../../analytics/tiles';
-import type { PageProps } from '../../pages/pageProps';
+import type { PageProps } from '../../../shared/page/pageProps';
 import { useDashboard } from '../api';
-import { formatDate, formatDateTime } from '../common/format';
-import { statusText, TestStatusTag } from '../common/status';
+import { formatDate, formatDateTime } from '../../../shared/format/format';
+import { statusText, TestStatusTag } from '../../../shared/status/status';
 
 type Overdue = ClinicalDashboard['overdue']['items'][number];
 

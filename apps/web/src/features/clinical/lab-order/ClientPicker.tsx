@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useClientSearch } from '../api';
 import { ClientFacts, hospitalNumber } from '../common/ClientSummary';
 import type { Client } from '../types';
-import { ClientDrawer } from '../../clients/ClientDrawer';
+import { Slot, useSlotFills } from '../../../shared/registry';
+import { ORDER_CLIENT_REGISTER } from '../slots';
 
 const DEBOUNCE_MS = 400;
 const fullName = (c: Client) => [c.first_name, c.other_names, c.last_name].filter(Boolean).join(' ');
@@ -23,6 +24,8 @@ export function ClientPicker({ id, value, onChange }: Props) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Client | null>(null);
   const [registering, setRegistering] = useState(false);
+  // The client register's form, where its module is in the app.
+  const mayRegister = useSlotFills(ORDER_CLIENT_REGISTER).length > 0;
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed), DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -65,10 +68,12 @@ export function ClientPicker({ id, value, onChange }: Props) {
         options={found.map((c) => ({ value: c.id, label: `${fullName(c)} · ${hospitalNumber(c)}${c.phone ? ` · ${c.phone}` : ''}` }))}
         onChange={(picked: number) => pick(found.find((c) => c.id === picked) ?? null)}
       />
-      <Button icon={<UserAddOutlined />} onClick={() => setRegistering(true)}>
-        {t('client.register')}
-      </Button>
-      <ClientDrawer open={registering} onClose={() => setRegistering(false)} onSaved={(client) => pick(client)} />
+      {mayRegister && (
+        <Button icon={<UserAddOutlined />} onClick={() => setRegistering(true)}>
+          {t('client.register')}
+        </Button>
+      )}
+      <Slot slot={ORDER_CLIENT_REGISTER} open={registering} onClose={() => setRegistering(false)} onSaved={(client) => pick(client)} />
     </div>
   );
 }

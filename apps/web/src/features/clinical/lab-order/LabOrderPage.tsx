@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useState } from 'react';
-import type { PageProps } from '../../pages/pageProps';
-import { ClinicalPage } from '../common/ClinicalPage';
+import type { PageProps } from '../../../shared/page/pageProps';
+import { ClinicalPage } from '../../../shared/page/ClinicalPage';
 import type { OrderCreated } from '../types';
 import { OrderForm } from './OrderForm';
 import { OrderSaved } from './OrderSaved';

@@ -3,14 +3,14 @@ import { requestFormSpecOf } from '@nlims/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateOrder, useOrderLookup } from '../api';
-import { showServerErrors } from '../common/forms';
+import { showServerErrors } from '../../../shared/forms/forms';
 import { useProgramme } from '../programme';
 import { checkRequestForm, requestFormFields } from '../request-form/check';
 import { SpecFields } from '../request-form/SpecFields';
-import { InfantAge } from '../../eid/InfantAge';
 import type { OrderCreated } from '../types';
 import { ClientCard, ClinicianField, NotesField, PriorityField, TestsCard } from './OrderFields';
-import { ClinicianContactFields } from '../../notifications/ContactFields';
+import { Slot } from '../../../shared/registry';
+import { ORDER_CLINICIAN_FIELDS, ORDER_FORM_SECTIONS } from '../slots';
 
 const FIELDS = ['client', 'test_types', 'priority', 'requesting_clinician', 'clinician_phone', 'clinician_email', 'clinical_notes'] as const;
 
@@ -58,11 +58,11 @@ export function OrderForm({ onSaved }: { onSaved: (order: OrderCreated) => void 
         <Card title={t('labOrder.details')}>
           <PriorityField />
           <ClinicianField />
-          <ClinicianContactFields />
+          <Slot slot={ORDER_CLINICIAN_FIELDS} />
           <NotesField />
         </Card>
       </div>
-      {programme.family === 'eid' && <InfantAge />}
+      <Slot slot={ORDER_FORM_SECTIONS} programme={programme} />
       {spec && <SpecFields spec={spec} />}
       <TestsCard tests={(lookup.data?.tests ?? []).filter((x) => x.is_active !== false)} loading={lookup.isPending} panelsOnly={!general} priced={general} />
       {problems.length > 0 && <Alert type="error" showIcon title={problems.join('\n')} style={{ marginTop: 16, whiteSpace: 'pre-line' }} />}

@@ -3,20 +3,21 @@ import { CANCELLED_STATUS, DEFAULT_PAGE_SIZE, RESULT_STATUS, SAMPLE_STATUS } fro
 import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../forms/DateInput';
-import type { PageProps } from '../../pages/pageProps';
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
-import { ListTable } from '../../resources/ListTable';
-import { Pager } from '../../resources/Pager';
+import { DateInput } from '../../../shared/forms/DateInput';
+import type { PageProps } from '../../../shared/page/pageProps';
+import { TABLET_UP, useMediaQuery } from '../../../shared/page/useMediaQuery';
+import { ListTable } from '../../../shared/list/ListTable';
+import { Pager } from '../../../shared/list/Pager';
 import { useOrderLookup, useReport } from '../api';
-import { ClinicalPage } from '../common/ClinicalPage';
-import { downloadFile } from '../common/pdf';
-import { statusText } from '../common/status';
-import { todayLagos } from '../common/format';
+import { ClinicalPage } from '../../../shared/page/ClinicalPage';
+import { downloadFile } from '../../../shared/files';
+import { statusText } from '../../../shared/status/status';
+import { todayLagos } from '../../../shared/format/format';
 import { useProgramme } from '../programme';
 import { reportColumns } from './columns';
-import { useLabNumberHolds, withHolds } from '../../billing/HoldNotice';
-import '../../resources/resources.css';
+import { useHookSlot } from '../../../shared/registry';
+import { REPORT_ROW_MARKS } from '../slots';
+import '../../../shared/list/list.css';
 
 const S = SAMPLE_STATUS;
 /** The statuses a test can carry, in workflow order. */
@@ -38,8 +39,12 @@ export default function ReportPage({ page }: PageProps) {
   const [paging, setPaging] = useState({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [downloading, setDownloading] = useState(false);
   const { data, isFetching } = useReport({ ...filters, page: paging.pageIndex + 1, page_size: paging.pageSize });
-  // Orders whose results are held until their invoice is paid (where the facility holds results) say so.
-  const holds = useLabNumberHolds((data?.results ?? []).map((r) => r.lab_number));
+  // Marks under each lab number from the modules that have something to say of the page's orders
+  // (held until their invoice is paid, where the facility holds results).
+  const marks = useHookSlot(
+    REPORT_ROW_MARKS,
+    (data?.results ?? []).map((r) => r.lab_number),
+  );
   const set = (change: Filters) => {
     setFilters((f) => ({ ...f, ...change }));
     setPaging((p) => ({ ...p, pageIndex: 0 }));
@@ -96,7 +101,7 @@ export default function ReportPage({ page }: PageProps) {
         size="small"
         loading={isFetching}
         dataSource={data?.results ?? []}
-        columns={withHolds(reportColumns(t), holds)}
+        columns={reportColumns(t, marks)}
         emptyText={t('report.empty')}
       />
       <Pager

@@ -1,16 +1,32 @@
 import type { TableProps } from 'antd';
 import type { TFunction } from 'i18next';
+import { Fragment, type ReactNode } from 'react';
 import { ageText, sexText } from '../common/ClientSummary';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../shared/format/format';
 import { FlagTag } from '../common/ResultValue';
-import { TestStatusTag } from '../common/status';
+import { TestStatusTag } from '../../../shared/status/status';
 import type { ReportRow } from '../types';
 
-/** The report's columns: what was tested and its result first (they matter most on a phone), then who and when. */
-export function reportColumns(t: TFunction): TableProps<ReportRow>['columns'] {
+/**
+ * The report's columns: what was tested and its result first (they matter most on a phone), then who and when;
+ * `marks` add what other modules say of an order under its lab number.
+ */
+export function reportColumns(t: TFunction, marks: readonly ((labNumber: string) => ReactNode)[] = []): TableProps<ReportRow>['columns'] {
   const when = (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value) || '—'}</span>;
   return [
-    { key: 'lab', title: t('samples.labNumber'), render: (_, r) => <span className="clin-lab-number">{r.lab_number}</span> },
+    {
+      key: 'lab',
+      title: t('samples.labNumber'),
+      render: (_, r) => (
+        <>
+          <span className="clin-lab-number">{r.lab_number}</span>
+          {marks.map((mark, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the registry's marks are fixed for the app's life
+            <Fragment key={i}>{mark(r.lab_number)}</Fragment>
+          ))}
+        </>
+      ),
+    },
     { key: 'test', title: t('samples.test'), dataIndex: 'test' },
     { key: 'status', title: t('samples.status'), render: (_, r) => <TestStatusTag status={r.test_order_status} /> },
     {

@@ -1,7 +1,7 @@
 import { ageInWeeks, answered, type FieldSpec, type RequestContext, requestFormSpecOf } from '@nlims/contracts';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../common/format';
+import { formatDate } from '../../../shared/format/format';
 import { useProgramme } from '../programme';
 
 interface Fact {

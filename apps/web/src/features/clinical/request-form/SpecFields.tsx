@@ -1,7 +1,7 @@
 import { type FieldSpec, type FormSpec, fieldAsked, formSections, todayInNigeria } from '@nlims/contracts';
 import { Card, Checkbox, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../forms/DateInput';
+import { DateInput } from '../../../shared/forms/DateInput';
 import './requestForm.css';
 
 const name = (field: string) => ['form', field];

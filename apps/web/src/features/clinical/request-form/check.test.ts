@@ -2,7 +2,7 @@ import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/errors';
-import { showServerErrors } from '../common/forms';
+import { showServerErrors } from '../../../shared/forms/forms';
 import { checkRequestForm } from './check';
 
 /** The key and its values, so the test reads which message was chosen. */

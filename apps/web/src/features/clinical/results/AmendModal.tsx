@@ -2,10 +2,11 @@ import { censoredFormsOf, formatResultValue } from '@nlims/contracts';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../../app/notices';
-import { useReportPrompt } from '../../nonconformity/ReportLink';
+import { useNotices } from '../../../shared/notices';
+import { useHookSlot } from '../../../shared/registry';
+import { SAMPLE_EVENTS } from '../slots';
 import { useAmend } from '../api';
-import { errorDetail, showServerErrors } from '../common/forms';
+import { errorDetail, showServerErrors } from '../../../shared/forms/forms';
 import { choiceText, resultVocabulary } from './vocabulary';
 import type { ResultItem } from '../types';
 
@@ -29,7 +30,7 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
   const amend = useAmend();
   const { message } = useNotices();
   // An amended result is a non-conformity: offer to report it, pre-filled from the amendment.
-  const prompt = useReportPrompt();
+  const tell = useHookSlot(SAMPLE_EVENTS);
   const [problem, setProblem] = useState<string | null>(null);
   const { result } = target;
   const submit = async (values: Record<string, unknown>) => {
@@ -40,7 +41,7 @@ export function AmendModal({ target, onClose }: { target: AmendTarget; onClose: 
         body: { value: values.value, reason: values.reason, comment: values.comment ?? '', password: values.password },
       });
       void message.success(t('manage.amendEntered'));
-      prompt('result_amended', amendment.id);
+      for (const heard of tell) heard({ kind: 'result_amended', id: amendment.id });
       onClose();
     } catch (error) {
       const left = showServerErrors(form, error, FIELDS);

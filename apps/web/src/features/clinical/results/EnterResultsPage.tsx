@@ -2,18 +2,18 @@ import { SAMPLE_STATUS as S } from '@nlims/contracts';
 import { Segmented, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../pages/pageProps';
+import type { PageProps } from '../../../shared/page/pageProps';
 import { useOrders } from '../api';
-import { ClinicalPage } from '../common/ClinicalPage';
+import { ClinicalPage } from '../../../shared/page/ClinicalPage';
 import { SampleToolbar } from '../samples/SampleToolbar';
 import { useSampleList } from '../samples/useSampleList';
 import { SampleEntryList } from './SampleEntryList';
 import { SectionEntryList } from './SectionEntryList';
 import { useStickyRows } from './useStickyRows';
 import { useTestConfig } from './useTestConfig';
-import { ListPager } from '../common/ListPager';
+import { ListPager } from '../../../shared/list/ListPager';
 import { useProgramme } from '../programme';
-import '../../resources/resources.css';
+import '../../../shared/list/list.css';
 import './entry.css';
 
 /** Samples whose tests can take results (including results rejected or sent for retest): accepted, in progress, on a worksheet, partially rejected; finished ones are left out. */

@@ -4,7 +4,7 @@ import { Alert, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFollowOn, useOrders } from '../api';
-import { errorDetail } from '../common/forms';
+import { errorDetail } from '../../../shared/forms/forms';
 import { SampleLabels } from '../common/SampleLabels';
 import { useProgramme } from '../programme';
 import type { OrderCreated, OrderDetail } from '../types';

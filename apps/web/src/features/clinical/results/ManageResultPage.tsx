@@ -3,9 +3,9 @@ import { RESULT_STATUS as R } from '@nlims/contracts';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../pages/pageProps';
-import { ClinicalPage } from '../common/ClinicalPage';
-import { ListPager } from '../common/ListPager';
+import type { PageProps } from '../../../shared/page/pageProps';
+import { ClinicalPage } from '../../../shared/page/ClinicalPage';
+import { ListPager } from '../../../shared/list/ListPager';
 import { useProgramme } from '../programme';
 import type { ReviewSample } from '../types';
 import { AmendModal, type AmendTarget } from './AmendModal';
@@ -15,7 +15,7 @@ import { amendmentPending, type ResultLine } from './reviewLines';
 import { ReviewList } from './ReviewList';
 import { useReviewList } from './useReviewList';
 import { useTestConfig } from './useTestConfig';
-import '../../resources/resources.css';
+import '../../../shared/list/list.css';
 
 /**
  * Released results, one row per sample with its tests inside (an amendment

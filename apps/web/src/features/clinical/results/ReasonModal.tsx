@@ -1,9 +1,9 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../../app/notices';
+import { useNotices } from '../../../shared/notices';
 import { useResultRejectionReasons, useReview } from '../api';
-import { errorDetail, showServerErrors } from '../common/forms';
+import { errorDetail, showServerErrors } from '../../../shared/forms/forms';
 /** The result to send back, named by its sample's label and its test. */
 export interface ReasonTarget {
   id: number;

@@ -2,9 +2,11 @@ import { DownloadOutlined, EyeOutlined, PrinterOutlined } from '@ant-design/icon
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile, printFile, reportPath, viewFile } from '../common/pdf';
+import { downloadFile, printFile, viewFile } from '../../../shared/files';
+import { reportPath } from '../paths';
 import { useProgramme } from '../programme';
-import { HoldNotice, HoldPending, useReportHold } from '../../billing/HoldNotice';
+import { WrapSlot } from '../../../shared/registry';
+import { REPORT_BUTTONS_GATE } from '../slots';
 
 /** The order's result report as PDF (reached through any of its samples): view in a new tab, print, or download. */
 export function ReportButtons({ sampleId, labNumber }: { sampleId: number; labNumber: string }) {
@@ -12,19 +14,16 @@ export function ReportButtons({ sampleId, labNumber }: { sampleId: number; labNu
   const programme = useProgramme();
   const path = reportPath(programme, sampleId);
   const [busy, setBusy] = useState<string | null>(null);
-  // Held until its invoice is paid (where the facility holds results): say why, rather than fail on the click;
-  // the buttons wait for the answer, so a held report is never offered while its payment is being checked.
-  const hold = useReportHold(sampleId);
   const run = (kind: string, go: () => Promise<void>) => {
     setBusy(kind);
     go()
       .catch(() => undefined)
       .finally(() => setBusy(null));
   };
-  if (hold.state === 'held') return <HoldNotice hold={hold.hold} />;
-  if (hold.state !== 'free') return <HoldPending hold={hold} />;
+  // A module may hold the report back (until its invoice is paid, where the facility holds results): it shows
+  // why in the buttons' place, and the buttons wait for its answer.
   return (
-    <>
+    <WrapSlot slot={REPORT_BUTTONS_GATE} sampleId={sampleId}>
       <Button size="small" type="primary" icon={<EyeOutlined />} loading={busy === 'view'} onClick={() => run('view', () => viewFile(path))}>
         {t('manage.viewReport')}
       </Button>
@@ -46,6 +45,6 @@ export function ReportButtons({ sampleId, labNumber }: { sampleId: number; labNu
       >
         {t('manage.download')}
       </Button>
-    </>
+    </WrapSlot>
   );
 }

@@ -3,15 +3,15 @@ import { censoredFormsOf, parseNumericResult, TARGET_NOT_DETECTED } from '@nlims
 import { Alert, Button, Form, Input, InputNumber, Select, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../../app/notices';
+import { useNotices } from '../../../shared/notices';
 import { useEnterResult, useReference } from '../api';
-import { showServerErrors } from '../common/forms';
+import { showServerErrors } from '../../../shared/forms/forms';
 import { FlagTag } from '../common/ResultValue';
-import { VlAlert, VlReading } from '../../vl/reading';
+import { Slot, useHookSlot } from '../../../shared/registry';
+import { INSTRUMENT_CHOICES, type InstrumentChoice, RESULT_FLAG_ALERTS, RESULT_READING } from '../slots';
 import type { ResultItem } from '../types';
 import { choiceText, resultVocabulary } from './vocabulary';
 import { CultureFields } from './CultureFields';
-import { useInstrumentAvailability } from '../../assets/availability';
 import type { TestConfig } from './useTestConfig';
 
 const FIELDS = ['value', 'comment', 'method', 'instrument'] as const;
@@ -35,7 +35,7 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
   const methods = useReference('method');
   const instruments = useReference('instrument');
   // An instrument whose every analyser here is under repair, out of service or past its calibration is offered disabled, with why.
-  const instrumentAvailability = useInstrumentAvailability();
+  const instrumentChoices = useHookSlot(INSTRUMENT_CHOICES);
   const [problems, setProblems] = useState<string[]>([]);
   const [saved, setSaved] = useState<{ flag: string | null; value: number | string } | null>(null);
   const numeric = config?.result_type === 'numeric';
@@ -75,8 +75,8 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
       <div className="entry entry--saved" role="status">
         <CheckCircleTwoTone twoToneColor="#52c41a" /> {t('entry.saved')} <FlagTag flag={saved.flag} />
         {saved.flag && <span className="clin-muted">{t(`flag.${saved.flag}`, { defaultValue: saved.flag })}</span>}
-        <VlReading code={config?.code} value={saved.value} />
-        <VlAlert flags={[saved.flag]} />
+        <Slot slot={RESULT_READING} code={config?.code} value={saved.value} />
+        <Slot slot={RESULT_FLAG_ALERTS} flags={[saved.flag]} />
       </div>
     );
   }
@@ -152,7 +152,7 @@ export function ResultEntryForm({ testOrderId, config, previous, onSaved, regist
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'title' }}
-            options={instrumentAvailability.mark(pick(instruments.data, config?.instruments))}
+            options={instrumentChoices.reduce<InstrumentChoice[]>((choices, mark) => mark(choices), pick(instruments.data, config?.instruments))}
             data-testid="entry-instrument"
           />
         </Form.Item>

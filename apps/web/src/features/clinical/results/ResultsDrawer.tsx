@@ -2,14 +2,13 @@ import { RESULT_STATUS as R } from '@nlims/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AttachmentsButton, ReportAttachments } from '../../files';
-import { ListTable } from '../../resources/ListTable';
+import { ListTable } from '../../../shared/list/ListTable';
 import { useOrder } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalDrawer } from '../common/ClinicalDrawer';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../shared/format/format';
 import { ResultValue } from '../common/ResultValue';
-import { TestStatusTag } from '../common/status';
+import { TestStatusTag } from '../../../shared/status/status';
 import { useProgramme } from '../programme';
 import { OrderSamples } from '../samples/SampleDrawer';
 import type { OrderTest } from '../types';
@@ -18,7 +17,8 @@ import { FollowOn } from './FollowOn';
 import { HeadlineAlert } from './HeadlineAlert';
 import { useTestConfig } from './useTestConfig';
 import { ReportButtons } from './ReportButtons';
-import { CriticalAlertPanel } from '../../notifications/CriticalAlertPanel';
+import { Slot } from '../../../shared/registry';
+import { RESULTS_DRAWER_FOOT, SAMPLE_ALERTS, TEST_ACTIONS } from '../slots';
 
 /** A sample's results with who approved them and when, the order's other samples, the programme's follow-on tests; a supervisor may amend a released one. */
 export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: number; canAmend: boolean; onClose: () => void }) {
@@ -40,7 +40,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
           <div className="clin-actions" style={{ marginBottom: 16 }}>
             <ReportButtons sampleId={data.id} labNumber={data.lab_number} />
           </div>
-          <CriticalAlertPanel sampleId={data.id} />
+          <Slot slot={SAMPLE_ALERTS} sampleId={data.id} />
           <ListTable<OrderTest>
             size="small"
             scroll={{ x: 640 }}
@@ -53,7 +53,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
                 render: (_, x) => (
                   <div className="clin-actions">
                     <span>{x.test_type_name}</span>
-                    <AttachmentsButton target="result" id={x.id} name={x.test_type_name} />
+                    <Slot slot={TEST_ACTIONS} testOrderId={x.id} testName={x.test_type_name} />
                   </div>
                 ),
               },
@@ -89,7 +89,7 @@ export function ResultsDrawer({ sampleId, canAmend, onClose }: { sampleId: numbe
               },
             ]}
           />
-          <ReportAttachments sampleId={data.id} />
+          <Slot slot={RESULTS_DRAWER_FOOT} sampleId={data.id} />
           {amending?.result && (
             <AmendModal
               target={{

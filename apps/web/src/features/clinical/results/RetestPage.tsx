@@ -3,18 +3,17 @@ import { Alert, Collapse, Empty, Input, Spin } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../pages/pageProps';
-import { ClinicalPage } from '../common/ClinicalPage';
-import { ListPager } from '../common/ListPager';
+import type { PageProps } from '../../../shared/page/pageProps';
+import { ClinicalPage } from '../../../shared/page/ClinicalPage';
+import { ListPager } from '../../../shared/list/ListPager';
 import type { ReviewSample } from '../types';
 import { SampleEntry } from './SampleEntry';
 import { SampleFacts } from './SampleFacts';
 import { SampleTests } from './SampleTests';
 import { useReviewList } from './useReviewList';
 import { useTestConfig } from './useTestConfig';
-import '../../resources/resources.css';
+import '../../../shared/list/list.css';
 import './entry.css';
-import '../../ph/ph.css';
 
 /**
  * Results sent for a new run (an inconclusive or invalid PCR, a run the

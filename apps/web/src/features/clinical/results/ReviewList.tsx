@@ -1,4 +1,4 @@
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { TABLET_UP, useMediaQuery } from '../../../shared/page/useMediaQuery';
 import { ReviewCards } from './ReviewCards';
 import type { ReviewListProps } from './reviewListProps';
 import { ReviewTable } from './ReviewTable';

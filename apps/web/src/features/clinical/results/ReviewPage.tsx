@@ -3,20 +3,20 @@ import { RESULT_STATUS as R } from '@nlims/contracts';
 import { Alert, Button, Input, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../pages/pageProps';
-import { useNotices } from '../../app/notices';
+import type { PageProps } from '../../../shared/page/pageProps';
+import { useNotices } from '../../../shared/notices';
 import { useSession } from '../../auth/useSession';
 import { useReview } from '../api';
-import { ClinicalPage } from '../common/ClinicalPage';
-import { errorDetail } from '../common/forms';
-import { ListPager } from '../common/ListPager';
+import { ClinicalPage } from '../../../shared/page/ClinicalPage';
+import { errorDetail } from '../../../shared/forms/forms';
+import { ListPager } from '../../../shared/list/ListPager';
 import type { ReviewSample } from '../types';
 import { ReasonModal, type ReasonTarget } from './ReasonModal';
 import { enteredBy, type ResultLine, resultsIn } from './reviewLines';
 import { ReviewList } from './ReviewList';
 import { SignatureModal } from './SignatureModal';
 import { useReviewList } from './useReviewList';
-import '../../resources/resources.css';
+import '../../../shared/list/list.css';
 
 type Mode = 'verify' | 'approve';
 

@@ -1,6 +1,6 @@
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../resources/ListTable';
+import { ListTable } from '../../../shared/list/ListTable';
 import type { ReviewSample } from '../types';
 import { SampleFacts } from './SampleFacts';
 import type { ReviewListProps } from './reviewListProps';

@@ -2,13 +2,13 @@ import { ENTERABLE_TEST_STATUSES, rulesOf } from '@nlims/contracts';
 import { Button, Spin, Typography, type FormInstance } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AttachmentsButton } from '../../files';
-import { CriticalAlertPanel } from '../../notifications/CriticalAlertPanel';
+import { Slot } from '../../../shared/registry';
+import { SAMPLE_ALERTS, TEST_ACTIONS } from '../slots';
 import { useOrder } from '../api';
 import { useEnterResult } from '../mutations';
 import type { OrderDetail } from '../types';
 import { ResultValue } from '../common/ResultValue';
-import { TestStatusTag } from '../common/status';
+import { TestStatusTag } from '../../../shared/status/status';
 import { useProgramme } from '../programme';
 import { FollowOn } from './FollowOn';
 import { HeadlineAlert } from './HeadlineAlert';
@@ -61,7 +61,7 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
               {config?.section_name && <span className="clin-muted">{config.section_name}</span>}
               <TestStatusTag status={x.status} sampleStatus={data.status} />
               {!open && <ResultValue result={x.result} code={x.code} decimals={x.decimals} />}
-              <AttachmentsButton target="result" id={x.id} name={x.test_type_name} />
+              <Slot slot={TEST_ACTIONS} testOrderId={x.id} testName={x.test_type_name} />
             </div>
             {open && computed[x.code] ? (
               <ComputedEntry testOrderId={x.id} rule={computed[x.code]!} tests={data.tests} />
@@ -74,7 +74,7 @@ export function SampleEntry({ sampleId, configs, section }: Props) {
       {!tests.length && <Typography.Text type="secondary">{t('entry.nothingHere')}</Typography.Text>}
       <HeadlineAlert sample={data} />
       {/* A critical value just entered: who was told, and the read-back to record. */}
-      <CriticalAlertPanel sampleId={data.id} />
+      <Slot slot={SAMPLE_ALERTS} sampleId={data.id} />
       <FollowOn sample={data} />
       {openCount > 1 && (
         <div className="clin-form-actions" style={{ marginTop: 8 }}>

@@ -3,7 +3,7 @@ import { Collapse, Empty, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClientFacts } from '../common/ClientSummary';
-import { SampleTags } from '../common/status';
+import { SampleTags } from '../../../shared/status/status';
 import type { OrderRow } from '../types';
 import { SampleEntry } from './SampleEntry';
 import type { TestConfig } from './useTestConfig';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ClientFacts, SampleLabel } from '../common/ClientSummary';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../shared/format/format';
 import type { ReviewSample } from '../types';
 import './review.css';
 

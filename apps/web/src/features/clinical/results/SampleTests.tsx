@@ -1,9 +1,9 @@
 import { RESULT_STATUS as R } from '@nlims/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../shared/format/format';
 import { AmendmentNote, ResultValue } from '../common/ResultValue';
-import { TestStatusTag } from '../common/status';
+import { TestStatusTag } from '../../../shared/status/status';
 import type { ReviewTest } from '../types';
 import { lineKey, memberName, type ResultLine, testGroups } from './reviewLines';
 import './review.css';

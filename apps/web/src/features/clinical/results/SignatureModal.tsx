@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/errors';
-import { errorDetail, showServerErrors } from '../common/forms';
+import { errorDetail, showServerErrors } from '../../../shared/forms/forms';
 import { useProgramme } from '../programme';
 
 interface Props {

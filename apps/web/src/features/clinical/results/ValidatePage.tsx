@@ -1,4 +1,4 @@
-import type { PageProps } from '../../pages/pageProps';
+import type { PageProps } from '../../../shared/page/pageProps';
 import { ReviewPage } from './ReviewPage';
 
 export default function ValidatePage({ page }: PageProps) {

@@ -1,9 +1,9 @@
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateTimeInput } from '../../forms/DateInput';
+import { DateTimeInput } from '../../../shared/forms/DateInput';
 import { useCollectionLookup } from '../../lookups/hooks';
 import { useOrderLookup } from '../api';
-import { fromLocalInput, toLocalInput } from '../common/format';
+import { fromLocalInput, toLocalInput } from '../../../shared/format/format';
 import { useProgramme } from '../programme';
 import type { OrderRow } from '../types';
 import { MoveModal } from './MoveModal';

@@ -2,8 +2,8 @@ import { Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHistory } from '../api';
 import { ClinicalDrawer } from '../common/ClinicalDrawer';
-import { formatDateTime } from '../common/format';
-import { statusText } from '../common/status';
+import { formatDateTime } from '../../../shared/format/format';
+import { statusText } from '../../../shared/status/status';
 import { useProgramme } from '../programme';
 import type { OrderRow } from '../types';
 

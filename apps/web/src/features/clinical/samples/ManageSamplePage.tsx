@@ -3,17 +3,18 @@ import { Button, Modal } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PageProps } from '../../pages/pageProps';
+import type { PageProps } from '../../../shared/page/pageProps';
 import { useOrders } from '../api';
-import { ClinicalPage } from '../common/ClinicalPage';
-import { SAMPLE_FILTER_STATUSES } from '../common/status';
+import { ClinicalPage } from '../../../shared/page/ClinicalPage';
+import { SAMPLE_FILTER_STATUSES } from '../../../shared/status/status';
 import { useProgramme } from '../programme';
 import { SampleActions } from './SampleActions';
 import { SampleTable } from './SampleTable';
 import { SampleToolbar } from './SampleToolbar';
 import { useSampleDialogs } from './useSampleDialogs';
 import { useSampleList } from './useSampleList';
-import { ElectronicRequestsPanel } from '../../interop/ElectronicRequestsPanel';
+import { Slot } from '../../../shared/registry';
+import { SAMPLE_LIST_INBOX } from '../slots';
 
 /** The order form (and the request form's schema with it) loads when the drawer is first opened. */
 const NewRequestDrawer = lazy(() => import('./NewRequestDrawer').then((m) => ({ default: m.NewRequestDrawer })));
@@ -53,7 +54,7 @@ export default function ManageSamplePage({ page }: PageProps) {
     ));
   return (
     <ClinicalPage page={page} extra={extra}>
-      {programme.may('order') && <ElectronicRequestsPanel program={programme.name} />}
+      {programme.may('order') && <Slot slot={SAMPLE_LIST_INBOX} program={programme.name} />}
       <SampleToolbar list={list} statuses={SAMPLE_FILTER_STATUSES} progress />
       <SampleTable
         list={list}

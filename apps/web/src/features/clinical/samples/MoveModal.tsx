@@ -2,7 +2,7 @@ import { Alert, Form, Modal, Spin, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSampleMove, type SampleMove } from '../api';
-import { errorDetail, showServerErrors } from '../common/forms';
+import { errorDetail, showServerErrors } from '../../../shared/forms/forms';
 import { useProgramme } from '../programme';
 import type { OrderRow } from '../types';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Drawer } from 'antd';
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
+import { TABLET_UP, useMediaQuery } from '../../../shared/page/useMediaQuery';
 import { OrderForm } from '../lab-order/OrderForm';
 import { OrderSaved } from '../lab-order/OrderSaved';
 import { useTestNames } from '../lab-order/useTestNames';

@@ -2,7 +2,8 @@ import { Checkbox, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rejectionReasonsFor, SAMPLE_STATUS } from '@nlims/contracts';
 import { useCollectionLookup, useRejectionReasons } from '../../lookups/hooks';
-import { useReportPrompt } from '../../nonconformity/ReportLink';
+import { useHookSlot } from '../../../shared/registry';
+import { SAMPLE_EVENTS } from '../slots';
 import type { OrderRow } from '../types';
 import { MoveModal } from './MoveModal';
 
@@ -21,7 +22,7 @@ export function RejectModal({ order, onClose }: { order: OrderRow; onClose: () =
   );
   const open = order.tests.filter((x) => OPEN.has(x.status));
   // A rejection is a non-conformity: offer to report it, pre-filled.
-  const prompt = useReportPrompt();
+  const tell = useHookSlot(SAMPLE_EVENTS);
   return (
     <MoveModal
       order={order}
@@ -33,7 +34,9 @@ export function RejectModal({ order, onClose }: { order: OrderRow; onClose: () =
       initialValues={{ scope: 'all', test_orders: [] }}
       toBody={(v) => ({ rejection_reason: v.rejection_reason, comment: v.comment ?? '', ...(v.scope === 'some' ? { test_orders: v.test_orders } : {}) })}
       onClose={onClose}
-      onDone={() => prompt('sample_rejected', order.id, order.barcode)}
+      onDone={() => {
+        for (const heard of tell) heard({ kind: 'sample_rejected', id: order.id, labNumber: order.barcode });
+      }}
     >
       {(form) => (
         <>

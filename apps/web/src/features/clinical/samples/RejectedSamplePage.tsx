@@ -1,8 +1,8 @@
 import { SAMPLE_STATUS as S } from '@nlims/contracts';
 import { Modal } from 'antd';
-import type { PageProps } from '../../pages/pageProps';
+import type { PageProps } from '../../../shared/page/pageProps';
 import { useOrders } from '../api';
-import { ClinicalPage } from '../common/ClinicalPage';
+import { ClinicalPage } from '../../../shared/page/ClinicalPage';
 import { useProgramme } from '../programme';
 import { RequestAgain } from './RequestAgain';
 import { SampleActions } from './SampleActions';

@@ -2,8 +2,8 @@ import { Card, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClientFacts } from '../common/ClientSummary';
-import { formatDateTime } from '../common/format';
-import { SampleTags } from '../common/status';
+import { formatDateTime } from '../../../shared/format/format';
+import { SampleTags } from '../../../shared/status/status';
 import type { OrderRow } from '../types';
 import { TestTags } from './TestTags';
 

@@ -3,23 +3,24 @@ import { RESULT_STATUS } from '@nlims/contracts';
 import { Button, Descriptions, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Attachments } from '../../files';
-import { TABLET_UP, useMediaQuery } from '../../layout/useMediaQuery';
-import { ListTable } from '../../resources/ListTable';
+import { TABLET_UP, useMediaQuery } from '../../../shared/page/useMediaQuery';
+import { ListTable } from '../../../shared/list/ListTable';
 import { useOrder } from '../api';
 import { ClientFacts } from '../common/ClientSummary';
 import { ClinicalDrawer } from '../common/ClinicalDrawer';
-import { formatDateTime } from '../common/format';
-import { labelPath, viewFile } from '../common/pdf';
+import { formatDateTime } from '../../../shared/format/format';
+import { viewFile } from '../../../shared/files';
+import { labelPath } from '../paths';
 import { ResultValue } from '../common/ResultValue';
-import { SampleTags, sampleStatusText, TestStatusTag } from '../common/status';
+import { SampleTags, sampleStatusText, TestStatusTag } from '../../../shared/status/status';
 import { useProgramme } from '../programme';
 import { FollowOn } from '../results/FollowOn';
 import { HeadlineAlert } from '../results/HeadlineAlert';
 import { ReportButtons } from '../results/ReportButtons';
 import { RequestFormFacts } from '../request-form/RequestFormFacts';
 import type { OrderDetail, OrderTest } from '../types';
-import { CriticalAlertPanel } from '../../notifications/CriticalAlertPanel';
+import { Slot } from '../../../shared/registry';
+import { SAMPLE_ALERTS, SAMPLE_DRAWER_FOOT } from '../slots';
 
 /** The samples of an order, one tab each (label, sample type and status); the one shown is the one chosen. */
 export function OrderSamples({ data, onOpen }: { data: OrderDetail; onOpen: (sampleId: number) => void }) {
@@ -97,10 +98,10 @@ export function SampleDrawer({ sampleId, onClose }: { sampleId: number; onClose:
             {/* the order's report, once a result of it is released */}
             {data.tests.some((x) => x.status === RESULT_STATUS.APPROVAL) && <ReportButtons sampleId={data.id} labNumber={data.lab_number} />}
           </div>
-          <CriticalAlertPanel sampleId={data.id} />
+          <Slot slot={SAMPLE_ALERTS} sampleId={data.id} />
           <SampleTests tests={data.tests} sampleStatus={data.status} />
           <FollowOn sample={data} />
-          <Attachments target="sample" id={data.id} heading />
+          <Slot slot={SAMPLE_DRAWER_FOOT} sampleId={data.id} />
         </div>
       )}
     </ClinicalDrawer>

@@ -1,8 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../../forms/DateInput';
-import { statusText } from '../common/status';
+import { DateInput } from '../../../shared/forms/DateInput';
+import { statusText } from '../../../shared/status/status';
 import type { SampleListState } from './useSampleList';
 
 interface Props {

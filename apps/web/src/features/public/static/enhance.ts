@@ -9,7 +9,7 @@ import '../../language/language.css';
 import '../../demo/demoBanner.css';
 import { LANG_STORAGE_KEY, isLanguage } from '../../../i18n/languages';
 import { applyUpdate, getPwaState, registerServiceWorker, subscribePwa } from '../../../pwa/serviceWorker';
-import { rememberLanguage } from './language-cookie';
+import { rememberLanguage } from '../../../i18n/language-cookie';
 
 const notice = (name: string) => document.querySelector<HTMLElement>(`[data-notice="${name}"]`);
 

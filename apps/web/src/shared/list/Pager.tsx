@@ -1,0 +1,36 @@
+import { PAGE_SIZES } from '@nlims/contracts';
+import { Pagination } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { pageLabel } from './pageLabel';
+
+interface Props {
+  pageIndex: number;
+  pageSize: number;
+  total: number;
+  compact: boolean;
+  onPage: (index: number) => void;
+  onPageSize: (size: number) => void;
+}
+
+/** "Page 1 of 3" next to Ant Design's pagination with the SPEC's page sizes. */
+export function Pager({ pageIndex, pageSize, total, compact, onPage, onPageSize }: Props) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="res-pager">
+      <span className="res-pager__label" aria-live="polite">
+        {t('list.page', pageLabel(pageIndex, total, pageSize))}
+        <span className="res-pager__total">{t('list.total', { count: total })}</span>
+      </span>
+      <Pagination
+        size={compact ? 'small' : undefined}
+        showLessItems={compact}
+        current={pageIndex + 1}
+        pageSize={pageSize}
+        total={total}
+        showSizeChanger
+        pageSizeOptions={PAGE_SIZES.map(String)}
+        onChange={(page, size) => (size !== pageSize ? onPageSize(size) : onPage(page - 1))}
+      />
+    </div>
+  );
+}
