@@ -20,9 +20,7 @@ abstract class Handlers<A, R> {
 
   /** Register `run` under `name` at `order` (lower first). */
   on(name: string, order: number, run: (args: A) => R | Promise<R>): void {
-    this.handlers = [...this.handlers.filter((h) => h.name !== name), { name, order, run }].sort(
-      (a, b) => a.order - b.order || a.name.localeCompare(b.name),
-    );
+    this.handlers = [...this.handlers.filter((h) => h.name !== name), { name, order, run }].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
   }
 
   /** The registered handlers' names, in the order they run (for the architecture test and the docs). */
