@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signIn } from './browser.js';
 import { serverURL, sharedBrowser } from './suite.js';
 import { freePort, removeDir, startServer } from './server.js';
@@ -109,7 +109,7 @@ describe('layout actions', () => {
 describe('service worker', () => {
   it('caches the app shell and offers the update of a new deployment', async () => {
     const port = await freePort();
-    const first = await startServer({ port, env: { APP_BUILD_ID: 'release-1' } });
+    const first = await startServer({ port, template: inject('dataTemplate'), env: { APP_BUILD_ID: 'release-1' } });
     const context = await browser().newContext({ baseURL: first.url });
     const page = await context.newPage();
     try {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,10 +29,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Start the product as `npm start` serves it (built web app, embedded database, demo data). */
-export async function startServer(options: { port?: number; dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+/**
+ * Start the product as `npm start` serves it (built web app, embedded database, demo data). With `template`, the data
+ * folder starts as a copy of that one (a stopped server's, already seeded): seeding the demo is most of a start.
+ */
+export async function startServer(options: { port?: number; dataDir?: string; template?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'nlims-e2e-'));
+  if (options.template) cpSync(options.template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     // DHIS2_ALLOWED_HOSTS: the DHIS2 stand-in of the journeys listens on the loopback, which the server otherwise refuses.

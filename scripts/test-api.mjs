@@ -4,6 +4,8 @@
 // tiny volume, seconds), so a change that breaks one fails the tests instead of rotting until the next measurement
 // (the page weight needs the web app built first). The legs wait on different databases and servers, so running them
 // side by side takes little longer than the longest. The other legs' output follows the first's.
+// With --browser (`npm test`), the browser tests run beside them too: their journeys mostly wait on pages and servers,
+// so on two cores they fill the time the API legs leave idle instead of adding a quarter of an hour after them.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -58,7 +60,11 @@ const benches = Promise.all([
     : []),
 ]);
 
-const [[first, postgres], smoke] = await Promise.all([Promise.all(legs), benches]);
+// After the benchmarks, which start and seed servers of their own: the first minute, when every leg seeds its
+// databases, is the busiest, and a browser server seeding then can miss its start deadline.
+const browser = process.argv.includes('--browser') ? benches.then(() => run(process.execPath, ['run', '--config', 'e2e/vitest.config.ts'], true)) : undefined;
+
+const [[first, postgres], smoke, browserLeg] = await Promise.all([Promise.all(legs), benches, browser]);
 if (postgres) {
   const { spawnSync } = await import('node:child_process');
   const version = spawnSync(postgres.node, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '?';
@@ -70,4 +76,8 @@ for (const { script, ok, output } of smoke) {
   console.log(`  ${ok ? '✓' : '✗'} ${script}`);
   if (!ok) console.log(output.slice(-3000));
 }
-process.exit(first.code || postgres?.code || (smoke.every((b) => b.ok) ? 0 : 1));
+if (browserLeg) {
+  console.log('\nThe browser tests:');
+  process.stdout.write(browserLeg.output);
+}
+process.exit(first.code || postgres?.code || browserLeg?.code || (smoke.every((b) => b.ok) ? 0 : 1));

@@ -39,16 +39,38 @@ export default async function setup(project: TestProject) {
     await seed(database.db, { demo: true, history: false });
     await database.close();
     project.provide('postgresTemplate', name);
+    // The few files that test the embedded database itself (harness.ts openDemoPglite) copy an embedded template too.
+    const removePglite = await providePgliteTemplate(project, tag);
     return async () => {
+      removePglite();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
   }
+  return providePgliteTemplate(project, tag);
+}
+
+/** The projects on the embedded database (api-pglite, api-isolated) share one template: seeding is the costly part. */
+async function providePgliteTemplate(project: TestProject, tag: string): Promise<() => void> {
+  shared.nlimsPgliteTemplate ??= { file: pgliteTemplate(tag), users: 0 };
+  const entry = shared.nlimsPgliteTemplate;
+  entry.users++;
+  const file = await entry.file;
+  project.provide('pgliteTemplate', file);
+  return () => {
+    if (--entry.users > 0) return;
+    shared.nlimsPgliteTemplate = undefined;
+    rmSync(file, { force: true });
+  };
+}
+
+const shared = globalThis as { nlimsPgliteTemplate?: { file: Promise<string>; users: number } };
+
+async function pgliteTemplate(tag: string): Promise<string> {
   const database = await openPglite(null);
   await seed(database.db, { demo: true, history: false });
   const file = path.join(os.tmpdir(), `nlims-test-template-${tag}.tar`);
   writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
   await database.close();
-  project.provide('pgliteTemplate', file);
-  return () => rmSync(file, { force: true });
+  return file;
 }
