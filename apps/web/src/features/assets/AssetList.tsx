@@ -1,12 +1,15 @@
 import { ASSET_STATUSES, type AssetItem } from '@nlims/contracts';
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Pagination, Select, Space, Spin, Table } from 'antd';
+import { Button, Empty, Input, Select, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../shared/page/LoadError';
 import { printFile } from '../../shared/files';
 import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import { ListTable } from '../../shared/list/ListTable';
+import { Pager } from '../../shared/list/Pager';
+import '../../shared/list/list.css';
 import { ASSET_PAGE, type AssetFilters, labelsPath, useAssetList, useKinds, useLocations } from './api';
 import { filtersFromParams, paramsOfFilters } from './filters';
 import { AvailabilityTag, checkoutText, StatusTag, ValidityTag } from './labels';
@@ -92,92 +95,94 @@ export function AssetList({ onOpen }: { onOpen: (id: number) => void }) {
       </Space>
       {list.error && !list.data ? (
         <LoadError title={t('list.error')} error={list.error} onRetry={() => void list.refetch()} />
-      ) : !wide ? (
-        <Spin spinning={list.isFetching}>
-          {rows.length ? (
-            <ul className="asset-cards">
-              {rows.map((r) => (
-                <li key={r.id} className={rowClass(r)}>
-                  <button type="button" className="asset-card" onClick={() => onOpen(r.id)}>
-                    <span className="asset-card__head">
-                      <bdi className="asset-code">{r.tag}</bdi>
-                      <span className="asset-tags">
-                        <StatusTag status={r.status} />
-                        <AvailabilityTag unavailable={r.unavailable} />
-                      </span>
-                    </span>
-                    <span className="asset-name">{r.name}</span>
-                    <span className="asset-muted">{[r.generic_name, r.location_name].filter(Boolean).join(' · ')}</span>
-                    {r.checkout && checkout(r)}
-                    <span>
-                      {t('field.calibration')}: <ValidityTag state={r.calibration} date={r.calibration_valid_until} />
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+      ) : (
+        <>
+          {!wide ? (
+            <Spin spinning={list.isFetching}>
+              {rows.length ? (
+                <ul className="asset-cards">
+                  {rows.map((r) => (
+                    <li key={r.id} className={rowClass(r)}>
+                      <button type="button" className="asset-card" onClick={() => onOpen(r.id)}>
+                        <span className="asset-card__head">
+                          <bdi className="asset-code">{r.tag}</bdi>
+                          <span className="asset-tags">
+                            <StatusTag status={r.status} />
+                            <AvailabilityTag unavailable={r.unavailable} />
+                          </span>
+                        </span>
+                        <span className="asset-name">{r.name}</span>
+                        <span className="asset-muted">{[r.generic_name, r.location_name].filter(Boolean).join(' · ')}</span>
+                        {r.checkout && checkout(r)}
+                        <span>
+                          {t('field.calibration')}: <ValidityTag state={r.calibration} date={r.calibration_valid_until} />
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(filtered ? 'list.noneMatching' : 'list.none')} />
+              )}
+            </Spin>
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(filtered ? 'list.noneMatching' : 'list.none')} />
-          )}
-          {total > ASSET_PAGE && (
-            <Pagination
-              simple
+            <ListTable<AssetItem>
               size="small"
-              className="asset-cards__pager"
-              current={filters.page}
-              total={total}
-              pageSize={ASSET_PAGE}
-              onChange={(page) => set({ page })}
+              className="clin-table"
+              loading={list.isFetching}
+              dataSource={rows}
+              emptyText={t(filtered ? 'list.noneMatching' : 'list.none')}
+              rowClassName={rowClass}
+              rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
+              // a row opens its asset; its tick box (for the tags to print) does not
+              onRow={(r) => ({
+                onClick: (e) => {
+                  if (!(e.target as HTMLElement).closest('.ant-table-selection-column')) onOpen(r.id);
+                },
+                style: { cursor: 'pointer' },
+              })}
+              columns={[
+                { key: 'tag', title: t('field.tag'), render: (_, r) => <bdi className="asset-code">{r.tag}</bdi> },
+                {
+                  key: 'name',
+                  title: t('field.name'),
+                  render: (_, r) => (
+                    <span>
+                      <span className="asset-name">{r.name}</span>
+                      <span className="asset-muted asset-block">{[r.generic_name, r.model].filter(Boolean).join(' · ')}</span>
+                    </span>
+                  ),
+                },
+                { key: 'location', title: t('field.location'), render: (_, r) => r.location_name ?? '—' },
+                {
+                  key: 'status',
+                  title: t('field.status'),
+                  render: (_, r) => (
+                    <span className="asset-tags">
+                      <StatusTag status={r.status} />
+                      <AvailabilityTag unavailable={r.unavailable} />
+                    </span>
+                  ),
+                },
+                { key: 'checkout', title: t('field.checkout'), render: (_, r) => checkout(r) },
+                { key: 'calibration', title: t('field.calibration'), render: (_, r) => <ValidityTag state={r.calibration} date={r.calibration_valid_until} /> },
+                {
+                  key: 'certificates',
+                  title: t('field.certificates'),
+                  render: (_, r) => <ValidityTag state={r.certificates} date={r.certificates_valid_to} />,
+                },
+              ]}
             />
           )}
-        </Spin>
-      ) : (
-        <Table<AssetItem>
-          size="small"
-          rowKey="id"
-          className="clin-table"
-          loading={list.isFetching}
-          dataSource={rows}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t(filtered ? 'list.noneMatching' : 'list.none') }}
-          rowClassName={rowClass}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
-          // a row opens its asset; its tick box (for the tags to print) does not
-          onRow={(r) => ({
-            onClick: (e) => {
-              if (!(e.target as HTMLElement).closest('.ant-table-selection-column')) onOpen(r.id);
-            },
-            style: { cursor: 'pointer' },
-          })}
-          pagination={{ current: filters.page, total, pageSize: ASSET_PAGE, hideOnSinglePage: true, showSizeChanger: false, onChange: (page) => set({ page }) }}
-          columns={[
-            { key: 'tag', title: t('field.tag'), render: (_, r) => <bdi className="asset-code">{r.tag}</bdi> },
-            {
-              key: 'name',
-              title: t('field.name'),
-              render: (_, r) => (
-                <span>
-                  <span className="asset-name">{r.name}</span>
-                  <span className="asset-muted asset-block">{[r.generic_name, r.model].filter(Boolean).join(' · ')}</span>
-                </span>
-              ),
-            },
-            { key: 'location', title: t('field.location'), render: (_, r) => r.location_name ?? '—' },
-            {
-              key: 'status',
-              title: t('field.status'),
-              render: (_, r) => (
-                <span className="asset-tags">
-                  <StatusTag status={r.status} />
-                  <AvailabilityTag unavailable={r.unavailable} />
-                </span>
-              ),
-            },
-            { key: 'checkout', title: t('field.checkout'), render: (_, r) => checkout(r) },
-            { key: 'calibration', title: t('field.calibration'), render: (_, r) => <ValidityTag state={r.calibration} date={r.calibration_valid_until} /> },
-            { key: 'certificates', title: t('field.certificates'), render: (_, r) => <ValidityTag state={r.certificates} date={r.certificates_valid_to} /> },
-          ]}
-        />
+          <Pager
+            className="asset-cards__pager"
+            pageIndex={(filters.page ?? 1) - 1}
+            pageSize={ASSET_PAGE}
+            total={total}
+            compact={!wide}
+            onPage={(index) => set({ page: index + 1 })}
+          />
+        </>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { INVOICE_STATES, type InvoiceItem, type InvoiceState } from '@nlims/contracts';
-import { Empty, Input, Pagination, Select, Spin, Table } from 'antd';
+import { Empty, Input, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,9 @@ import { LoadError } from '../../shared/page/LoadError';
 import { formatDateTime } from '../../shared/format/format';
 import { DateInput } from '../../shared/forms/DateInput';
 import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import { ListTable } from '../../shared/list/ListTable';
+import { Pager } from '../../shared/list/Pager';
+import '../../shared/list/list.css';
 import { type InvoiceFilters, PAGE, useInvoices } from './api';
 import { InvoiceStateTag, Money } from './labels';
 
@@ -68,84 +71,85 @@ export function InvoiceList({ fixed = {}, testId }: { fixed?: Partial<InvoiceFil
       </div>
       {list.error && !list.data ? (
         <LoadError title={t('list.error')} error={list.error} onRetry={() => void list.refetch()} />
-      ) : !wide ? (
-        <Spin spinning={list.isFetching}>
-          {rows.length ? (
-            <ul className="bill-cards">
-              {rows.map((r) => (
-                <li key={r.id}>
-                  <Link to={detailPath(r.id)} className="bill-card-link">
-                    <span className="bill-entry__head">
-                      <bdi className="bill-number">{r.number}</bdi>
-                      <InvoiceStateTag state={r.state} />
-                    </span>
-                    <span>{client(r)}</span>
-                    <span className="bill-muted">
-                      <bdi>{r.lab_number}</bdi> · {formatDateTime(r.created_at)}
-                    </span>
-                    <span className="bill-entry__head">
-                      <span className="bill-muted">
-                        {t('total')} <Money kobo={r.total_kobo} />
-                      </span>
-                      <span>
-                        {t('balance')} <Money kobo={r.balance_kobo} strong />
-                      </span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.none')} />
-          )}
-          {total > PAGE && (
-            <Pagination simple size="small" current={filters.page} total={total} pageSize={PAGE} onChange={(page) => setFilters((f) => ({ ...f, page }))} />
-          )}
-        </Spin>
       ) : (
-        <Table<InvoiceItem>
-          size="small"
-          rowKey="id"
-          loading={list.isFetching}
-          dataSource={rows}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.none')} /> }}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: filters.page,
-            pageSize: PAGE,
-            total,
-            showSizeChanger: false,
-            onChange: (page) => setFilters((f) => ({ ...f, page })),
-          }}
-          columns={[
-            {
-              key: 'number',
-              title: t('list.number'),
-              render: (_, r) => (
-                <Link to={detailPath(r.id)}>
-                  <bdi className="bill-number">{r.number}</bdi>
-                </Link>
-              ),
-            },
-            { key: 'date', title: t('list.date'), render: (_, r) => <span className="bill-nowrap">{formatDateTime(r.created_at)}</span> },
-            { key: 'client', title: t('client'), render: (_, r) => client(r) },
-            { key: 'lab', title: t('labNumber'), render: (_, r) => <bdi className="clin-lab-number">{r.lab_number}</bdi> },
-            { key: 'total', title: t('total'), align: 'end', render: (_, r) => <Money kobo={r.total_kobo} /> },
-            { key: 'discount', title: t('discounts'), align: 'end', render: (_, r) => (r.discount_kobo ? <Money kobo={r.discount_kobo} /> : '—') },
-            { key: 'paid', title: t('paid'), align: 'end', render: (_, r) => <Money kobo={r.paid_kobo - r.refunded_kobo} /> },
-            { key: 'balance', title: t('balance'), align: 'end', render: (_, r) => <Money kobo={r.balance_kobo} strong /> },
-            {
-              key: 'state',
-              title: t('list.state'),
-              render: (_, r) => (
-                <>
-                  <InvoiceStateTag state={r.state} />
-                  {r.awaiting > 0 && <span className="bill-awaiting">{t('list.awaiting', { count: r.awaiting })}</span>}
-                </>
-              ),
-            },
-          ]}
-        />
+        <>
+          {!wide ? (
+            <Spin spinning={list.isFetching}>
+              {rows.length ? (
+                <ul className="bill-cards">
+                  {rows.map((r) => (
+                    <li key={r.id}>
+                      <Link to={detailPath(r.id)} className="bill-card-link">
+                        <span className="bill-entry__head">
+                          <bdi className="bill-number">{r.number}</bdi>
+                          <InvoiceStateTag state={r.state} />
+                        </span>
+                        <span>{client(r)}</span>
+                        <span className="bill-muted">
+                          <bdi>{r.lab_number}</bdi> · {formatDateTime(r.created_at)}
+                        </span>
+                        <span className="bill-entry__head">
+                          <span className="bill-muted">
+                            {t('total')} <Money kobo={r.total_kobo} />
+                          </span>
+                          <span>
+                            {t('balance')} <Money kobo={r.balance_kobo} strong />
+                          </span>
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.none')} />
+              )}
+            </Spin>
+          ) : (
+            <ListTable<InvoiceItem>
+              size="small"
+              loading={list.isFetching}
+              dataSource={rows}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.none')} /> }}
+              scroll={{ x: 900 }}
+              columns={[
+                {
+                  key: 'number',
+                  title: t('list.number'),
+                  render: (_, r) => (
+                    <Link to={detailPath(r.id)}>
+                      <bdi className="bill-number">{r.number}</bdi>
+                    </Link>
+                  ),
+                },
+                { key: 'date', title: t('list.date'), render: (_, r) => <span className="bill-nowrap">{formatDateTime(r.created_at)}</span> },
+                { key: 'client', title: t('client'), render: (_, r) => client(r) },
+                { key: 'lab', title: t('labNumber'), render: (_, r) => <bdi className="clin-lab-number">{r.lab_number}</bdi> },
+                { key: 'total', title: t('total'), align: 'end', render: (_, r) => <Money kobo={r.total_kobo} /> },
+                { key: 'discount', title: t('discounts'), align: 'end', render: (_, r) => (r.discount_kobo ? <Money kobo={r.discount_kobo} /> : '—') },
+                { key: 'paid', title: t('paid'), align: 'end', render: (_, r) => <Money kobo={r.paid_kobo - r.refunded_kobo} /> },
+                { key: 'balance', title: t('balance'), align: 'end', render: (_, r) => <Money kobo={r.balance_kobo} strong /> },
+                {
+                  key: 'state',
+                  title: t('list.state'),
+                  render: (_, r) => (
+                    <>
+                      <InvoiceStateTag state={r.state} />
+                      {r.awaiting > 0 && <span className="bill-awaiting">{t('list.awaiting', { count: r.awaiting })}</span>}
+                    </>
+                  ),
+                },
+              ]}
+            />
+          )}
+          <Pager
+            className="bill-pager"
+            pageIndex={(filters.page ?? 1) - 1}
+            pageSize={PAGE}
+            total={total}
+            compact={!wide}
+            onPage={(index) => setFilters((f) => ({ ...f, page: index + 1 }))}
+          />
+        </>
       )}
     </div>
   );

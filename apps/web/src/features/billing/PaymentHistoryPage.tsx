@@ -1,6 +1,6 @@
 import { DownloadOutlined, FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
 import { PAYMENT_METHODS, type PaymentItem, type PaymentMethod } from '@nlims/contracts';
-import { Button, Empty, Input, Pagination, Select, Spin, Table } from 'antd';
+import { Button, Empty, Input, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,10 +10,13 @@ import { formatDateTime, todayLagos } from '../../shared/format/format';
 import { downloadFile } from '../../shared/files';
 import { DateInput } from '../../shared/forms/DateInput';
 import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import { ListTable } from '../../shared/list/ListTable';
+import { Pager } from '../../shared/list/Pager';
 import type { PageProps } from '../../shared/page/pageProps';
 import { PAGE, type PaymentFilters, paymentsFilePath, useCashiers, usePayments } from './api';
 import { ReceiptButtons } from './InvoicePanel';
 import { MethodText, Money } from './labels';
+import '../../shared/list/list.css';
 import './billing.css';
 
 /** Payments (`/payment-history`) by days, method, cashier and client, with their total, as CSV or Excel too. */
@@ -92,72 +95,79 @@ export default function PaymentHistoryPage({ page }: PageProps) {
       )}
       {payments.error && !payments.data ? (
         <LoadError title={t('history.error')} error={payments.error} onRetry={() => void payments.refetch()} />
-      ) : !wide ? (
-        <Spin spinning={payments.isFetching}>
-          {rows.length ? (
-            <ul className="bill-entries">
-              {rows.map((p) => (
-                <li key={p.id}>
-                  <div className="bill-entry__head">
-                    <span>
-                      <bdi className="bill-receipt">{p.receipt_number}</bdi> · <MethodText method={p.method} />
-                    </span>
-                    <Money kobo={p.amount_kobo} strong />
-                  </div>
-                  <div>
-                    <span dir="auto">{p.client_name}</span> · {invoiceLink(p)}
-                  </div>
-                  <div className="bill-muted">
-                    {formatDateTime(p.received_at)} · {p.received_by}
-                    {p.reference && (
-                      <>
-                        {' · '}
-                        <bdi>{p.reference}</bdi>
-                      </>
-                    )}
-                  </div>
-                  <ReceiptButtons paymentId={p.id} receipt={p.receipt_number} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.none')} />
-          )}
-          {total > PAGE && (
-            <Pagination simple size="small" current={filters.page} total={total} pageSize={PAGE} onChange={(page) => setFilters((f) => ({ ...f, page }))} />
-          )}
-        </Spin>
       ) : (
-        <Table<PaymentItem>
-          size="small"
-          rowKey="id"
-          loading={payments.isFetching}
-          dataSource={rows}
-          scroll={{ x: 1280 }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.none')} /> }}
-          pagination={{ current: filters.page, pageSize: PAGE, total, showSizeChanger: false, onChange: (page) => setFilters((f) => ({ ...f, page })) }}
-          columns={[
-            { key: 'receipt', title: t('history.receipt'), render: (_, p) => <bdi className="bill-receipt">{p.receipt_number}</bdi> },
-            { key: 'date', title: t('list.date'), render: (_, p) => <span className="bill-nowrap">{formatDateTime(p.received_at)}</span> },
-            {
-              key: 'method',
-              title: t('payment.method'),
-              render: (_, p) => (
-                <>
-                  <MethodText method={p.method} />
-                  {p.scheme && <span className="bill-muted bill-block">{p.scheme}</span>}
-                </>
-              ),
-            },
-            { key: 'reference', title: t('reference'), render: (_, p) => (p.reference ? <bdi className="bill-nowrap">{p.reference}</bdi> : '—') },
-            { key: 'amount', title: t('amount'), align: 'end', render: (_, p) => <Money kobo={p.amount_kobo} strong /> },
-            { key: 'cashier', title: t('history.cashier'), dataIndex: 'received_by' },
-            { key: 'client', title: t('client'), render: (_, p) => <span dir="auto">{p.client_name}</span> },
-            { key: 'invoice', title: t('history.invoice'), render: (_, p) => invoiceLink(p) },
-            { key: 'lab', title: t('labNumber'), render: (_, p) => <bdi className="clin-lab-number bill-nowrap">{p.lab_number}</bdi> },
-            { key: 'print', title: t('history.receiptPdf'), render: (_, p) => <ReceiptButtons paymentId={p.id} receipt={p.receipt_number} /> },
-          ]}
-        />
+        <>
+          {!wide ? (
+            <Spin spinning={payments.isFetching}>
+              {rows.length ? (
+                <ul className="bill-entries">
+                  {rows.map((p) => (
+                    <li key={p.id}>
+                      <div className="bill-entry__head">
+                        <span>
+                          <bdi className="bill-receipt">{p.receipt_number}</bdi> · <MethodText method={p.method} />
+                        </span>
+                        <Money kobo={p.amount_kobo} strong />
+                      </div>
+                      <div>
+                        <span dir="auto">{p.client_name}</span> · {invoiceLink(p)}
+                      </div>
+                      <div className="bill-muted">
+                        {formatDateTime(p.received_at)} · {p.received_by}
+                        {p.reference && (
+                          <>
+                            {' · '}
+                            <bdi>{p.reference}</bdi>
+                          </>
+                        )}
+                      </div>
+                      <ReceiptButtons paymentId={p.id} receipt={p.receipt_number} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.none')} />
+              )}
+            </Spin>
+          ) : (
+            <ListTable<PaymentItem>
+              size="small"
+              loading={payments.isFetching}
+              dataSource={rows}
+              scroll={{ x: 1280 }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.none')} /> }}
+              columns={[
+                { key: 'receipt', title: t('history.receipt'), render: (_, p) => <bdi className="bill-receipt">{p.receipt_number}</bdi> },
+                { key: 'date', title: t('list.date'), render: (_, p) => <span className="bill-nowrap">{formatDateTime(p.received_at)}</span> },
+                {
+                  key: 'method',
+                  title: t('payment.method'),
+                  render: (_, p) => (
+                    <>
+                      <MethodText method={p.method} />
+                      {p.scheme && <span className="bill-muted bill-block">{p.scheme}</span>}
+                    </>
+                  ),
+                },
+                { key: 'reference', title: t('reference'), render: (_, p) => (p.reference ? <bdi className="bill-nowrap">{p.reference}</bdi> : '—') },
+                { key: 'amount', title: t('amount'), align: 'end', render: (_, p) => <Money kobo={p.amount_kobo} strong /> },
+                { key: 'cashier', title: t('history.cashier'), dataIndex: 'received_by' },
+                { key: 'client', title: t('client'), render: (_, p) => <span dir="auto">{p.client_name}</span> },
+                { key: 'invoice', title: t('history.invoice'), render: (_, p) => invoiceLink(p) },
+                { key: 'lab', title: t('labNumber'), render: (_, p) => <bdi className="clin-lab-number bill-nowrap">{p.lab_number}</bdi> },
+                { key: 'print', title: t('history.receiptPdf'), render: (_, p) => <ReceiptButtons paymentId={p.id} receipt={p.receipt_number} /> },
+              ]}
+            />
+          )}
+          <Pager
+            className="bill-pager"
+            pageIndex={(filters.page ?? 1) - 1}
+            pageSize={PAGE}
+            total={total}
+            compact={!wide}
+            onPage={(index) => setFilters((f) => ({ ...f, page: index + 1 }))}
+          />
+        </>
       )}
     </ClinicalPage>
   );

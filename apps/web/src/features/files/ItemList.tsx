@@ -1,6 +1,9 @@
-import { Empty, Pagination, Spin, Table } from 'antd';
+import { Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import { ListTable } from '../../shared/list/ListTable';
+import { Pager } from '../../shared/list/Pager';
+import '../../shared/list/list.css';
 
 export interface Column<T> {
   key: string;
@@ -33,16 +36,14 @@ interface Props<T> {
  */
 export function ItemList<T extends object>({ rows, rowKey, columns, actions, actionsTitle, loading, empty, rowClassName, paging, testid }: Props<T>) {
   const wide = useMediaQuery(TABLET_UP);
-  const pager = paging && paging.total > paging.pageSize && (
-    <Pagination
-      simple={!wide}
-      size="small"
+  const pager = paging && (
+    <Pager
       className="files-pager"
-      current={paging.page}
+      pageIndex={paging.page - 1}
       pageSize={paging.pageSize}
       total={paging.total}
-      onChange={paging.onPage}
-      showSizeChanger={false}
+      compact={!wide}
+      onPage={(index) => paging.onPage(index + 1)}
     />
   );
   if (!wide) {
@@ -75,14 +76,12 @@ export function ItemList<T extends object>({ rows, rowKey, columns, actions, act
   }
   return (
     <>
-      <Table<T>
+      <ListTable<T>
         size="small"
         rowKey={(row) => rowKey(row)}
         loading={loading}
         dataSource={rows as T[]}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
+        emptyText={empty}
         rowClassName={rowClassName}
         data-testid={testid}
         columns={[

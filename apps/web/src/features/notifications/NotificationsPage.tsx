@@ -6,9 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { ClinicalPage } from '../../shared/page/ClinicalPage';
 import { formatDateTime } from '../../shared/format/format';
 import type { PageProps } from '../../shared/page/pageProps';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import { ListTable } from '../../shared/list/ListTable';
+import { Pager } from '../../shared/list/Pager';
+import '../../shared/list/list.css';
 import { useNotificationSettings, useOutbox, useResend, useSaveNotificationSetting } from './api';
 import { CriticalAlertTable } from './CriticalAlertPanel';
 import { providerNotice } from './providers';
+
+const OUTBOX_PAGE = 20;
 
 const STATUS_COLOURS: Record<OutboxStatus, string> = { queued: 'default', sending: 'processing', sent: 'blue', delivered: 'green', failed: 'red' };
 
@@ -53,6 +59,7 @@ function Outbox() {
   const [status, setStatus] = useState<OutboxStatus | undefined>();
   const [search, setSearch] = useState('');
   const [pageNo, setPageNo] = useState(1);
+  const phone = !useMediaQuery(TABLET_UP);
   const list = useOutbox({ status, page: pageNo, search: search || undefined });
   const resend = useResend();
   const { missing, earlier } = providerNotice(list.data?.providers, list.data?.results ?? []);
@@ -166,17 +173,22 @@ function Outbox() {
           style={{ width: 260 }}
         />
       </Space>
-      <Table
-        rowKey="id"
+      <ListTable<OutboxItem>
         size="small"
-        scroll={{ x: 'max-content' }}
         loading={list.isFetching}
         dataSource={list.data?.results ?? []}
         columns={columns}
-        expandable={{ expandedRowRender: (m: OutboxItem) => <MessageBody message={m} /> }}
-        pagination={{ current: pageNo, pageSize: 20, total: list.data?.count ?? 0, showSizeChanger: false, onChange: setPageNo }}
+        expandable={{ expandedRowRender: (m) => <MessageBody message={m} /> }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('none')} /> }}
         data-testid="outbox-table"
+      />
+      <Pager
+        className="notifications-pager"
+        pageIndex={pageNo - 1}
+        pageSize={OUTBOX_PAGE}
+        total={list.data?.count ?? 0}
+        compact={phone}
+        onPage={(index) => setPageNo(index + 1)}
       />
     </>
   );

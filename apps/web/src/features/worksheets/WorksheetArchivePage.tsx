@@ -51,7 +51,7 @@ export default function WorksheetArchivePage({ page }: PageProps) {
           }}
         />
       </Space>
-      <WorksheetTable list={list} onOpen={(id) => setParams({ worksheet: String(id) })} onPage={setPageNo} />
+      <WorksheetTable list={list} onOpen={(id) => setParams({ worksheet: String(id) })} page={pageNo} onPage={setPageNo} />
     </ClinicalPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { WorksheetItem } from '@nlims/contracts';
-import { Button, Table, Tabs, Tag } from 'antd';
+import { Button, Tabs, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ltr } from '../../shared/format/figures';
@@ -9,11 +10,17 @@ import { queryState } from '../../shared/page/QueryState';
 import { formatDateTime } from '../../shared/format/format';
 import { useProgramme } from '../clinical/programme';
 import type { PageProps } from '../../shared/page/pageProps';
+import { TABLET_UP, useMediaQuery } from '../../shared/page/useMediaQuery';
+import { ListTable } from '../../shared/list/ListTable';
+import { Pager } from '../../shared/list/Pager';
+import '../../shared/list/list.css';
 import { useWorksheetSetup, useWorksheets } from './api';
 import { TemplatesPanel } from './TemplatesPanel';
 import { WorksheetBuilder } from './WorksheetBuilder';
 import { WorksheetView } from './WorksheetView';
 import './worksheets.css';
+
+const WORKSHEET_PAGE = 20;
 
 /**
  * The programme's worksheets: the open ones (each opened to print its plate map and import the analyser's file), a
@@ -63,53 +70,64 @@ export default function WorksheetPage({ page }: PageProps) {
 
 function OpenWorksheets({ onOpen }: { onOpen: (id: number) => void }) {
   const programme = useProgramme();
-  const list = useWorksheets(programme, { state: 'open' });
-  return <WorksheetTable list={list} onOpen={onOpen} />;
+  const [pageNo, setPageNo] = useState(1);
+  const list = useWorksheets(programme, { state: 'open', page: pageNo });
+  return <WorksheetTable list={list} onOpen={onOpen} page={pageNo} onPage={setPageNo} />;
 }
 
-/** Worksheets as a table: number, test, analyser, samples, who and when, state; a row opens one. */
+/** Worksheets as a table: number, test, analyser, samples, who and when, state; a row opens one. Paged by the server (1-based page). */
 export function WorksheetTable({
   list,
   onOpen,
+  page,
   onPage,
 }: {
   list: ReturnType<typeof useWorksheets>;
   onOpen: (id: number) => void;
-  onPage?: (page: number) => void;
+  page: number;
+  onPage: (page: number) => void;
 }) {
   const { t } = useTranslation('worksheets');
+  const phone = !useMediaQuery(TABLET_UP);
   if (list.error && !list.data) return <LoadError title={t('loadError')} error={list.error} onRetry={() => void list.refetch()} />;
   return (
-    <Table<WorksheetItem>
-      size="small"
-      rowKey="id"
-      loading={list.isFetching}
-      dataSource={list.data?.results ?? []}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('noWorksheets') }}
-      pagination={{ total: list.data?.count ?? 0, pageSize: 20, hideOnSinglePage: true, onChange: onPage, showSizeChanger: false }}
-      columns={[
-        {
-          key: 'number',
-          title: t('column.number'),
-          render: (_, w) => (
-            <Button type="link" onClick={() => onOpen(w.id)} className="ws-link">
-              {w.number}
-            </Button>
-          ),
-        },
-        { key: 'test', title: t('test'), dataIndex: 'test_type_name' },
-        { key: 'machine', title: t('machine'), render: (_, w) => w.machine_name ?? '—' },
-        { key: 'samples', title: t('samples'), dataIndex: 'samples', align: 'end' },
-        { key: 'created', title: t('createdBy'), render: (_, w) => `${w.created_by_name}, ${ltr(formatDateTime(w.created_at))}` },
-        {
-          key: 'state',
-          title: t('column.state'),
-          render: (_, w) => (
-            <Tag color={w.state === 'failed' ? 'red' : w.state === 'closed' ? 'green' : w.state === 'open' ? 'blue' : 'default'}>{t(`state.${w.state}`)}</Tag>
-          ),
-        },
-      ]}
-    />
+    <>
+      <ListTable<WorksheetItem>
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.results ?? []}
+        emptyText={t('noWorksheets')}
+        columns={[
+          {
+            key: 'number',
+            title: t('column.number'),
+            render: (_, w) => (
+              <Button type="link" onClick={() => onOpen(w.id)} className="ws-link">
+                {w.number}
+              </Button>
+            ),
+          },
+          { key: 'test', title: t('test'), dataIndex: 'test_type_name' },
+          { key: 'machine', title: t('machine'), render: (_, w) => w.machine_name ?? '—' },
+          { key: 'samples', title: t('samples'), dataIndex: 'samples', align: 'end' },
+          { key: 'created', title: t('createdBy'), render: (_, w) => `${w.created_by_name}, ${ltr(formatDateTime(w.created_at))}` },
+          {
+            key: 'state',
+            title: t('column.state'),
+            render: (_, w) => (
+              <Tag color={w.state === 'failed' ? 'red' : w.state === 'closed' ? 'green' : w.state === 'open' ? 'blue' : 'default'}>{t(`state.${w.state}`)}</Tag>
+            ),
+          },
+        ]}
+      />
+      <Pager
+        className="ws-pager"
+        pageIndex={page - 1}
+        pageSize={WORKSHEET_PAGE}
+        total={list.data?.count ?? 0}
+        compact={phone}
+        onPage={(index) => onPage(index + 1)}
+      />
+    </>
   );
 }
