@@ -1,7 +1,6 @@
 import type { TbReportRow } from '@nlims/contracts';
-import { Card, Empty, Spin, type TableProps, Tag } from 'antd';
+import { type TableProps, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { ClientFacts, SampleLabel } from '../clinical/common/ClientSummary';
 import { formatDateTime } from '../../shared/format/format';
 import { FlagTag } from '../clinical/common/ResultValue';
@@ -118,36 +117,29 @@ export function reportColumns(t: TFunction): TableProps<Row>['columns'] {
   ];
 }
 
-/** The rows as cards on phones: the same facts, the result first. */
-export function ReportCards({ rows, loading }: { rows: Row[]; loading: boolean }) {
-  const { t } = useTranslation(['tbAnalytics', 'tb', 'clinical']);
-  if (loading && !rows.length) return <Spin className="clin-loading" />;
-  if (!rows.length) return <Empty description={t('clinical:report.empty')} />;
+/** One row as a card on phones: the same facts, the result first. `t` reads tbAnalytics, tb and clinical by prefix. */
+export function reportCard(t: TFunction, r: Row) {
   return (
-    <div className="clin-cards report-cards">
-      {rows.map((r) => (
-        <Card key={rowKey(r)} size="small" className="clin-card report-card">
-          <div className="clin-card__head">
-            <span className="clin-lab-number">{r.barcode}</span>
-            {r.sample_type && <span className="clin-muted">{r.sample_type}</span>}
-            <TestStatusTag status={r.test_order_status} />
-          </div>
-          <ClientCell t={t} row={r} />
-          <TestCell t={t} row={r} />
-          <ResultCell row={r} />
-          <RequestCell t={t} row={r} inline />
-          <div className="clin-muted">
-            {t('clinical:samples.ordered')}: {formatDateTime(r.ordered_at)}
-            {r.approved_at && (
-              <>
-                {' · '}
-                {t('clinical:report.approved')}: {formatDateTime(r.approved_at)}
-              </>
-            )}
-            {r.tat_hours != null && <> · {t('report.tatHours', { hours: r.tat_hours })}</>}
-          </div>
-        </Card>
-      ))}
-    </div>
+    <>
+      <div className="clin-card__head">
+        <span className="clin-lab-number">{r.barcode}</span>
+        {r.sample_type && <span className="clin-muted">{r.sample_type}</span>}
+        <TestStatusTag status={r.test_order_status} />
+      </div>
+      <ClientCell t={t} row={r} />
+      <TestCell t={t} row={r} />
+      <ResultCell row={r} />
+      <RequestCell t={t} row={r} inline />
+      <div className="clin-muted">
+        {t('clinical:samples.ordered')}: {formatDateTime(r.ordered_at)}
+        {r.approved_at && (
+          <>
+            {' · '}
+            {t('clinical:report.approved')}: {formatDateTime(r.approved_at)}
+          </>
+        )}
+        {r.tat_hours != null && <> · {t('report.tatHours', { hours: r.tat_hours })}</>}
+      </div>
+    </>
   );
 }

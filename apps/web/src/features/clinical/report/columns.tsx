@@ -7,11 +7,14 @@ import { FlagTag } from '../common/ResultValue';
 import { TestStatusTag } from '../../../shared/status/status';
 import type { ReportRow } from '../types';
 
+/** A report row with what other modules say of its order, shown under its lab number. */
+export type MarkedRow = ReportRow & { marks: readonly ((labNumber: string) => ReactNode)[] };
+
 /**
  * The report's columns: what was tested and its result first (they matter most on a phone), then who and when;
- * `marks` add what other modules say of an order under its lab number.
+ * a row's `marks` go under its lab number.
  */
-export function reportColumns(t: TFunction, marks: readonly ((labNumber: string) => ReactNode)[] = []): TableProps<ReportRow>['columns'] {
+export function reportColumns(t: TFunction): TableProps<MarkedRow>['columns'] {
   const when = (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value) || '—'}</span>;
   return [
     {
@@ -20,7 +23,7 @@ export function reportColumns(t: TFunction, marks: readonly ((labNumber: string)
       render: (_, r) => (
         <>
           <span className="clin-lab-number">{r.lab_number}</span>
-          {marks.map((mark, i) => (
+          {r.marks.map((mark, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the registry's marks are fixed for the app's life
             <Fragment key={i}>{mark(r.lab_number)}</Fragment>
           ))}
