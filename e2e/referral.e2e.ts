@@ -191,7 +191,7 @@ describe('sample referral from Mushin to Yaba', () => {
     // (the field's message, tied to it by aria-describedby)
     const arrivedHelp = panel.locator('#received_at_help');
     await expect.poll(() => arrivedHelp.textContent()).toContain('The arrival time is before');
-    expect(await arrivedAt.getAttribute('aria-describedby')).toBe('received_at_help');
+    await expect.poll(() => arrivedAt.getAttribute('aria-describedby')).toBe('received_at_help');
     expect(await receiver.getByTestId('receive-error').count()).toBe(0);
     // the time offered (now, to the minute: perhaps the minute it left) is taken
     await arrivedAt.fill(offered);
@@ -287,7 +287,8 @@ describe('sample referral from Mushin to Yaba', () => {
     ]);
     expect(early.status()).toBe(400);
     await expect.poll(() => deliver.locator('#at_help').textContent()).toContain('The delivery time is before');
-    expect(await deliveredAt.getAttribute('aria-describedby')).toBe('at_help');
+    // The field points at its message once the form has re-rendered with it (a render after the text appears).
+    await expect.poll(() => deliveredAt.getAttribute('aria-describedby')).toBe('at_help');
     await deliver.getByRole('button', { name: 'Back', exact: true }).click();
     await deliver.waitFor({ state: 'detached' });
     // the rejection: without its reason of the list it is not sent
