@@ -17,7 +17,7 @@ import type { ModuleContext } from './core/module.js';
 import { recordAudit } from './modules/audit/audit.service.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { installModuleHooks, SERVER_MODULES } from './modules/registry.js';
-import { loadPrincipal } from './modules/users/principal.js';
+import { loadPrincipal } from './modules/users/users.service.js';
 
 export interface AppOptions {
   database: Database;

@@ -8,8 +8,7 @@ import { parseArgs } from 'node:util';
 import { changePasswordRequest } from '@nlims/contracts';
 import { loadConfig } from '../core/config.js';
 import { openDatabase } from '../core/db.js';
-import { passwordProblems } from '../modules/users/password-policy.js';
-import { hashPassword } from '../modules/users/passwords.js';
+import { hashPassword, passwordProblems } from '../modules/users/users.service.js';
 import { seedUser } from '../seed/builders.js';
 import { seed } from '../seed/index.js';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { hashPassword } from '../modules/users/passwords.js';
+import { hashPassword } from '../modules/users/users.service.js';
 import { seedFacility, seedUser } from '../seed/builders.js';
 import { seed } from '../seed/index.js';
 import { openPostgres, type Database } from './db.js';

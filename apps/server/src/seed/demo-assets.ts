@@ -5,7 +5,7 @@ import { lagosToday } from '../core/period.js';
 import { checkOut } from '../modules/inventory/assets.moves.js';
 import { addCalibration, addCertificate, addMaintenance } from '../modules/inventory/assets.upkeep.js';
 import { createAsset } from '../modules/inventory/assets.service.js';
-import type { Principal } from '../modules/users/principal.js';
+import type { Principal } from '../modules/users/users.service.js';
 import { principalOf } from './demo-steps.js';
 
 /**

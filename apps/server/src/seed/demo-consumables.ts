@@ -9,7 +9,7 @@ import { count, issue, openLot } from '../modules/inventory/consumables.moves.js
 import { consumableItems } from '../modules/inventory/consumables.table.js';
 import { consumeRuns } from '../modules/inventory/consumables.use.js';
 import { benches, manufacturers, measureUnits, suppliers } from '../modules/reference/reference.table.js';
-import type { Principal } from '../modules/users/principal.js';
+import type { Principal } from '../modules/users/users.service.js';
 import { principalOf } from './demo-steps.js';
 
 /**

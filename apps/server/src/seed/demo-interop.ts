@@ -5,7 +5,7 @@ import { apiClients } from '../modules/api-clients/api-clients.table.js';
 import { digest, newCredential } from '../modules/api-clients/api-clients.service.js';
 import { receiveOrder } from '../modules/fhir/fhir.orders.js';
 import { programs } from '../modules/programs/programs.table.js';
-import type { Principal } from '../modules/users/principal.js';
+import type { Principal } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.table.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../core/db.js';
-import { notifyApproved } from '../modules/notifications/enqueue.js';
+import { notifyApproved } from '../modules/notifications/notifications.service.js';
 import { DEMO_FACILITIES } from './demo.js';
 
 /**

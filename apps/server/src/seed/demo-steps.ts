@@ -5,7 +5,7 @@ import { clients } from '../modules/clients/clients.table.js';
 import { programs } from '../modules/programs/programs.table.js';
 import { prepareReview, reviewResults } from '../modules/results/results.service.js';
 import { orders } from '../modules/samples/samples.table.js';
-import { loadPrincipal, type Principal } from '../modules/users/principal.js';
+import { loadPrincipal, type Principal } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.table.js';
 
 /**

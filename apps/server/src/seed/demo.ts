@@ -1,7 +1,7 @@
 import type { Role } from '@nlims/contracts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../core/db.js';
-import { hashPassword } from '../modules/users/passwords.js';
+import { hashPassword } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.table.js';
 import { seedFacility, seedTestServices, seedUser, type FacilitySeed, type UserSeed } from './builders.js';
 import { KANO_TB_SAMPLES, seedTbDemoSamples, YABA_TB_SAMPLES } from './tb/demo.js';

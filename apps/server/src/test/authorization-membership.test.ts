@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../core/db.js';
-import { hashPassword } from '../modules/users/passwords.js';
+import { hashPassword } from '../modules/users/users.service.js';
 import { form, PNG, withOwnDataDir } from '../modules/files/files.test-helpers.js';
 import { m2000Row, writeM2000Log } from '../modules/worksheets/files/m2000-log.js';
 import { seedUser } from '../seed/builders.js';

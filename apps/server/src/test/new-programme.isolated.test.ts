@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CT, member, PCR_RESULTS, publicHealthProgramme, REF, REFERENCE_PCR, registerProgramme, requestFormSpecOf, testsOf } from '@nlims/contracts';
-import { hashPassword } from '../modules/users/passwords.js';
+import { hashPassword } from '../modules/users/users.service.js';
 import { rowsOf } from '../core/db.js';
 import { lagosToday } from '../core/period.js';
 import { approvedSample } from '../modules/notifications/notifications.test-helpers.js';

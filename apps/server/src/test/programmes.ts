@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { fieldAsked, type FormSpec, PROGRAM_DEFINITIONS, type ProgramForm, type Role, requestFormSpecOf, rulesOf } from '@nlims/contracts';
 import { CATALOGUE } from '@nlims/contracts';
 import { SAMPLE_TYPES } from '../seed/reference-lists.js';
-import { hashPassword } from '../modules/users/passwords.js';
+import { hashPassword } from '../modules/users/users.service.js';
 import { seedUser } from '../seed/builders.js';
 import { bearer, type TestApp } from './harness.js';
 

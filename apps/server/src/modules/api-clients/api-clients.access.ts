@@ -1,6 +1,6 @@
 import { administeredPrograms } from '@nlims/contracts';
 import { forbidden } from '../../core/errors.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 
 /**
  * Who keeps a facility's API clients, in one place: its administrator (Admin in a programme there), for clients

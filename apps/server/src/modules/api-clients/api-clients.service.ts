@@ -8,7 +8,7 @@ import { iso } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { users } from '../users/users.table.js';
 import { clientKeeper } from './api-clients.access.js';
 import { apiClients } from './api-clients.table.js';

@@ -3,7 +3,7 @@ import { createSigner } from 'fast-jwt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { users } from '../users/users.table.js';
-import { THROTTLE, throttleClock } from '../users/password-throttle.js';
+import { THROTTLE, throttleClock } from '../users/users.service.js';
 import { auditEvents } from '../audit/audit.table.js';
 
 let t: TestApp;

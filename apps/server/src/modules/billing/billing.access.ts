@@ -2,7 +2,7 @@ import { billingApproverPrograms, billingCashierPrograms, billingReadPrograms, r
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { forbidden } from '../../core/errors.js';
 import { orders } from '../samples/samples.table.js';
-import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/principal.js';
+import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/users.service.js';
 
 /**
  * Who may do what with a facility's billing, in one place. Billing follows the programme rule of samples: the cash

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { addDays, dayEnd, dayStart, lagosToday, parseDay } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { billingReader, readableOrder } from './billing.access.js';
 import { invoiceAdjustments, invoices, payments, refunds } from './billing.table.js';
 

@@ -1,7 +1,7 @@
 import { type BillingHold, holdMessage } from '@nlims/contracts';
 import type { Tx } from '../../core/db.js';
 import { AppError } from '../../core/errors.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { holdsFor } from './billing.invoices.js';
 
 /** 409: the result is held until its invoice is paid; the body names the invoice and the balance for the page to say. */

@@ -3,17 +3,15 @@ import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
-import { amongMatches, clientIdsMatching } from '../clients/client-search.js';
+import { amongMatches, clientIdsMatching, hiddenIdentifiersFor } from '../clients/clients.service.js';
 import { clients } from '../clients/clients.table.js';
-import { hiddenIdentifiersFor } from '../clients/identifier-access.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { hospitalNumberOf } from '../samples/samples.read.js';
 import { orders, samples } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import { type Principal, userName } from '../users/users.service.js';
 import { iso, likeTerm } from '../../core/sql-values.js';
 import { approvesIn, type BillingScope, billingReader, paysIn, programIn, readableOrder } from './billing.access.js';
-import { userName } from '../users/user-name.js';
 import { billingSettings, invoiceAdjustments, invoiceLines, invoices, payments, refunds } from './billing.table.js';
 
 type ListQuery = z.output<typeof invoiceListQuery>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { seedUser } from '../../seed/builders.js';
 import { DEMO_PASSWORD } from '../../seed/demo.js';
-import { hashPassword } from '../users/passwords.js';
+import { hashPassword } from '../users/users.service.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { EID, type ProgrammeCase, programmeSteps, TUBERCULOSIS, VIRAL_LOAD } from '../../test/programmes.js';
 

@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
 import { type Doc, drawBarcode, FONT, formatDateTime, renderPdf } from '../../core/pdf.js';
-import type { Principal } from '../users/principal.js';
+import { type Principal, userName } from '../users/users.service.js';
 import { billingReader, programIn } from './billing.access.js';
-import { userName } from '../users/user-name.js';
 
 const MM = 72 / 25.4;
 /** An 80 mm till roll: the cash desk's thermal printer, and a narrow strip on any A4 printer. */

@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { forbidden } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import { type Principal, userName } from '../users/users.service.js';
 import { iso } from '../../core/sql-values.js';
 import { isFacilityAdmin, staffFacility } from './billing.access.js';
-import { userName } from '../users/user-name.js';
 import { billingSettings } from './billing.table.js';
 
 /** The facility's billing setting (off until its administrator turns it on), read by any of its staff. */

@@ -4,12 +4,12 @@ import { facilityScope, mayInAny } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
 import { conflict, forbidden, ValidationError } from '../../core/errors.js';
 import { renameFields, type ResourceDef } from '../../core/resource.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { lgas } from '../geo/geo.table.js';
 import { clientIdentifierTypes } from '../reference/reference.table.js';
-import { programsOfClients } from './client-hooks.js';
-import { clientIdsMatching } from './client-search.js';
-import { hiddenIdentifiersFor, identifierVisibleTo } from './identifier-access.js';
+import { programsOfClients } from './clients.hooks.js';
+import { clientIdsMatching } from './clients.search.js';
+import { hiddenIdentifiersFor, identifierVisibleTo } from './clients.identifier-access.js';
 import { clientIdentifiers, clients } from './clients.table.js';
 import { lagosToday } from '../../core/period.js';
 
@@ -118,7 +118,7 @@ async function afterSave(tx: Tx, id: number, body: Body, p: Principal) {
   }
 }
 
-/** Identifiers of a page of clients, in one query, less those of the `hidden` types (clients/identifier-access.ts). */
+/** Identifiers of a page of clients, in one query, less those of the `hidden` types (clients/clients.identifier-access.ts). */
 export async function clientIdentifiersOf(tx: Tx, clientIds: number[], hidden: readonly string[]) {
   if (!clientIds.length) return [];
   return tx

@@ -4,7 +4,7 @@ import type { Db } from '../../core/db.js';
 import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
 import { clientResource } from './clients.resource.js';
-import { mergeClients, requireMayMerge } from './merge.js';
+import { mergeClients, requireMayMerge } from './clients.merge.js';
 
 /** clients/ (list, detail, create, update) and the merge of two records of one person. */
 export function clientsRoutes(app: App, db: Db): void {

@@ -1,5 +1,5 @@
 import { forbidden } from '../../core/errors.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 
 /**
  * Who may use the DHIS2 export: the super admin alone — the mappings, the org units, the server and its password,

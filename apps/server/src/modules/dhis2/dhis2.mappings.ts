@@ -5,7 +5,7 @@ import { rowsOf, type Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { iso } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { requireDhis2Admin } from './dhis2.access.js';
 
 interface MappingRow {

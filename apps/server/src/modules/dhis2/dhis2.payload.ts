@@ -15,7 +15,7 @@ import { rowsOf, type Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { toCsv } from '../../core/export/csv.js';
 import { addDays, lagosToday } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { requireDhis2Admin } from './dhis2.access.js';
 import { indicatorValues } from './dhis2.indicators.js';
 import { mappingRows } from './dhis2.mappings.js';

@@ -7,8 +7,7 @@ import { checkOutboundUrl } from '../../core/outbound.js';
 import type { SecretBox } from '../../core/secret-box.js';
 import { iso } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
-import { userName } from '../users/user-name.js';
+import { type Principal, userName } from '../users/users.service.js';
 import { requireDhis2Admin } from './dhis2.access.js';
 import { dhis2Outbound, REFUSAL_MESSAGES } from './dhis2.client.js';
 

@@ -12,7 +12,7 @@ import { courierProviders, labNetworks, sampleTypes } from '../reference/referen
 import { programIn } from '../samples/forms.js';
 import { orders, samples } from '../samples/samples.table.js';
 import { clients } from '../clients/clients.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { shipmentSamples, shipments } from './dispatch.table.js';
 
 /** Reading referral: where a facility may send, which side it is, and its shipments as either side sees them. */

@@ -8,7 +8,7 @@ import { recordAudits } from '../audit/audit.service.js';
 import { programs } from '../programs/programs.table.js';
 import { moveSamples } from '../samples/samples.service.js';
 import { samples, testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { shipmentEvents, shipmentSamples, shipments } from './dispatch.table.js';
 import { getShipment, shipmentFor } from './dispatch.read.js';
 import { previousStep, requireSide, returnSamples, stepAt } from './dispatch.steps.js';

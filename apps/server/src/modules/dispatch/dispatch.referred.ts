@@ -6,7 +6,7 @@ import { mayIn } from '../../core/access.js';
 import { type Db, rowsOf } from '../../core/db.js';
 import { conflict, forbidden, notFound } from '../../core/errors.js';
 import { iso } from '../../core/sql-values.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { printedValue, type StoredValue } from '../results/result-value.js';
 import { referralFacility } from './dispatch.read.js';
 

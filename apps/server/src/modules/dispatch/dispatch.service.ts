@@ -18,7 +18,7 @@ import { recordAudits } from '../audit/audit.service.js';
 import { programs } from '../programs/programs.table.js';
 import { courierProviders, rejectionReasons } from '../reference/reference.table.js';
 import { samples, testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { shipmentEvents, shipmentSamples, shipments } from './dispatch.table.js';
 import { getShipment, referralDestinations, referralFacility, shipmentFor } from './dispatch.read.js';
 import { previousStep, requireSide, returnSamples, stepAt } from './dispatch.steps.js';

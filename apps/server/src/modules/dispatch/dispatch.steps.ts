@@ -6,7 +6,7 @@ import { forbidden, ValidationError } from '../../core/errors.js';
 import { iso } from '../../core/sql-values.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { samples } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { shipmentSamples } from './dispatch.table.js';
 import type { ShipmentRow } from './dispatch.read.js';
 

@@ -19,7 +19,7 @@ import { facilityPrograms } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { benches, sections } from '../reference/reference.table.js';
 import { ValidationError } from '../../core/errors.js';
-import { isFacilityAdminPrincipal } from '../users/principal.js';
+import { isFacilityAdminPrincipal } from '../users/users.service.js';
 import * as t from './facility-settings.table.js';
 import { facilitySettingChanged } from './setting-changed.js';
 

@@ -21,7 +21,7 @@ import { programIn } from '../samples/forms.js';
 import { createOrder, moveSamples } from '../samples/samples.service.js';
 import { samples } from '../samples/samples.table.js';
 import { clientIdentifierTypes } from '../reference/reference.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { type TaskRow, taskRows } from './fhir.tasks.js';
 import { clientIdentifierSystems, electronicRequests } from './fhir.table.js';
 

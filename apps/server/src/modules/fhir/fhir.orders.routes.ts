@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { principalOf } from '../../core/auth.js';
 import type { Db, Tx } from '../../core/db.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { fhirReader } from './fhir.access.js';
 import { addCapability, addSystemInteraction } from './fhir.capability.js';
 import { badParameter, fhirBase, fhirNotFound, sendFhir } from './fhir.http.js';

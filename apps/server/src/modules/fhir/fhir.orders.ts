@@ -3,7 +3,7 @@ import { mayIn } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
 import { forbidden } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { fhirReader } from './fhir.access.js';
 import { FhirError, operationOutcome } from './fhir.http.js';
 import { type ParsedEntry, parseOrderBundle } from './fhir.orders.bundle.js';

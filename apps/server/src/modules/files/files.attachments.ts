@@ -10,7 +10,7 @@ import { reportNamesUnseenSample } from '../nonconformity/nonconformity.read.js'
 import { ncrReports } from '../nonconformity/nonconformity.table.js';
 import { programs } from '../programs/programs.table.js';
 import { samples, testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { attachments, files } from './files.table.js';
 import { fileFacility, nameOf } from './files.items.js';
 import type { Spooled } from './files.multipart.js';

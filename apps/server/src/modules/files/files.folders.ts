@@ -5,7 +5,7 @@ import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { pgError } from '../../core/db-errors.js';
 import { notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { purgeBin } from './files.bin.js';
 import { folders } from './files.table.js';
 import { binCutoff, fileFacility, folderFields, folderItem, liveFolder, mayControl, outer, requireControl, toFolderItem } from './files.items.js';

@@ -5,8 +5,7 @@ import type { Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { iso } from '../../core/sql-values.js';
 import { lagosToday } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
-import { userName } from '../users/user-name.js';
+import { type Principal, userName } from '../users/users.service.js';
 import { files, folders } from './files.table.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FileItem, FolderItem } from '@nlims/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/db.js';
 import { lagosToday } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { fileRecents, files, folders } from './files.table.js';
 import { fileFacility, fileFields, folderFields, toFileItem, toFolderItem } from './files.items.js';
 

@@ -12,7 +12,7 @@ import { notFound } from '../../core/errors.js';
 import { likeTerm } from '../../core/sql-values.js';
 import { lagosToday } from '../../core/period.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { requireAttachmentFileRead } from './files.attachments.js';
 import { purgeBin } from './files.bin.js';
 import { files, folders } from './files.table.js';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { files } from './files.table.js';
 import { fileFacility, fileItems, liveFolder, requireControl } from './files.items.js';
 import { touchRecent } from './files.recents.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { HelpContact, HelpReply } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../core/db.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 
 /** The product's version: the server's package, read once. */
 export const PRODUCT_VERSION: string = (() => {

@@ -21,7 +21,7 @@ import { programs } from '../programs/programs.table.js';
 import { enterResults } from '../results/results.service.js';
 import { programIn } from '../samples/forms.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
-import { userName } from '../users/user-name.js';
+import { userName } from '../users/users.service.js';
 import { inMachines, queueScope, rowSeen } from './instruments.access.js';
 import { instrumentMessages, instrumentUnmatched } from './instruments.table.js';
 

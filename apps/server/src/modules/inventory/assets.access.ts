@@ -1,5 +1,5 @@
 import { forbidden } from '../../core/errors.js';
-import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/principal.js';
+import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/users.service.js';
 
 /**
  * Who keeps the equipment register: the facility's administrator (as for its machine settings, facility-settings);

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { lagosToday } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { iso } from '../../core/sql-values.js';
 import { staffFacility } from './assets.access.js';
 

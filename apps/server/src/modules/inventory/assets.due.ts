@@ -2,7 +2,7 @@ import { type AssetDue, ASSET_DUE_DAYS, assetDatePlusDays, validityOf } from '@n
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../core/db.js';
 import { lagosToday } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { adminFacility } from './assets.access.js';
 import { CALIBRATION } from './assets.availability.js';
 

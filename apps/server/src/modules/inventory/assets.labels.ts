@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
 import { drawBarcode, FONT, renderPdf } from '../../core/pdf.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { adminFacility } from './assets.access.js';
 
 const MM = 72 / 25.4;

@@ -6,10 +6,9 @@ import { pgError } from '../../core/db-errors.js';
 import { conflict, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { lagosToday } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
+import { type Principal, userName } from '../users/users.service.js';
 import { at } from '../../core/sql-values.js';
 import { adminFacility } from './assets.access.js';
-import { userName } from '../users/user-name.js';
 import { formatDay } from './assets.availability.js';
 import { getAsset } from './assets.read.js';
 

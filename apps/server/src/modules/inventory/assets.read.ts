@@ -15,10 +15,9 @@ import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { notFound } from '../../core/errors.js';
 import { lagosToday } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
+import { type Principal, userName } from '../users/users.service.js';
 import { iso, likeTerm } from '../../core/sql-values.js';
 import { adminFacility } from './assets.access.js';
-import { userName } from '../users/user-name.js';
 import { CALIBRATION, OPEN_DOWN, unavailableOf } from './assets.availability.js';
 
 type ListQuery = z.output<typeof assetListQuery>;

@@ -30,7 +30,7 @@ import { registerResource } from '../../core/resource.js';
 import type { App } from '../../core/types.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendPdf } from '../../core/pdf.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { adminFacility } from './assets.access.js';
 import { availability } from './assets.availability.js';
 import { dueLists } from './assets.due.js';

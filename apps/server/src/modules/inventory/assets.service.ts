@@ -6,7 +6,7 @@ import { pgError } from '../../core/db-errors.js';
 import { notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { lagosToday } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { at } from '../../core/sql-values.js';
 import { adminFacility } from './assets.access.js';
 import { getAsset } from './assets.read.js';

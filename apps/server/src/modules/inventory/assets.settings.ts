@@ -1,7 +1,7 @@
 import { assetGenericBody, assetGenericItem, assetLocationBody, assetLocationItem } from '@nlims/contracts';
 import { sql } from 'drizzle-orm';
 import { renameFields, type ResourceDef, type Rule } from '../../core/resource.js';
-import { isFacilityAdminPrincipal } from '../users/principal.js';
+import { isFacilityAdminPrincipal } from '../users/users.service.js';
 import { assetGenerics, assetLocations } from './assets.table.js';
 
 /** The register's settings are its administrator's, as the register is (facility-settings' rule). */

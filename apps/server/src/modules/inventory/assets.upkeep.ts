@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { conflict, ValidationError } from '../../core/errors.js';
 import { lagosToday } from '../../core/period.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { at } from '../../core/sql-values.js';
 import { adminFacility } from './assets.access.js';
 import { formatDay } from './assets.availability.js';

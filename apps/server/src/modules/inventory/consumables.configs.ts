@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { consumableConfigs } from './consumables.table.js';
 import { stockFacility } from './consumables.service.js';
 import { likeTerm } from '../../core/sql-values.js';

@@ -18,10 +18,9 @@ import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import { type Principal, userName } from '../users/users.service.js';
 import { checkReference, itemOf, pageOf } from './consumables.items.js';
 import { EFFECTIVE_EXPIRY, stockFacility, todayOf, writeLedger } from './consumables.service.js';
-import { userName } from '../users/user-name.js';
 import { likeTerm } from '../../core/sql-values.js';
 
 interface LotRow {

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../core/db.js';
 import { conflict, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { checkReference, itemOf } from './consumables.items.js';
 import { getLot, lotOf } from './consumables.lots.js';
 import { EFFECTIVE_EXPIRY, intArray, type LedgerLine, lockBalances, stockFacility, todayOf, writeLedger } from './consumables.service.js';

@@ -12,10 +12,9 @@ import { programsHeld } from '../../core/access.js';
 import { type Db, rowsOf } from '../../core/db.js';
 import { notFound, ValidationError } from '../../core/errors.js';
 import { programIn } from '../samples/forms.js';
-import type { Principal } from '../users/principal.js';
+import { type Principal, userName } from '../users/users.service.js';
 import { pageOf } from './consumables.items.js';
 import { EFFECTIVE_EXPIRY, stockFacility, todayOf } from './consumables.service.js';
-import { userName } from '../users/user-name.js';
 
 type CardQuery = z.output<typeof consumableStockCardQuery>;
 

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../core/db.js';
 import { forbidden } from '../../core/errors.js';
 import { lagosToday } from '../../core/period.js';
-import { isFacilityAdminPrincipal, type Principal } from '../users/principal.js';
+import { isFacilityAdminPrincipal, type Principal } from '../users/users.service.js';
 
 /**
  * The consumables' kernel: who keeps the stock, today's date, and the ledger — the only writer of balances, each

@@ -434,7 +434,7 @@ describe('automatic use when Xpert results are entered', () => {
 
   it('a correction of a result still entered uses nothing; a batch of samples uses one per run', async () => {
     const { enterResults, insertRuns } = await import('../results/results.service.js');
-    const { loadPrincipal } = await import('../users/principal.js');
+    const { loadPrincipal } = await import('../users/users.service.js');
     const { useConsumables } = await import('./consumables.use.js');
     const { resultBody } = await import('@nlims/contracts');
     const analystId = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from users where username = 'ph_analyst'`))[0]!.id;
@@ -469,7 +469,7 @@ describe('automatic use when Xpert results are entered', () => {
 
   it('uses stock for a batch in the same number of statements as for one run', async () => {
     const { insertRuns } = await import('../results/results.service.js');
-    const { loadPrincipal } = await import('../users/principal.js');
+    const { loadPrincipal } = await import('../users/users.service.js');
     const { useConsumables } = await import('./consumables.use.js');
     const analystId = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from users where username = 'ph_analyst'`))[0]!.id;
     const analyst = (await loadPrincipal(t.database.db, analystId))!;

@@ -6,7 +6,7 @@ import { facilities } from '../facilities/facilities.table.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { programs } from '../programs/programs.table.js';
 import { clientIdentifierTypes, methods, occupations, rejectionReasons, resultRejectionReasons, sampleTypes } from '../reference/reference.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 
 export const activeSampleTypes = (db: Db) =>
   db

@@ -1,7 +1,7 @@
 import { NCR_MANAGER_ROLES } from '@nlims/contracts';
 import { forbidden } from '../../core/errors.js';
 import { lagosToday } from '../../core/period.js';
-import { type Principal, staffFacilityOf } from '../users/principal.js';
+import { type Principal, staffFacilityOf } from '../users/users.service.js';
 
 /** Who keeps and who manages a facility's non-conformity reports, and the laboratory's day. */
 /** A facility's staff member (any role); the super admin and the tier users report none and read none. */

@@ -10,7 +10,7 @@ import { facilities } from '../facilities/facilities.table.js';
 import { rejectionReasons } from '../reference/reference.table.js';
 import { programIn } from '../samples/forms.js';
 import { samples, testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { staffFacility, today } from './nonconformity.access.js';
 import { readsSample } from './nonconformity.read.js';
 

@@ -24,7 +24,7 @@ import type { Db } from '../../core/db.js';
 import { forbidden, ValidationError } from '../../core/errors.js';
 import type { App } from '../../core/types.js';
 import { jsonOrFile, sendTable } from '../../core/export/xlsx.js';
-import { signatureValid } from '../users/passwords.js';
+import { signatureValid } from '../users/users.service.js';
 import { managesQuality, requireManager, staffFacility } from './nonconformity.access.js';
 import { draftReport } from './nonconformity.draft.js';
 import { getReport, listReports } from './nonconformity.read.js';

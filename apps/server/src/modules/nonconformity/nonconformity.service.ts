@@ -19,7 +19,7 @@ import { recordAudits } from '../audit/audit.service.js';
 import { sections } from '../reference/reference.table.js';
 import { programIn } from '../samples/forms.js';
 import { samples, testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { users } from '../users/users.table.js';
 import { ncrActions, ncrEvents, ncrReports, ncrSamples } from './nonconformity.table.js';
 import { managesQuality, requireManager, staffFacility, today } from './nonconformity.access.js';

@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../core/module.js';
 import { lifecycle, ORDER } from '../samples/lifecycle.js';
-import { notifyApproved, raiseCriticalAlerts } from './enqueue.js';
+import { notifyApproved, raiseCriticalAlerts } from './notifications.enqueue.js';
 import { notificationsRoutes } from './notifications.routes.js';
 
 /** Notifications: messages queued in the outbox in the move's transaction, sent by the dispatcher afterwards. */

@@ -15,11 +15,17 @@ import { conflict, forbidden, notFound, ValidationError } from '../../core/error
 import { iso, likeTerm } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { facilityPrograms } from '../facilities/facilities.table.js';
-import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/principal.js';
-import { userName } from '../users/user-name.js';
-import { maskAddress, maskIn } from './mask.js';
+import { isFacilityAdminPrincipal, type Principal, staffFacilityOf, userName } from '../users/users.service.js';
+import { maskAddress, maskIn } from './notifications.mask.js';
 import { notificationOutbox, notificationSettings } from './notifications.table.js';
-import { heldInvoiceSql } from './payment-hold.js';
+import { heldInvoiceSql } from './notifications.payment-hold.js';
+
+/**
+ * The notifications service, the one entry other modules and the seed use: the outbox and the settings here, the
+ * messages a result raises (notifications.enqueue.ts) and the critical alerts (notifications.critical.ts).
+ */
+export { acknowledgeCritical, listCriticalAlerts } from './notifications.critical.js';
+export { notifyApproved, raiseCriticalAlerts } from './notifications.enqueue.js';
 
 /** The facility whose outbox and settings the caller keeps: its administrator's only. */
 export function notificationAdmin(p: Principal): number {

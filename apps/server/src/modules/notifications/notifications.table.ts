@@ -36,7 +36,7 @@ export const notificationOutbox = pgTable(
     body: text('body').notNull(),
     /**
      * The body gives result values (not only that results are ready). A client's such message waits while the
-     * order's invoice holds the report (payment-hold.ts).
+     * order's invoice holds the report (notifications.payment-hold.ts).
      */
     carriesValues: boolean('carries_values').notNull().default(false),
     /** queued | sending | sent | delivered | failed */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { EID, type ProgrammeCase, VIRAL_LOAD } from '../../test/programmes.js';
-import { notifyApproved } from './enqueue.js';
+import { notifyApproved } from './notifications.enqueue.js';
 import { approvedSample as approved, criticalPotassium, startGateway, startMailbox, withEnv } from './notifications.test-helpers.js';
 import { dispatcherOf } from './notifications.routes.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.js';
-import { hashPassword } from '../users/passwords.js';
+import { hashPassword } from '../users/users.service.js';
 import { seedUser } from '../../seed/builders.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { EID, GENERAL, VIRAL_LOAD } from '../../test/programmes.js';

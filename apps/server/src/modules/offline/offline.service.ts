@@ -23,11 +23,11 @@ import { programs } from '../programs/programs.table.js';
 import { sampleTypes } from '../reference/reference.table.js';
 import { clientRecords, clientResource } from '../clients/clients.resource.js';
 import { clients } from '../clients/clients.table.js';
-import { hiddenIdentifiersFor } from '../clients/identifier-access.js';
+import { hiddenIdentifiersFor } from '../clients/clients.service.js';
 import { facilityTestServices } from '../facility-settings/facility-settings.table.js';
 import { samples } from '../samples/samples.table.js';
 import { createOrder, moveSamples } from '../samples/samples.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { offlineDevices } from './offline.table.js';
 
 type Registration = z.output<typeof offlineRegistrationBody>;

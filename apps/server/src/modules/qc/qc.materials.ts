@@ -5,7 +5,7 @@ import { ValidationError } from '../../core/errors.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { machineSettings, qcMaterials } from '../facility-settings/facility-settings.table.js';
 import { programs } from '../programs/programs.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 
 export interface Material {
   id: number;

@@ -8,7 +8,7 @@ import { ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { programs } from '../programs/programs.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { qcRuleSettings } from './qc.table.js';
 import { machineHere } from './qc.materials.js';
 

@@ -17,7 +17,7 @@ import { rowsOf, type Tx } from '../../core/db.js';
 import { ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { qcMaterials } from '../facility-settings/facility-settings.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { qcResults, qcRuns } from './qc.table.js';
 import { ruleSettings } from './qc.rules.js';
 import { machineHere, type Material, materialsOf } from './qc.materials.js';

@@ -5,7 +5,7 @@ import { programsWhere, requireIn } from '../../core/access.js';
 import { type Db, rowsOf } from '../../core/db.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import { programIn } from '../samples/forms.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { qcResults, qcRuns } from './qc.table.js';
 import { materialsOf } from './qc.materials.js';
 

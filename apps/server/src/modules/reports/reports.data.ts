@@ -10,7 +10,7 @@ import { ageInDays } from '../results/flags.js';
 import { getSample, testsOf } from '../samples/samples.read.js';
 import { lifecycle, type PrintedVerification } from '../samples/lifecycle.js';
 import { samples as samplesTable } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { users } from '../users/users.table.js';
 import { type ReportLine, reportLine } from './reports.line.js';
 

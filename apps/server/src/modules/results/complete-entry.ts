@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
 import { clients } from '../clients/clients.table.js';
 import { sampleTypes } from '../reference/reference.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { createOrder, setDueTimes } from '../samples/samples.service.js';
 import { samples, testOrders } from '../samples/samples.table.js';
 import { checkValue, insertRun } from './results.service.js';

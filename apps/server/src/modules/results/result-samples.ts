@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { resultSampleItem } from '@nlims/contracts';
 import { facilityScope, mayInAny, programsWhere } from '../../core/access.js';
 import { numberFilter, type ResourceDef } from '../../core/resource.js';
-import { amongMatches } from '../clients/client-search.js';
+import { amongMatches } from '../clients/clients.service.js';
 import { clients } from '../clients/clients.table.js';
 import { programs } from '../programs/programs.table.js';
 import { sampleTypes } from '../reference/reference.table.js';

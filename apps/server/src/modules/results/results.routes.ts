@@ -9,7 +9,7 @@ import { resultListResource } from './results.list.js';
 import { resultSampleResource } from './result-samples.js';
 import { enterResult, prepareReview, requireEnterSomewhere, requireReviewSomewhere, type ReviewInput, reviewResults } from './results.service.js';
 import type { ResultAction } from '@nlims/contracts';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { THROTTLED_REPLY } from '../../core/replies.js';
 
 const moved = z.object({ ids: z.array(z.number()), detail: z.string() });

@@ -19,7 +19,7 @@ import { lifecycle } from '../samples/lifecycle.js';
 import { sampleResultsOf } from '../samples/sample-results.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { programs } from '../programs/programs.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { insertRuns, settleMembers, computeMembers } from './runs.js';
 import { checkValues, type CheckedValue } from './values.js';
 

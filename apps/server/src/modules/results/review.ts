@@ -4,7 +4,7 @@ import { facilityScope, mayInAny, requireIn } from '../../core/access.js';
 import type { Db, Tx } from '../../core/db.js';
 import { conflict, forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
-import { signatureValid } from '../users/passwords.js';
+import { type Principal, signatureValid } from '../users/users.service.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { resultRejectionReasons } from '../reference/reference.table.js';
 import { markCompleted } from '../samples/completion.js';
@@ -12,7 +12,6 @@ import { lifecycle } from '../samples/lifecycle.js';
 import { OPEN_AMENDMENT, results } from '../samples/results.table.js';
 import { testOrders } from '../samples/samples.table.js';
 import { programs } from '../programs/programs.table.js';
-import type { Principal } from '../users/principal.js';
 
 export const SIGNATURE_MEANING = 'Approved: I have reviewed this result and release it for reporting.';
 

@@ -7,7 +7,7 @@ import { testTypes } from '../catalogue/catalogue.table.js';
 import { results } from '../samples/results.table.js';
 import { sampleResultsOf } from '../samples/sample-results.js';
 import { testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { type CheckedValue, checkValues, type ClientRow, type TestRow } from './values.js';
 
 export interface NewRun {

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../core/db.js';
-import { clientsMerged, programsOfClients } from '../clients/client-hooks.js';
+import { clientsMerged, programsOfClients } from '../clients/clients.service.js';
 import { programs } from '../programs/programs.table.js';
 import { orders } from './samples.table.js';
 
 /**
- * Move every order of one client to another (a client merge, modules/clients/merge.ts),
+ * Move every order of one client to another (a client merge, modules/clients/clients.merge.ts),
  * inside the caller's transaction. Returns how many orders moved.
  */
 export async function reassignClientOrders(tx: Tx, ids: { duplicate: number; keep: number }): Promise<number> {

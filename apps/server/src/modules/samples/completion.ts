@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { RESULT_STATUS as R, SAMPLE_STATUS as S, CANCELLED_STATUS } from '@nlims/contracts';
 import type { Tx } from '../../core/db.js';
 import { recordAudits } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { samples, testOrders } from './samples.table.js';
 
 /** Test statuses that end a test: approved, rejected with the sample, cancelled. */

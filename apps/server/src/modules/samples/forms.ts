@@ -5,7 +5,7 @@ import type { Tx } from '../../core/db.js';
 import { notFound, ValidationError } from '../../core/errors.js';
 import { programIdsOf } from '../programs/program-ids.js';
 import { programs } from '../programs/programs.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 
 /** Every wire form, once (DESIGN §4): general_order/, tb_sample/, eid_sample/, vl_sample/, public_health_sample/. */
 export const FORMS: readonly ProgramForm[] = [...new Set(Object.values(FAMILIES).map((f) => f.form))];

@@ -1,7 +1,7 @@
 import type { AttachmentItem } from '@nlims/contracts';
 import type { Db, Tx } from '../../core/db.js';
 import { Collector, Hook } from '../../core/hooks.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 
 /**
  * The sample core's lifecycle: the moves of an order, its results and its report on which other modules act.

@@ -8,7 +8,7 @@ import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilityTats } from '../facility-settings/facility-settings.table.js';
 import { programs } from '../programs/programs.table.js';
 import { rejectionReasons, sampleTypes } from '../reference/reference.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { orders, samples, testOrders } from './samples.table.js';
 
 export const sampleStatusName = (code: number) => (code === CANCELLED_STATUS ? 'CANCELLED' : statusName(S, code));

@@ -10,7 +10,7 @@ import { facilityTestServices } from '../facility-settings/facility-settings.tab
 import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { sampleResults } from './sample-results.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { programOfOrder } from './forms.js';
 import { nextLabNumber } from './lab-number.js';
 import { keepFormIdentifiers, validateRequestForm } from './request-form.js';

@@ -4,7 +4,7 @@ import { ENTERABLE_TEST_STATUSES, FILTER_PREFIX, type ListQuery, SAMPLE_STATUS a
 import { facilityScope, mayInAny, programsWhere } from '../../core/access.js';
 import type { ResourceDef } from '../../core/resource.js';
 import { testTypes } from '../catalogue/catalogue.table.js';
-import { amongMatches } from '../clients/client-search.js';
+import { amongMatches } from '../clients/clients.service.js';
 import { clients } from '../clients/clients.table.js';
 import { facilityTestServices } from '../facility-settings/facility-settings.table.js';
 import { benches, sections } from '../reference/reference.table.js';

@@ -7,11 +7,11 @@ import { booleanFilter, renameFields, type ResourceDef, type Rule } from '../../
 import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
 import { lgas, states } from '../geo/geo.table.js';
 import { programs } from '../programs/programs.table.js';
-import { assertPasswordAllowed } from './password-policy.js';
-import { hashPassword } from './passwords.js';
-import { isFacilityAdminPrincipal, type Principal } from './principal.js';
-import { userSessionsEnd } from './session-end.js';
-import { loadManagedUser, type ManagedUser, mayManage, requireManageable, requireMayGrant, requireNotOwnRoles } from './user-admin.js';
+import { assertPasswordAllowed } from './users.password-policy.js';
+import { hashPassword } from './users.passwords.js';
+import { isFacilityAdminPrincipal, type Principal } from './users.principal.js';
+import { userSessionsEnd } from './users.session-end.js';
+import { loadManagedUser, type ManagedUser, mayManage, requireManageable, requireMayGrant, requireNotOwnRoles } from './users.admin.js';
 import { userProgramRoles, users } from './users.table.js';
 
 type Body = Partial<UserCreateBody>;
@@ -101,7 +101,7 @@ async function validate(tx: Tx, body: Body, principal: Principal, existingId?: n
 }
 
 /**
- * Editing a user: the caller must manage them (users/user-admin.ts) — except
+ * Editing a user: the caller must manage them (users/users.admin.ts) — except
  * for their own record, where nobody changes their own roles or disables
  * themselves.
  */

@@ -5,7 +5,7 @@ import type { App } from '../../core/types.js';
 import { z } from 'zod';
 import { forbidden } from '../../core/errors.js';
 import { registerResource } from '../../core/resource.js';
-import { isFacilityAdminPrincipal } from './principal.js';
+import { isFacilityAdminPrincipal } from './users.principal.js';
 import { userResource } from './users.resource.js';
 import { changePassword, getMe, preparePasswordChange, toggleUserActive } from './users.service.js';
 import { THROTTLED_REPLY } from '../../core/replies.js';

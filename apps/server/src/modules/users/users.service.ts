@@ -7,12 +7,26 @@ import { recordAudit } from '../audit/audit.service.js';
 import { facilities, facilityPrograms } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { lgas, states } from '../geo/geo.table.js';
-import { isFacilityAdminPrincipal, type Principal } from './principal.js';
-import { assertPasswordAllowed } from './password-policy.js';
-import { checkPassword, hashPassword } from './passwords.js';
-import { userSessionsEnd } from './session-end.js';
-import { loadManagedUser, requireManageable } from './user-admin.js';
+import { isFacilityAdminPrincipal, type Principal } from './users.principal.js';
+import { assertPasswordAllowed } from './users.password-policy.js';
+import { checkPassword, hashPassword } from './users.passwords.js';
+import { userSessionsEnd } from './users.session-end.js';
+import { loadManagedUser, requireManageable } from './users.admin.js';
 import { users } from './users.table.js';
+
+/**
+ * The users service, the one entry other modules, the command line and the seed use: the account pages here, the
+ * caller (users.principal.ts), who administers whom (users.admin.ts), a user's name as the pages show it
+ * (users.name.ts), the hook that ends a user's sessions (users.session-end.ts), passwords (users.passwords.ts), their
+ * policy (users.password-policy.ts) and the throttle of every password check (users.password-throttle.ts).
+ */
+export { administeredBy, type ManagedUser, mayManage, requireMayGrant, requireNotOwnRoles } from './users.admin.js';
+export { userName } from './users.name.js';
+export { assertPasswordAllowed, MIN_SCORE, type PasswordContext, passwordProblems } from './users.password-policy.js';
+export { attemptSucceeded, THROTTLE, throttleAttempt, throttleClock, TooManyAttempts } from './users.password-throttle.js';
+export { burnPasswordCheck, checkPassword, hashPassword, signatureValid, verifyPassword } from './users.passwords.js';
+export { isFacilityAdminPrincipal, loadPrincipal, type Principal, staffFacilityOf } from './users.principal.js';
+export { type UserSessionsEnd, userSessionsEnd } from './users.session-end.js';
 
 const facilityState = alias(states, 'facility_state');
 const facilityLga = alias(lgas, 'facility_lga');
@@ -78,7 +92,7 @@ export interface PasswordChange {
  * Change a password, first half (before the transaction): users change their
  * own (proving the old one, through the throttle, whose counters commit on
  * their own); an administrator resets one of a user it manages
- * (users/user-admin.ts: the super admin anyone, a facility admin only users
+ * (users/users.admin.ts: the super admin anyone, a facility admin only users
  * whose every role lies in programmes it administers). The new password is
  * checked against the policy and hashed here, outside any transaction.
  */

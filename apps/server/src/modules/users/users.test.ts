@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUser } from '@nlims/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { seedFacility, seedUser } from '../../seed/builders.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from './users.passwords.js';
 
 let t: TestApp;
 beforeAll(async () => {

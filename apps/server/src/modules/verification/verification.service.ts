@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { facilities } from '../facilities/facilities.table.js';
 import { states } from '../geo/geo.table.js';
 import type { PrintedVerification, ReportFacts } from '../samples/lifecycle.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { reportVerifications } from './verification.table.js';
 
 /**

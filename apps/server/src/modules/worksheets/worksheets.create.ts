@@ -27,7 +27,7 @@ import { programs } from '../programs/programs.table.js';
 import { programIn } from '../samples/forms.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
 import { IN_LAB } from '../samples/workplan.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { worksheetPositions, worksheets, worksheetTemplates } from './worksheets.table.js';
 import { worksheetDetail } from './worksheets.read.js';
 

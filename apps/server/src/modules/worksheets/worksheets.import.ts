@@ -17,7 +17,7 @@ import { machineSettings } from '../facility-settings/facility-settings.table.js
 import { recordQcRun } from '../qc/qc.service.js';
 import { enterResults } from '../results/results.service.js';
 import { samples, testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { readAbbottM2000 } from './files/abbott-m2000.js';
 import { readGenericCsv } from './files/generic-csv.js';
 import { readGeneXpert } from './files/genexpert.js';

@@ -5,7 +5,7 @@ import type { Tx } from '../../core/db.js';
 import { conflict } from '../../core/errors.js';
 import { recordAudits } from '../audit/audit.service.js';
 import { testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { worksheetPositions, worksheets } from './worksheets.table.js';
 import { worksheetDetail, worksheetRow } from './worksheets.read.js';
 

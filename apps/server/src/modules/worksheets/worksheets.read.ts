@@ -19,7 +19,7 @@ import { machineSettings } from '../facility-settings/facility-settings.table.js
 import { programs } from '../programs/programs.table.js';
 import { programIn } from '../samples/forms.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 import { users } from '../users/users.table.js';
 import { worksheetPositions, worksheets, worksheetTemplates } from './worksheets.table.js';
 

@@ -7,7 +7,7 @@ import { testTypes } from '../catalogue/catalogue.table.js';
 import { facilitySetting } from '../facility-settings/facility-settings.resources.js';
 import { machineSettings, qcMaterials } from '../facility-settings/facility-settings.table.js';
 import { programs } from '../programs/programs.table.js';
-import { isFacilityAdminPrincipal } from '../users/principal.js';
+import { isFacilityAdminPrincipal } from '../users/users.service.js';
 import { worksheetTemplates } from './worksheets.table.js';
 
 /** The people who prepare worksheets (a programme's analysts and supervisors) and the facility's admin keep its templates. */

@@ -5,7 +5,7 @@ import { seedUser } from '../../seed/builders.js';
 import { DEMO_PASSWORD } from '../../seed/demo.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { programmeSteps, VIRAL_LOAD } from '../../test/programmes.js';
-import { hashPassword } from '../users/passwords.js';
+import { hashPassword } from '../users/users.service.js';
 import { m2000Row, writeM2000Log } from './files/m2000-log.js';
 
 /** Worksheets of the viral-load bench: a template, a plate loaded from the workplan, its results file. */

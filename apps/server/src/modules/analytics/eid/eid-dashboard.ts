@@ -18,7 +18,7 @@ import { rowsOf } from '../../../core/db.js';
 import { dashboardPeriod } from '../../../core/period.js';
 import { legQuantile, percentOf, rejectionsByReason } from '../kit/measures.js';
 import { periodSamples } from '../kit/scope.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 
 export interface EidDashboardQuery {
   start_date?: string;

@@ -3,7 +3,7 @@ import { CANCELLED_STATUS, type ProgramForm, RESULT_STATUS as R, SAMPLE_STATUS a
 import { forbidden } from '../../../core/errors.js';
 import { formPrograms, programIn } from '../../samples/forms.js';
 import { rowsOf, type Db } from '../../../core/db.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { statusCounts } from '../../samples/samples.read.js';
 import { dueTurnaround, dueTurnaroundQuery, type DueTurnaround, periodSql } from '../kit/measures.js';
 

@@ -7,7 +7,7 @@ import { forbidden, ValidationError } from '../../../core/errors.js';
 import { testTypes } from '../../catalogue/catalogue.table.js';
 import { clients } from '../../clients/clients.table.js';
 import { results } from '../../samples/results.table.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { dateRange } from '../../samples/samples.read.js';
 import { formPrograms, programIn } from '../../samples/forms.js';
 import { orders, samples, testOrders } from '../../samples/samples.table.js';

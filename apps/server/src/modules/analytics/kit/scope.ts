@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CANCELLED_STATUS } from '@nlims/contracts';
 import { facilityScope } from '../../../core/access.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { withinDays } from '../../../core/period.js';
 
 /** The analytics kit's scope: whose samples a facility dashboard or report counts. */

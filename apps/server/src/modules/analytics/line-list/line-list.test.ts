@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PH_REPORT_COLUMNS, type PhReportRow, type Role, roleMay } from '@nlims/contracts';
 import { seedUser } from '../../../seed/builders.js';
-import { hashPassword } from '../../users/passwords.js';
+import { hashPassword } from '../../users/users.service.js';
 import { lineListColumns } from './line-list.js';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.js';
 import { EID, programmeSteps, seedElsewhere, VIRAL_LOAD } from '../../../test/programmes.js';

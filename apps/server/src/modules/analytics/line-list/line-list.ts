@@ -12,7 +12,7 @@ import {
 } from '@nlims/contracts';
 import type { Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { programIn } from '../../samples/forms.js';
 import { keyMembersOf, type LineListFamily, lineListPrograms, listsRequests, NOTIFIED_ACTION, phKeyTest, phPositiveSql } from '../ph/ph-query.js';
 import { rowsOf } from '../../../core/db.js';

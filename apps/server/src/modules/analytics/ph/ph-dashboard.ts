@@ -2,7 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { CANCELLED_STATUS, type PhDashboard, RESULT_STATUS as R, SAMPLE_STATUS as S } from '@nlims/contracts';
 import type { Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { programIn } from '../../samples/forms.js';
 import { notifiedSql, notifyFlagSql, phKeyTest, phPositiveSql, phPrograms } from './ph-query.js';
 import { rowsOf } from '../../../core/db.js';

@@ -4,7 +4,7 @@ import { facilityScope, requireIn } from '../../../core/access.js';
 import type { Db, Tx } from '../../../core/db.js';
 import { conflict, notFound } from '../../../core/errors.js';
 import { recordAudit } from '../../audit/audit.service.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { programIn } from '../../samples/forms.js';
 import { NOTIFIED_ACTION, notifiedSql, notifyFlagSql, phPrograms } from './ph-query.js';
 import { rowsOf } from '../../../core/db.js';

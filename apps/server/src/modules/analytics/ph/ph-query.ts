@@ -11,7 +11,7 @@ import {
   programsWithLineList,
 } from '@nlims/contracts';
 import { forbidden, ValidationError } from '../../../core/errors.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { formPrograms } from '../../samples/forms.js';
 
 /**

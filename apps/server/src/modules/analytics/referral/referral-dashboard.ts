@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { dashboardPeriod, dayEnd, dayStart } from '../../../core/period.js';
 import { scopeOf } from '../tier/area.js';
 import { overdueShipment } from '../../dispatch/dispatch.read.js';

@@ -17,7 +17,7 @@ import { dashboardPeriod } from '../../../core/period.js';
 import { countsByStatus, dueTurnaround, dueTurnaroundQuery, type DueTurnaround, percentOf, periodSql, periodStarts, type SeriesUnit } from '../kit/measures.js';
 import { facilityOf, ofFacility, periodSamples } from '../kit/scope.js';
 import { checkProgram, keyTest, andOfTestType, tbPrograms } from './tb-query.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 
 export interface TbDashboardQuery {
   test_type?: number;

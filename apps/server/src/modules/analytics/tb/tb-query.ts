@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { TB_KEY_MEMBER_CODES } from '@nlims/contracts';
 import { type Db, rowsOf } from '../../../core/db.js';
 import { forbidden, ValidationError } from '../../../core/errors.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { formPrograms } from '../../samples/forms.js';
 
 /**

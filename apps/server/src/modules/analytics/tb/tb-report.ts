@@ -2,7 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type TbReportRow } from '@nlims/contracts';
 import type { Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { programIn } from '../../samples/forms.js';
 import { rowsOf } from '../../../core/db.js';
 import { dayRange, withinDays } from '../../../core/period.js';

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { programsWhere } from '../../../core/access.js';
 import { rowsOf, type Db } from '../../../core/db.js';
 import { forbidden, ValidationError } from '../../../core/errors.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 
 /**
  * Who may see which area's aggregates, in one place (DESIGN §3 data scope): a

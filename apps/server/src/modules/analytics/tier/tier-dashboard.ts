@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../core/db.js';
 import { forbidden, ValidationError } from '../../../core/errors.js';
 import { meanDays as days, meanMinutes as minutes, percentOf as percent } from '../kit/measures.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { levelBelow, type Scope, scopeOf } from './area.js';
 import { areaKey, protectAreas, protectGroup } from './protect.js';
 import { defaultPeriodicity, periodOf, periodsOf, TRUNC } from './tier-period.js';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../core/db.js';
 import { forbidden, ValidationError } from '../../../core/errors.js';
 import { addDays } from '../../../core/period.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { scopeOf } from './area.js';
 import { areaKey, protectAreas } from './protect.js';
 import { periodOf } from './tier-period.js';

@@ -13,7 +13,7 @@ import { rowsOf, type Db } from '../../../core/db.js';
 import { ValidationError } from '../../../core/errors.js';
 import { sendTable } from '../../../core/export/xlsx.js';
 import { recordAudit } from '../../audit/audit.service.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { scopeOf } from './area.js';
 import { RELEASED, shown } from './tier-dashboard.js';
 import { periodOf } from './tier-period.js';

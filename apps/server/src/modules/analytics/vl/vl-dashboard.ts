@@ -21,7 +21,7 @@ import { rowsOf } from '../../../core/db.js';
 import { dashboardPeriod } from '../../../core/period.js';
 import { legQuantile, percentOf } from '../kit/measures.js';
 import { periodSamples } from '../kit/scope.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 
 export interface VlDashboardQuery {
   start_date?: string;

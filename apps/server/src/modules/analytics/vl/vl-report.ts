@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../../core/db.js';
 import { addDays, dayRange, lagosToday } from '../../../core/period.js';
 import { lineListRows } from '../line-list/line-list.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { bandSql, categorySql, vlPrograms } from './vl-dashboard.js';
 import { printedValue, type StoredValue, storedValueJson } from '../../results/result-value.js';
 

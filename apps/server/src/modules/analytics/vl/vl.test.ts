@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_STATUS, RESULT_STATUS as R, SAMPLE_STATUS as S, VL_REPEAT_REASON, vlLogValue as vlLog } from '@nlims/contracts';
-import { hashPassword } from '../../users/passwords.js';
+import { hashPassword } from '../../users/users.service.js';
 import { seedUser } from '../../../seed/builders.js';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.js';
 import { GENERAL, programmeSteps, seedElsewhere, VIRAL_LOAD } from '../../../test/programmes.js';

@@ -4,7 +4,7 @@ import { principalOf } from '../../../core/auth.js';
 import type { Db } from '../../../core/db.js';
 import type { App } from '../../../core/types.js';
 import { facilityTestServices } from '../../facility-settings/facility-settings.table.js';
-import type { Principal } from '../../users/principal.js';
+import type { Principal } from '../../users/users.service.js';
 import { activeIdentifierTypes, catalogueTests } from '../lookups.service.js';
 
 export const PRIORITIES = ['routine', 'urgent'] as const;

@@ -1,7 +1,7 @@
 import { NOTIFY_LANGUAGES } from '@nlims/contracts';
 import { describe, expect, it } from 'vitest';
-import { e164 } from './enqueue.js';
-import { composeMessage, languageOf } from './templates.js';
+import { e164 } from './notifications.enqueue.js';
+import { composeMessage, languageOf } from './notifications.templates.js';
 
 describe('message texts', () => {
   it('has every message in every language, naming the lab number and the facility, and the values only when given', () => {

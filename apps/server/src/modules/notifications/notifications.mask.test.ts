@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAddress, maskAddresses, maskIn } from './mask.js';
+import { maskAddress, maskAddresses, maskIn } from './notifications.mask.js';
 
 describe('a masked recipient', () => {
   it('keeps an e-mail address’s first letter and domain, a phone number’s first and last four characters', () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../core/db.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import { programs } from '../programs/programs.table.js';
-import type { Principal } from './principal.js';
+import type { Principal } from './users.principal.js';
 import { userProgramRoles, users } from './users.table.js';
 
 /**

@@ -8,9 +8,9 @@ import { facilities } from '../facilities/facilities.table.js';
 import { programs } from '../programs/programs.table.js';
 import { results } from '../samples/results.table.js';
 import { orders, samples, testOrders } from '../samples/samples.table.js';
-import { kickDispatchers } from './dispatcher.js';
+import { kickDispatchers } from './notifications.dispatcher.js';
 import { criticalAlerts, notificationOutbox, notificationSettings } from './notifications.table.js';
-import { composeMessage, type MessageKind } from './templates.js';
+import { composeMessage, type MessageKind } from './notifications.templates.js';
 
 /** A Nigerian number as E.164 (0803… → +234803…); null when it is not a phone number. */
 export function e164(phone: string | null | undefined): string | null {

@@ -6,9 +6,8 @@ import { conflict, forbidden, notFound } from '../../core/errors.js';
 import { iso } from '../../core/sql-values.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { wireValueText } from '../results/result-value.js';
-import { isFacilityAdminPrincipal, type Principal, staffFacilityOf } from '../users/principal.js';
-import { userName } from '../users/user-name.js';
-import { maskAddresses } from './mask.js';
+import { isFacilityAdminPrincipal, type Principal, staffFacilityOf, userName } from '../users/users.service.js';
+import { maskAddresses } from './notifications.mask.js';
 import { criticalAlerts } from './notifications.table.js';
 
 type Row = Omit<CriticalAlertItem, 'notified_at' | 'acknowledged_at' | 'created_at'> & {

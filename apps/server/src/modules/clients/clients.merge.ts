@@ -4,10 +4,10 @@ import { facilityScope } from '../../core/access.js';
 import type { Tx } from '../../core/db.js';
 import { forbidden, notFound, ValidationError } from '../../core/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { Principal } from '../users/principal.js';
-import { clientsMerged } from './client-hooks.js';
+import type { Principal } from '../users/users.service.js';
+import { clientsMerged } from './clients.hooks.js';
 import { clientRecords, requireRoleInClientPrograms } from './clients.resource.js';
-import { hiddenIdentifiersFor } from './identifier-access.js';
+import { hiddenIdentifiersFor } from './clients.identifier-access.js';
 import { clientIdentifiers, clients } from './clients.table.js';
 
 /** Merging is irreversible: only a Supervisor in some programme may do it (docs/decisions.md). */

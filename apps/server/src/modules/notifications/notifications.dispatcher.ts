@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../core/db.js';
 import { criticalAlerts, notificationOutbox } from './notifications.table.js';
-import { heldInvoiceSql } from './payment-hold.js';
+import { heldInvoiceSql } from './notifications.payment-hold.js';
 import type { NotificationProvider } from './providers/provider.js';
 
 export interface DispatcherOptions {
@@ -40,7 +40,7 @@ interface Claimed {
  * cluster's workers) share the work without sending a row twice. A claimed row is `sending` with one more attempt;
  * then `sent` with the provider's id, or queued again after `retryMs × 2^(attempts−1)`, or `failed` with the reason
  * after the last attempt. A channel without a provider is never claimed: its messages wait, queued. Nor is a message
- * held for payment (payment-hold.ts): it is looked at again each round, and goes once the invoice is paid.
+ * held for payment (notifications.payment-hold.ts): it is looked at again each round, and goes once the invoice is paid.
  */
 export class Dispatcher {
   private timer: NodeJS.Timeout | null = null;

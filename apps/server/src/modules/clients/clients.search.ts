@@ -8,10 +8,10 @@ export const clientSearchText = sql`(${clients.firstName} || ' ' || ${clients.la
 /**
  * Ids of clients whose name, phone or any identifier the caller may see
  * contains the (escaped, %-wrapped) term: an identifier of a `hidden` type (a
- * programme's, where the caller holds no role: clients/identifier-access.ts)
+ * programme's, where the caller holds no role: clients/clients.identifier-access.ts)
  * finds nobody, as a match would tell whose it is. A merged duplicate is left
  * out: its orders and identifiers moved to the client it was merged into
- * (clients/merge.ts), so only its name could still match.
+ * (clients/clients.merge.ts), so only its name could still match.
  */
 export const clientIdsMatching = (term: string, hidden: readonly string[]): SQL =>
   sql`(select ${clients.id} from ${clients} where ${ilike(clientSearchText, term)} and ${isNull(clients.mergedInto)}

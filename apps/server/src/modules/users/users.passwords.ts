@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { users } from './users.table.js';
 import type { Tx } from '../../core/db.js';
-import { attemptSucceeded, throttleAttempt } from './password-throttle.js';
+import { attemptSucceeded, throttleAttempt } from './users.password-throttle.js';
 
 // Algorithm.Argon2id; the const enum cannot be imported under isolatedModules.
 const ARGON2ID = 2;

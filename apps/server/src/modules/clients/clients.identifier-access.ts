@@ -1,5 +1,5 @@
 import { hiddenIdentifierTypes, identifierVisible } from '@nlims/contracts';
-import type { Principal } from '../users/principal.js';
+import type { Principal } from '../users/users.service.js';
 
 /**
  * The client's programme-specific identifiers the caller may not see (DESIGN
