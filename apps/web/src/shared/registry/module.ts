@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { PageProps } from '../page/pageProps';
 import type { SlotFill } from './slots';
 
-/** A page component as the route table mounts it (usually `lazy(() => import('./SomePage'))`, so each page is its own chunk). */
+/** A page component as the route table mounts it (usually `lazy` over a dynamic import of the page, so each page is its own chunk). */
 export type PageComponent = ComponentType<PageProps>;
 
 /** A route outside the sidebar (not in contracts' NAV_PAGES): its own path, title key and access rule. */
